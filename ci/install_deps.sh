@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages sortkey's build and tests need, when missing.
+# Safe to run again: it installs nothing when everything is there.
+set -euo pipefail
+
+packages=(
+  g++ clang cmake ninja-build pkg-config
+  libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  libfmt-dev libcli11-dev nlohmann-json3-dev libicu-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "ci/install_deps.sh: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Nightly property run: fresh random seeds and many more cases than the
+# pull-request run. Every failure prints its seed and the command that replays it.
+#   SORTKEY_CASES (default 20000) sets the cases per property.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash ci/install_deps.sh
+cmake --preset ci
+cmake --build --preset ci -j "$(nproc)"
+SORTKEY_FRESH_SEEDS=1 SORTKEY_CASES=${SORTKEY_CASES:-20000} \
+  ctest --preset ci -L property -j "$(nproc)" --timeout 3600

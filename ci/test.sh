@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, builds with warnings as errors,
+# runs every test registered with ctest (unit, property, cli, ...) and prints
+# ctest's summary, then proves the installed package works for a consumer.
+#
+# Environment: SORTKEY_SEED, SORTKEY_CASES, SORTKEY_FRESH_SEEDS (properties/runner.h).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash ci/install_deps.sh
+cmake --preset ci
+cmake --build --preset ci -j "$(nproc)"
+ctest --preset ci -j "$(nproc)" --timeout 600
+bash ci/install_test.sh build/ci

@@ -1,0 +1,130 @@
+#include "runner.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <random>
+
+namespace sortkey::props {
+namespace {
+
+bool env_number(const char* name, std::uint64_t& out) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return false;
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(text, &end, 10);
+  if (*end != '\0') {
+    std::cerr << "sortkey: ignoring " << name << "=" << text << ": not a non-negative integer\n";
+    return false;
+  }
+  out = v;
+  return true;
+}
+
+std::string join_tags(const std::vector<std::string>& tags) {
+  if (tags.empty()) return "(untagged)";
+  std::string out;
+  for (const auto& t : tags) out += (out.empty() ? "" : ", ") + t;
+  return out;
+}
+
+}  // namespace
+
+RunSettings settings_from_environment(int default_cases) {
+  RunSettings s;
+  s.cases = default_cases;
+  std::uint64_t n = 0;
+  if (env_number("SORTKEY_SEED", n)) s.seed = n;
+  if (const char* fresh = std::getenv("SORTKEY_FRESH_SEEDS"); fresh && std::string(fresh) == "1") {
+    s.seed = std::random_device{}() * 0x100000000ULL ^ std::random_device{}();
+  }
+  if (env_number("SORTKEY_CASES", n) && n > 0 && n < 100000000) s.cases = static_cast<int>(n);
+  return s;
+}
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::kPassed: return "passed";
+    case Verdict::kFailed: return "FAILED";
+    case Verdict::kGaveUp: return "gave up";
+    case Verdict::kError: return "error";
+  }
+  return "?";
+}
+
+RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) {
+  RunReport report;
+  report.id = entry.id();
+  report.settings = settings;
+  rc::detail::TestParams params;
+  params.seed = settings.seed;
+  params.maxSuccess = settings.cases;
+  params.maxSize = settings.max_size > 100 ? 100 : settings.max_size;
+  params.disableShrinking = !settings.shrink;
+  const rc::detail::TestMetadata metadata{report.id, entry.statement};
+
+  const auto start = std::chrono::steady_clock::now();
+  const rc::detail::TestResult result = rc::detail::checkProperty(entry.property, metadata, params);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  rc::detail::SuccessResult success;
+  rc::detail::FailureResult failure;
+  rc::detail::GaveUpResult gave_up;
+  rc::detail::Error error;
+  if (result.match(success)) {
+    report.verdict = Verdict::kPassed;
+    report.cases = success.numSuccess;
+    for (const auto& [tags, count] : success.distribution) report.distribution[join_tags(tags)] = count;
+  } else if (result.match(failure)) {
+    report.verdict = Verdict::kFailed;
+    report.cases = failure.numSuccess + 1;
+    report.message = failure.description;
+    report.counterexample = failure.counterExample;
+    report.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
+    rc::detail::Configuration config;
+    config.reproduce[report.id] = failure.reproduce;
+    const std::string minimal = rc::detail::configToMinimalString(config);
+    report.reproduce = minimal;
+  } else if (result.match(gave_up)) {
+    report.verdict = Verdict::kGaveUp;
+    report.cases = gave_up.numSuccess;
+    report.message = "too many discarded cases: " + gave_up.description;
+  } else if (result.match(error)) {
+    report.verdict = Verdict::kError;
+    report.message = error.description;
+  }
+  return report;
+}
+
+void pin_rapidcheck_seed(std::uint64_t seed) {
+  if (std::getenv("RC_PARAMS") == nullptr) {
+    ::setenv("RC_PARAMS", fmt::format("seed={}", seed).c_str(), 1);
+  }
+}
+
+std::string replay_command(const RunReport& report) {
+  return fmt::format("sortkey certify --seed {} --cases {} --property {}", report.settings.seed,
+                     report.settings.cases, report.id);
+}
+
+std::string describe_failure(const RunReport& report) {
+  std::string out = fmt::format("{} {} after {} cases and {} shrinks (seed {})\n", report.id,
+                                to_string(report.verdict), report.cases, report.shrinks,
+                                report.settings.seed);
+  out += fmt::format("  why: {}\n", report.message);
+  for (const auto& [type, value] : report.counterexample) {
+    out += fmt::format("  counterexample: {} = {}\n", type, value);
+  }
+  out += fmt::format("  replay: {}\n", replay_command(report));
+  if (!report.reproduce.empty()) {
+    out += fmt::format("  replay only the minimal case in the test suite: RC_PARAMS=\"{}\" "
+                       "sortkey_property_tests --gtest_filter='{}'\n",
+                       report.reproduce, report.id.substr(0, report.id.find('/')) + "." +
+                                             report.id.substr(report.id.find('/') + 1));
+  }
+  return out;
+}
+
+}  // namespace sortkey::props

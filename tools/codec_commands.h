@@ -1,0 +1,50 @@
+// File: tools/codec_commands.h
+//
+// The `sortkey encode <codec>` and `sortkey decode <codec>` subcommands. Each
+// codec family adds its pair in tools/codecs/<codec>_command.cc through an
+// `add_<codec>_commands` function listed in add_codec_commands().
+
+#ifndef SORTKEY_TOOLS_CODEC_COMMANDS_H_
+#define SORTKEY_TOOLS_CODEC_COMMANDS_H_
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sortkey/error.h"
+
+namespace sortkey::cli {
+
+// What the subcommands report back to main: 0 if every input was converted,
+// 1 if any was rejected.
+struct Context {
+  int exit_code = 0;
+};
+
+using Convert = std::function<Result<std::string>(std::string_view)>;
+
+// Converts each input, one result per line on stdout. A rejected input is
+// reported on stderr with the error, its offset and a caret under the byte,
+// the run goes on with the next input, and the exit code becomes 1.
+void convert_each(const std::vector<std::string>& inputs, std::string_view what,
+                  const Convert& convert, Context& ctx);
+
+// Adds a subcommand `name` to `parent` that takes one or more positional
+// VALUE/KEY arguments and runs `convert` on each. Returns the subcommand so
+// the caller can add the codec's options to it. `*inputs` must outlive parsing.
+CLI::App* add_converter(CLI::App& parent, const std::string& name, const std::string& summary,
+                        const std::string& what, std::vector<std::string>* inputs, Convert convert,
+                        Context& ctx);
+
+// Every codec's encode and decode subcommands.
+void add_codec_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+
+// One function per codec family.
+void add_padded_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+
+}  // namespace sortkey::cli
+
+#endif  // SORTKEY_TOOLS_CODEC_COMMANDS_H_

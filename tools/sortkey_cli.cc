@@ -1,0 +1,40 @@
+// The `sortkey` command: a thin client of the library and the property
+// catalog.
+//
+//   sortkey encode <codec> [options] VALUE...   one key per line
+//   sortkey decode <codec> [options] KEY...     one value per line
+//   sortkey certify [options]                   the certification (main job)
+//
+// Exit status: 0 success; 1 an input was rejected or a property failed;
+// 2 usage error or the job could not run.
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+
+#include "certify.h"
+#include "codec_commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "sortkey 0.1.0");
+
+  sortkey::cli::Context ctx;
+  CLI::App* encode = app.add_subcommand("encode", "encode values into sort-key fragments");
+  CLI::App* decode = app.add_subcommand("decode", "decode sort-key fragments back into values");
+  encode->require_subcommand(1);
+  decode->require_subcommand(1);
+  sortkey::cli::add_codec_commands(*encode, *decode, ctx);
+
+  int certify_status = 0;
+  sortkey::cli::add_certify_command(app, &certify_status);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  return ctx.exit_code != 0 ? ctx.exit_code : certify_status;
+}
