@@ -1,8 +1,8 @@
-// Google Benchmark: encode and decode of every codec. Where the key is a
-// plain run of digits, the same digits through fmt::format_to are measured
+// Google Benchmark: encode and decode of the integer codecs. Where the key is
+// a plain run of digits, the same digits through fmt::format_to are measured
 // beside it as the yardstick ("ratio to fmt").
 //
-//   build/release/bench/sortkey_bench --benchmark_min_time=0.2
+
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
@@ -96,5 +96,3 @@ void BM_InverseDecode(benchmark::State& state) {
 BENCHMARK(BM_InverseDecode)->Arg(5)->Arg(19);
 
 }  // namespace
-
-BENCHMARK_MAIN();
