@@ -5,8 +5,12 @@ namespace sortkey::props {
 void rc_require(const Outcome& outcome) {
   switch (outcome.kind()) {
     case Outcome::Kind::kHolds: return;
-    case Outcome::Kind::kDiscard: RC_DISCARD(outcome.message());
-    case Outcome::Kind::kFails: RC_FAIL(outcome.message());
+    // Thrown as RC_DISCARD/RC_FAIL do, without their file:line preamble: the
+    // outcome's message already names the inputs and what went wrong.
+    case Outcome::Kind::kDiscard:
+      throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Discard, outcome.message());
+    case Outcome::Kind::kFails:
+      throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Failure, outcome.message());
   }
 }
 
@@ -14,6 +18,14 @@ const Catalog& builtin_catalog() {
   static const Catalog catalog = [] {
     Catalog c;
     add_padded_properties(c);
+    add_name_properties(c);
+    add_composite_properties(c);
+    add_ksuid_properties(c);
+    add_ulid_properties(c);
+    add_timestamp_properties(c);
+    add_number_properties(c);
+    add_layout_properties(c);
+    add_query_properties(c);
     return c;
   }();
   return catalog;

@@ -51,6 +51,14 @@ const Catalog& builtin_catalog();
 
 // The per-family registration functions (one `<codec>_catalog.cc` each).
 void add_padded_properties(Catalog& catalog);
+void add_name_properties(Catalog& catalog);
+void add_composite_properties(Catalog& catalog);
+void add_ksuid_properties(Catalog& catalog);
+void add_ulid_properties(Catalog& catalog);
+void add_timestamp_properties(Catalog& catalog);
+void add_number_properties(Catalog& catalog);
+void add_layout_properties(Catalog& catalog);
+void add_query_properties(Catalog& catalog);
 
 // Turns an Outcome into RapidCheck's verdict: RC_FAIL on kFails (so that
 // RapidCheck shrinks the inputs), RC_DISCARD on kDiscard.

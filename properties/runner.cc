@@ -85,8 +85,10 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
     report.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
     rc::detail::Configuration config;
     config.reproduce[report.id] = failure.reproduce;
-    const std::string minimal = rc::detail::configToMinimalString(config);
-    report.reproduce = minimal;
+    // Only the reproduce=... key: with it RapidCheck replays just this case.
+    const std::string all = rc::detail::configToString(config);
+    const auto at = all.find("reproduce=");
+    if (at != std::string::npos) report.reproduce = all.substr(at, all.find(' ', at) - at);
   } else if (result.match(gave_up)) {
     report.verdict = Verdict::kGaveUp;
     report.cases = gave_up.numSuccess;

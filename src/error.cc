@@ -18,6 +18,7 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::kAmbiguous: return "ambiguous";
     case ErrorCode::kBadFormat: return "bad format";
     case ErrorCode::kOverflow: return "overflow";
+    case ErrorCode::kUnavailable: return "unavailable";
   }
   return "unknown error";
 }

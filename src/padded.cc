@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+
 #include "internal/text.h"
 
 namespace sortkey {
@@ -29,9 +31,15 @@ Result<void> append_padded(std::string& out, UInt128 value, int width) {
   }
   const std::size_t start = out.size();
   out.append(static_cast<std::size_t>(width), '0');
-  for (std::size_t i = out.size(); i > start && value != 0; --i) {
+  std::size_t i = out.size();
+  for (; i > start && value > UINT64_MAX; --i) {
     out[i - 1] = static_cast<char>('0' + static_cast<int>(value % 10));
     value /= 10;
+  }
+  // The rest in 64-bit arithmetic: a 128-bit division costs several times more.
+  for (auto small = static_cast<std::uint64_t>(value); i > start && small != 0; --i) {
+    out[i - 1] = static_cast<char>('0' + static_cast<int>(small % 10));
+    small /= 10;
   }
   return {};
 }

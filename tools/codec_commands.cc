@@ -39,6 +39,12 @@ CLI::App* add_converter(CLI::App& parent, const std::string& name, const std::st
 
 void add_codec_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
   add_padded_commands(encode, decode, ctx);
+  add_name_commands(encode, decode, ctx);
+  add_composite_commands(encode, decode, ctx);
+  add_ksuid_commands(encode, decode, ctx);
+  add_ulid_commands(encode, decode, ctx);
+  add_timestamp_commands(encode, decode, ctx);
+  add_number_commands(encode, decode, ctx);
 }
 
 }  // namespace sortkey::cli

@@ -44,6 +44,14 @@ void add_codec_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
 
 // One function per codec family.
 void add_padded_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+void add_name_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+void add_composite_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+void add_ksuid_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+void add_ulid_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+void add_timestamp_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+void add_number_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
+// `sortkey query build`: the expression builder (tools/codecs/query_command.cc).
+void add_query_command(CLI::App& app, Context& ctx);
 
 }  // namespace sortkey::cli
 

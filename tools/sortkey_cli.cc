@@ -14,6 +14,7 @@
 
 #include "certify.h"
 #include "codec_commands.h"
+#include "codecs/id_commands.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
@@ -26,6 +27,8 @@ int main(int argc, char** argv) {
   encode->require_subcommand(1);
   decode->require_subcommand(1);
   sortkey::cli::add_codec_commands(*encode, *decode, ctx);
+  sortkey::cli::add_id_commands(app, ctx);
+  sortkey::cli::add_query_command(app, ctx);
 
   int certify_status = 0;
   sortkey::cli::add_certify_command(app, &certify_status);

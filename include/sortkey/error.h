@@ -45,6 +45,7 @@ enum class ErrorCode : std::uint8_t {
   kAmbiguous = 10,     ///< The input could mean more than one value (e.g. 6/7/2026).
   kBadFormat = 11,     ///< The input does not have the expected shape at all.
   kOverflow = 12,      ///< A generator or counter ran out of values.
+  kUnavailable = 13,   ///< A system source (clock, random bytes) failed.
 };
 
 // Returns a short lower-case name, e.g. "non-canonical".

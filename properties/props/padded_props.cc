@@ -56,7 +56,9 @@ Outcome overflow(const char* codec, EncodeFn encode, UInt128 v, int width) {
 
 Outcome rejects_malformed(EncodeFn encode, DecodeFn decode, UInt128 v, int width, char extra, std::size_t position) {
   if (!fits(v, width)) return Outcome::discard("value wider than the width");
-  const std::string key = *encode(v, width);
+  auto encoded = encode(v, width);
+  if (!encoded) return Outcome::fails(fmt::format("{} fits width {} but encoding failed: {}", d(v), width, describe(encoded.error())));
+  const std::string& key = *encoded;
   auto dec = [&](std::string_view k) { return decode(k, width); };
   if (Outcome o = rejects_truncated_and_extended(key, dec, std::string_view(&extra, 1)); !o.ok()) return o;
   if (extra >= '0' && extra <= '9') return Outcome::holds();
@@ -78,8 +80,11 @@ Outcome padded_round_trip(UInt128 v, int width) { return round_trip("encode_padd
 
 Outcome padded_order(UInt128 a, UInt128 b, int width) {
   if (!fits(a, width) || !fits(b, width)) return Outcome::discard("value wider than the width");
-  const std::string ka = *encode_padded(a, width);
-  const std::string kb = *encode_padded(b, width);
+  auto ea = encode_padded(a, width);
+  auto eb = encode_padded(b, width);
+  if (!ea || !eb) return Outcome::fails(fmt::format("{} and {} fit width {} but encoding failed", d(a), d(b), width));
+  const std::string& ka = *ea;
+  const std::string& kb = *eb;
   const int want = oracle::compare_digits(d(a), d(b));
   const int got = key_order(ka, kb);
   if (want != got) {
@@ -115,8 +120,11 @@ Outcome inverse_round_trip(UInt128 v, int width) { return round_trip("encode_inv
 
 Outcome inverse_reverses_order(UInt128 a, UInt128 b, int width) {
   if (!fits(a, width) || !fits(b, width)) return Outcome::discard("value wider than the width");
-  const std::string ka = *encode_inverse(a, width);
-  const std::string kb = *encode_inverse(b, width);
+  auto ea = encode_inverse(a, width);
+  auto eb = encode_inverse(b, width);
+  if (!ea || !eb) return Outcome::fails(fmt::format("{} and {} fit width {} but encoding failed", d(a), d(b), width));
+  const std::string& ka = *ea;
+  const std::string& kb = *eb;
   const int want = -oracle::compare_digits(d(a), d(b));
   const int got = key_order(ka, kb);
   if (want != got) {
@@ -134,7 +142,9 @@ Outcome inverse_total_decode(std::string_view bytes, int width) { return total_d
 
 Outcome inverse_is_complement(UInt128 v, int width) {
   if (!fits(v, width)) return Outcome::discard("value wider than the width");
-  const std::string key = *encode_inverse(v, width);
+  auto encoded = encode_inverse(v, width);
+  if (!encoded) return Outcome::fails(fmt::format("{} fits width {} but encode_inverse failed: {}", d(v), width, describe(encoded.error())));
+  const std::string& key = *encoded;
   const std::string want = oracle::nines_complement(oracle::left_pad(d(v), width));
   if (key != want) {
     return Outcome::fails(fmt::format("inverse key of {} at width {} is {}, expected the nines' complement {}", d(v), width, show_key(key), show_key(want)));

@@ -1,0 +1,173 @@
+// Google Benchmark: the query model. A page of 20 items from a partition or
+// an index partition of 10^3 to 10^6 items, against the naive oracle (which
+// filters, sorts and slices the whole list for every page), and writes with
+// 0 to 3 indexes. The engine's page time must stay flat as n grows (an
+// ordered map per partition: O(log n + page)); the oracle's grows with n.
+//
+//   build/release/bench/sortkey_bench --benchmark_filter=Query --benchmark_min_time=0.2
+//
+// The 10^6 tables take a few seconds and about a gigabyte to build: run by hand.
+
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "naive_query.h"
+#include "sortkey/table.h"
+
+namespace {
+
+using sortkey::AttributeType;
+using sortkey::AttributeValue;
+using sortkey::Item;
+using sortkey::QueryRequest;
+using sortkey::Table;
+using sortkey::TableSchema;
+
+constexpr int kPage = 20;
+
+std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return x;
+}
+
+// Item i of a table of n: one partition "P", sort key i, an index partition
+// "G" ordered by a permutation of i, and 48 bytes of payload.
+Item make_item(std::uint64_t i, std::uint64_t n) {
+  Item item;
+  item["PK"] = AttributeValue::S("P");
+  item["SK"] = *AttributeValue::N(std::to_string(i));
+  item["G"] = AttributeValue::S("G");
+  item["T"] = *AttributeValue::N(std::to_string(mix(i) % (4 * n)));
+  item["g1"] = AttributeValue::S(fmt::format("g{}", i % 97));
+  item["g2"] = AttributeValue::S(fmt::format("h{}", i % 89));
+  item["payload"] = AttributeValue::S(std::string(48, 'x'));
+  return item;
+}
+
+TableSchema schema(int indexes) {
+  TableSchema s;
+  s.partition_key = {"PK", AttributeType::kS};
+  s.sort_key = sortkey::KeyAttribute{"SK", AttributeType::kN};
+  const sortkey::IndexSchema all[] = {
+      {"ByT", {{"G", AttributeType::kS}}, {{"T", AttributeType::kN}}, {}},
+      {"ByG1", {{"g1", AttributeType::kS}}, {{"SK", AttributeType::kN}}, {sortkey::ProjectionType::kKeysOnly, {}}},
+      {"ByG2", {{"g2", AttributeType::kS}}, {}, {sortkey::ProjectionType::kInclude, {"payload"}}},
+  };
+  for (int i = 0; i < indexes; ++i) s.indexes.push_back(all[i]);
+  return s;
+}
+
+// Tables are built once per size and kept for the run.
+const Table& engine_table(std::uint64_t n) {
+  static std::map<std::uint64_t, std::unique_ptr<Table>> tables;
+  auto& t = tables[n];
+  if (!t) {
+    t = std::make_unique<Table>(std::move(*Table::create(schema(1))));
+    for (std::uint64_t i = 0; i < n; ++i) (void)t->put(make_item(i, n));
+  }
+  return *t;
+}
+
+sortkey::oracle::NValue nv(sortkey::oracle::NValue::T t, std::string s) {
+  sortkey::oracle::NValue v;
+  v.t = t;
+  v.s = std::move(s);
+  return v;
+}
+
+const sortkey::oracle::NaiveTable& oracle_table(std::uint64_t n) {
+  using namespace sortkey::oracle;
+  static std::map<std::uint64_t, std::unique_ptr<NaiveTable>> tables;
+  auto& t = tables[n];
+  if (!t) {
+    NSchema s;
+    s.pk = {"PK", NValue::T::S};
+    s.sk = NKey{"SK", NValue::T::N};
+    s.indexes.push_back({"ByT", {{"G", NValue::T::S}}, {{"T", NValue::T::N}}, {}, {}});
+    t = std::make_unique<NaiveTable>(s);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      t->put({{"PK", nv(NValue::T::S, "P")},
+              {"SK", nv(NValue::T::N, std::to_string(i))},
+              {"G", nv(NValue::T::S, "G")},
+              {"T", nv(NValue::T::N, std::to_string(mix(i) % (4 * n)))},
+              {"payload", nv(NValue::T::S, std::string(48, 'x'))}});
+    }
+  }
+  return *t;
+}
+
+QueryRequest page_request(bool index, std::uint64_t from) {
+  QueryRequest q;
+  q.index_name = index ? "ByT" : "";
+  q.key_condition = index ? "G = :p AND T >= :s" : "PK = :p AND SK >= :s";
+  q.attributes.values[":p"] = AttributeValue::S(index ? "G" : "P");
+  q.attributes.values[":s"] = *AttributeValue::N(std::to_string(from));
+  q.limit = kPage;
+  return q;
+}
+
+void engine_page(benchmark::State& state, bool index) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  const Table& t = engine_table(n);
+  std::uint64_t k = 0;
+  for (auto _ : state) {
+    const std::uint64_t from = mix(++k) % (index ? 4 * n : n);
+    auto page = t.query(page_request(index, from));
+    benchmark::DoNotOptimize(page);
+  }
+  state.SetLabel(fmt::format("n={}", n));
+}
+
+void BM_QueryPageTable(benchmark::State& state) { engine_page(state, false); }
+BENCHMARK(BM_QueryPageTable)->RangeMultiplier(10)->Range(1000, 1000000)->Unit(benchmark::kMicrosecond);
+
+void BM_QueryPageIndex(benchmark::State& state) { engine_page(state, true); }
+BENCHMARK(BM_QueryPageIndex)->RangeMultiplier(10)->Range(1000, 1000000)->Unit(benchmark::kMicrosecond);
+
+void oracle_page(benchmark::State& state, bool index) {
+  using namespace sortkey::oracle;
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  const NaiveTable& t = oracle_table(n);
+  std::uint64_t k = 0;
+  for (auto _ : state) {
+    const std::uint64_t from = mix(++k) % (index ? 4 * n : n);
+    NKeyCond c;
+    c.partition = {nv(NValue::T::S, index ? "G" : "P")};
+    c.op = NKeyCond::Op::kGe;
+    c.a = nv(NValue::T::N, std::to_string(from));
+    const auto range = t.key_range(index ? "ByT" : "", c, true);
+    auto page = page_at(range, 0, kPage, nullptr);
+    benchmark::DoNotOptimize(page);
+  }
+  state.SetLabel(fmt::format("n={}", n));
+}
+
+void BM_QueryPageTableOracle(benchmark::State& state) { oracle_page(state, false); }
+BENCHMARK(BM_QueryPageTableOracle)->RangeMultiplier(10)->Range(1000, 100000)->Unit(benchmark::kMicrosecond);
+
+void BM_QueryPageIndexOracle(benchmark::State& state) { oracle_page(state, true); }
+BENCHMARK(BM_QueryPageIndexOracle)->RangeMultiplier(10)->Range(1000, 100000)->Unit(benchmark::kMicrosecond);
+
+// Writes of new items into a table that grows from empty, with 0 to 3 indexes.
+void BM_QueryPut(benchmark::State& state) {
+  const int indexes = static_cast<int>(state.range(0));
+  auto t = Table::create(schema(indexes));
+  std::uint64_t i = 0;
+  for (auto _ : state) {
+    auto ok = t->put(make_item(i, 1000000));
+    ++i;
+    benchmark::DoNotOptimize(ok);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(i));
+  state.SetLabel(fmt::format("{} indexes, {} items at the end", indexes, t->item_count()));
+}
+BENCHMARK(BM_QueryPut)->DenseRange(0, 3)->Iterations(200000);
+
+}  // namespace

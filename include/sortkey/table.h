@@ -1,0 +1,139 @@
+// File: sortkey/table.h
+//
+// An in-memory DynamoDB table: a partition key and an optional sort key (S, N
+// or B), global secondary indexes with their own key schemas and projections,
+// Put / Update / Delete / Get, and Query and Scan (sortkey/query.h) on the
+// table or an index. It exists to check key designs against DynamoDB's rules
+// before they meet data: the order items come back in, what an index holds,
+// what a page costs.
+//
+// Indexes (AWS, "Using Global Secondary Indexes in DynamoDB"; "Take advantage
+// of sparse indexes"):
+//   * Up to four partition-key and four sort-key attributes per index
+//     (multi-attribute keys, November 2025); the table key has one of each.
+//   * Sparse: an item is in an index iff it has every key attribute of the
+//     index. An update that adds or removes one moves it in or out.
+//   * Projection: kAll (the whole item), kKeysOnly (table and index keys),
+//     kInclude (those plus the listed attributes).
+//
+// Writes are all-or-nothing. Rejected, with DynamoDB's messages:
+//   * a table key attribute missing, of the wrong type, or an empty string or
+//     binary; a partition key over 2048 bytes or a sort key over 1024;
+//   * an index key attribute of the wrong type (NULL included), empty, or over
+//     those limits (each attribute of a multi-attribute key on its own);
+//   * an item over 400 KB (attribute names plus values, sortkey/attribute.h);
+//   * an Update of a table key attribute.
+//
+// Cost: every partition and every index partition is an ordered map keyed by
+// an order-preserving encoding of the key (src/query/key_encoding.h), so a
+// Query page costs O(log n + page) and a write O(log n) per index.
+//
+// Example (seed 003, the sparse Admins index):
+//
+//   sortkey::TableSchema schema;
+//   schema.partition_key = {"PK", sortkey::AttributeType::kS};
+//   schema.sort_key = sortkey::KeyAttribute{"SK", sortkey::AttributeType::kS};
+//   schema.indexes.push_back({"AdminIndex", {{"PK", sortkey::AttributeType::kS}},
+//                             {{"GSI1SK", sortkey::AttributeType::kS}}, {}});
+//   auto table = sortkey::Table::create(schema);
+//   table->put(*sortkey::parse_item(
+//       R"({"PK":{"S":"ORG#X"},"SK":{"S":"USER#ann"},"GSI1SK":{"S":"Admin"}})"));
+
+#ifndef SORTKEY_TABLE_H_
+#define SORTKEY_TABLE_H_
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sortkey/attribute.h"
+#include "sortkey/error.h"
+#include "sortkey/query.h"
+
+namespace sortkey {
+
+struct KeyAttribute {
+  std::string name;
+  AttributeType type = AttributeType::kS;  // kS, kN or kB
+};
+
+enum class ProjectionType { kAll, kKeysOnly, kInclude };
+
+struct Projection {
+  ProjectionType type = ProjectionType::kAll;
+  std::vector<std::string> non_key_attributes;  // kInclude only
+};
+
+struct IndexSchema {
+  std::string name;
+  std::vector<KeyAttribute> partition_key;  // 1 to 4 attributes
+  std::vector<KeyAttribute> sort_key;       // 0 to 4 attributes
+  Projection projection;
+};
+
+inline constexpr std::size_t kMaxIndexes = 20;
+inline constexpr std::size_t kMaxKeyAttributes = 4;
+inline constexpr std::size_t kMaxPartitionKeyBytes = 2048;
+inline constexpr std::size_t kMaxSortKeyBytes = 1024;
+
+struct TableSchema {
+  KeyAttribute partition_key;
+  std::optional<KeyAttribute> sort_key;
+  std::vector<IndexSchema> indexes;
+};
+
+// UpdateItem with SET name = value and REMOVE name, top-level attributes only.
+struct ItemUpdate {
+  std::vector<std::pair<std::string, AttributeValue>> set;
+  std::vector<std::string> remove;
+};
+
+class Table {
+ public:
+  // Errors (kBadParameter): a key type other than S/N/B, an index without a
+  // partition key or with more than four attributes on a side, duplicate
+  // index names or key attributes, one attribute given two types, more than
+  // 20 indexes, kInclude attributes on another projection type.
+  static Result<Table> create(TableSchema schema);
+
+  Table(Table&&) noexcept;
+  Table& operator=(Table&&) noexcept;
+  ~Table();
+
+  const TableSchema& schema() const;
+
+  // Creates or replaces the item with the same table key.
+  Result<void> put(Item item);
+  // Applies the update to the item with `key`, creating it when absent
+  // (DynamoDB's UpdateItem). Errors: a bad key, a key attribute in the
+  // update, a name both set and removed, and the write errors above.
+  Result<void> update(const Item& key, const ItemUpdate& update);
+  // Returns whether an item was deleted. Errors: a bad key.
+  Result<bool> delete_item(const Item& key);
+  // The item, or nullopt. Errors: a bad key.
+  Result<std::optional<Item>> get(const Item& key) const;
+
+  // Errors: the Validation errors DynamoDB gives for the request (unknown
+  // index, bad key condition or filter, unused placeholders, filter on a key
+  // attribute of the queried table or index, bad start key, Limit < 1,
+  // ConsistentRead on an index, Select not allowed).
+  Result<Page> query(const QueryRequest& request) const;
+  Result<Page> scan(const ScanRequest& request) const;
+
+  std::size_t item_count() const;
+  // Items in the index. Errors: unknown index.
+  Result<std::size_t> index_item_count(std::string_view index) const;
+
+ private:
+  struct Impl;
+  explicit Table(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sortkey
+
+#endif  // SORTKEY_TABLE_H_

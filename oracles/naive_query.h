@@ -1,0 +1,210 @@
+// File: oracles/naive_query.h
+//
+// Reference implementation for tests; never link into the library.
+//
+// A deliberately naive DynamoDB table: a plain vector of items, writes that
+// check DynamoDB's rules one by one, conditions evaluated by walking a tiny
+// expression tree of its own with straightforward comparisons on logical
+// values, Query and Scan answered by filtering the vector, std::stable_sort
+// and slicing. It shares no parsing, comparison, encoding or ordering code
+// with the engine (it includes no sortkey header): numbers are compared by
+// writing both as digit strings at a common power of ten, strings and bytes
+// with std::string's unsigned comparison.
+//
+// The properties build trees of this type, render them to expression text
+// for the engine, and hand the trees to this oracle, so a parser bug in the
+// engine shows up as a disagreement.
+//
+// Where DynamoDB leaves a choice open the oracle accepts every answer
+// DynamoDB may give (see accept_order and the page rules in page_at):
+//   * the order of items with equal index keys (ALT test_gsi.py::
+//     test_gsi_query_exclusivestartkey: "the sorting of these ties is
+//     unspecified"), and the order of partitions in a Scan (hash order);
+//   * a LastEvaluatedKey on a page that read the last item of the range
+//     (DYN query.js "should not return LastEvaluatedKey if Limit is at least
+//     size of response" recorded both; ALT test_query_filter_paging: "neither
+//     is more correct") -- allowed only if resuming from it reads nothing.
+
+#ifndef SORTKEY_ORACLES_NAIVE_QUERY_H_
+#define SORTKEY_ORACLES_NAIVE_QUERY_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sortkey::oracle {
+
+// ---------------------------------------------------------------- values
+
+struct NValue {
+  enum class T { S, N, B, BOOL, NUL, L, M, SS, NS, BS };
+  T t = T::NUL;
+  std::string s;                                   // S (UTF-8), B (bytes), N (the text as written)
+  bool b = false;                                  // BOOL
+  std::vector<NValue> list;                        // L
+  std::vector<std::pair<std::string, NValue>> map; // M, in any order
+  std::vector<std::string> set;                    // SS, BS (bytes), NS (texts), in any order
+};
+
+// An item: (name, value) pairs with distinct names, in any order.
+using NItem = std::vector<std::pair<std::string, NValue>>;
+
+const char* naive_type_name(NValue::T t);  // "S", "N", ..., "NULL"
+
+// DynamoDB Number text: [+-]? digits [. digits] [e [+-] digits] (or .digits).
+// Valid iff it has at most 38 significant digits and is 0 or within
+// 1E-130 <= |v| < 1E126.
+bool naive_number_valid(std::string_view text);
+// -1, 0, 1 by value. REQUIRES: both valid.
+int naive_number_compare(std::string_view a, std::string_view b);
+// Significant digits (leading and trailing zeros removed; 1 for zero).
+std::size_t naive_number_digits(std::string_view text);
+
+// DynamoDB equality: same type; numbers by value; sets as sets; lists in
+// order; maps by names and values.
+bool naive_equal(const NValue& a, const NValue& b);
+bool naive_items_equal(const NItem& a, const NItem& b);
+// REQUIRES: a.t == b.t, one of S, N, B.
+int naive_compare_scalar(const NValue& a, const NValue& b);
+
+// Size as AWS "DynamoDB item sizes and formats" states it.
+std::size_t naive_value_size(const NValue& v);
+std::size_t naive_item_size(const NItem& item);
+
+const NValue* naive_get(const NItem& item, std::string_view name);
+std::string naive_show(const NValue& v);
+std::string naive_show(const NItem& item);
+
+// ---------------------------------------------------------------- conditions
+
+struct NStep {
+  bool is_index = false;
+  std::string name;
+  std::size_t index = 0;
+};
+
+struct NOperand {
+  enum class Kind { kPath, kValue, kSize };
+  Kind kind = Kind::kValue;
+  std::vector<NStep> path;  // kPath, kSize
+  NValue value;             // kValue
+};
+
+struct NCond {
+  enum class Op { kEq, kNe, kLt, kLe, kGt, kGe, kBetween, kIn, kAnd, kOr, kNot,
+                  kExists, kNotExists, kType, kBeginsWith, kContains };
+  Op op = Op::kEq;
+  std::vector<NOperand> args;  // comparisons: 2; BETWEEN: 3; IN: 1 + n; functions: 1 or 2
+  std::vector<NCond> kids;     // AND, OR: 2; NOT: 1
+  std::string type_name;       // kType: "S", "NS", ...
+};
+
+// Whether the item satisfies the condition: a comparison across types or
+// with a missing attribute is false; <> is true unless both sides are
+// present and equal; size() counts UTF-8 bytes of S, bytes of B, elements
+// of sets, lists and maps, and has no value for N, BOOL and NULL.
+bool naive_eval(const NCond& c, const NItem& item);
+
+// The tree as text, for messages: (a = {N:1} AND NOT attribute_exists(b)).
+std::string naive_show(const NCond& c);
+
+// ---------------------------------------------------------------- tables
+
+struct NKey {
+  std::string name;
+  NValue::T type = NValue::T::S;  // S, N or B
+};
+
+struct NIndex {
+  std::string name;
+  std::vector<NKey> pk, sk;
+  enum class Projection { kAll, kKeysOnly, kInclude } projection = Projection::kAll;
+  std::vector<std::string> include;
+};
+
+struct NSchema {
+  NKey pk;
+  std::optional<NKey> sk;
+  std::vector<NIndex> indexes;
+};
+
+// A key condition: equality on every partition attribute, equality on the
+// first sort attributes, then at most one range on the next.
+struct NKeyCond {
+  enum class Op { kNone, kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
+  std::vector<NValue> partition;
+  std::vector<NValue> sort_eq;
+  Op op = Op::kNone;
+  NValue a, b;
+};
+
+class NaiveTable {
+ public:
+  explicit NaiveTable(NSchema schema) : schema_(std::move(schema)) {}
+
+  const NSchema& schema() const { return schema_; }
+  const std::vector<NItem>& items() const { return items_; }
+
+  // Whether DynamoDB accepts the write, and the write itself when it does.
+  bool can_put(const NItem& item) const;
+  bool put(const NItem& item);
+  bool can_update(const NItem& key, const NItem& set, const std::vector<std::string>& remove) const;
+  bool update(const NItem& key, const NItem& set, const std::vector<std::string>& remove);
+  void erase(const NItem& key);
+
+  // The key attributes of the table ("" ) or an index, and what a start key
+  // or LastEvaluatedKey holds: the index keys, then the table keys.
+  std::vector<NKey> partition_of(const std::string& index) const;
+  std::vector<NKey> sort_of(const std::string& index) const;
+  NItem key_of(const std::string& index, const NItem& entry) const;
+
+  // The entries of the table or an index: projected, in no order.
+  std::vector<NItem> entries(const std::string& index) const;
+  // The entries a key condition selects, sorted by the sort attributes in
+  // the direction asked; ties keep an arbitrary order.
+  std::vector<NItem> key_range(const std::string& index, const NKeyCond& cond, bool forward) const;
+
+ private:
+  NItem project(const NItem& item, const NIndex& index) const;
+  std::optional<std::size_t> find(const NItem& key) const;
+  NSchema schema_;
+  std::vector<NItem> items_;
+};
+
+// -1, 0 or 1: the tuples of the sort attributes of two entries.
+int naive_compare_sort(const std::vector<NKey>& sort, const NItem& a, const NItem& b);
+// Whether two entries have the same values for the attributes.
+bool naive_same_values(const std::vector<NKey>& attrs, const NItem& a, const NItem& b);
+
+// Accepts `engine` as an order of `expected` that DynamoDB may give: the
+// same items (a multiset), equal under `same_group` neighbours kept
+// together, and `before` (the oracle's sort order, ties excluded) respected.
+// For Query: groups are ties of the sort key; for Scan: partitions. On
+// success returns true; otherwise `why` says what broke.
+bool accept_query_order(const std::vector<NItem>& expected, const std::vector<NItem>& engine,
+                        const std::vector<NKey>& sort, bool forward, std::string* why);
+bool accept_scan_order(const std::vector<NItem>& expected, const std::vector<NItem>& engine,
+                       const std::vector<NKey>& partition, const std::vector<NKey>& sort, std::string* why);
+
+// The page DynamoDB returns when it reads `sequence` (already in the order
+// the engine committed to) from position `start`: up to `limit` items,
+// stopping after the item at which the sizes read reach 1 MB, the filter
+// applied to what was read.
+struct NPage {
+  std::vector<NItem> items;      // those that pass the filter
+  std::size_t scanned = 0;       // items read
+  std::size_t bytes = 0;         // their sizes
+  std::size_t next = 0;          // position after the last item read
+  bool lek_required = false;     // items remain after `next`
+  bool lek_allowed = false;      // the page stopped at the limit or at 1 MB
+  double capacity(bool consistent) const;
+};
+NPage page_at(const std::vector<NItem>& sequence, std::size_t start, std::optional<int> limit,
+              const NCond* filter);
+
+}  // namespace sortkey::oracle
+
+#endif  // SORTKEY_ORACLES_NAIVE_QUERY_H_

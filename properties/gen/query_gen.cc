@@ -1,0 +1,561 @@
+#include "gen/query_gen.h"
+
+#include <algorithm>
+
+#include "gen/number_gen.h"
+#include "gen/text_gen.h"
+#include "naive_decimal.h"
+
+namespace sortkey::oracle {
+
+void showValue(const NValue& v, std::ostream& os) { os << naive_show(v); }
+void showValue(NValue::T t, std::ostream& os) { os << naive_type_name(t); }
+
+void showValue(const NCond& c, std::ostream& os) { os << naive_show(c); }
+
+void showValue(const NSchema& s, std::ostream& os) {
+  auto keys = [](const std::vector<NKey>& ks) {
+    std::string out;
+    for (const NKey& k : ks) out += (out.empty() ? "" : ",") + k.name + ":" + naive_type_name(k.type);
+    return out;
+  };
+  os << "table(" << s.pk.name << ":" << naive_type_name(s.pk.type);
+  if (s.sk) os << "; " << s.sk->name << ":" << naive_type_name(s.sk->type);
+  os << ")";
+  for (const NIndex& i : s.indexes) {
+    static const char* const kProj[] = {"ALL", "KEYS_ONLY", "INCLUDE"};
+    os << " " << i.name << "(" << keys(i.pk) << "; " << keys(i.sk) << "; "
+       << kProj[static_cast<int>(i.projection)] << ")";
+  }
+}
+
+}  // namespace sortkey::oracle
+
+namespace sortkey::props {
+
+using oracle::NCond;
+using oracle::NIndex;
+using oracle::NItem;
+using oracle::NKey;
+using oracle::NKeyCond;
+using oracle::NOperand;
+using oracle::NSchema;
+using oracle::NStep;
+using oracle::NValue;
+using T = NValue::T;
+
+namespace {
+
+NValue scalar(T t, std::string s) {
+  NValue v;
+  v.t = t;
+  v.s = std::move(s);
+  return v;
+}
+
+// Pieces of key strings: NUL, a byte below '#', '#', letters of both cases,
+// and code points at the UTF-8 length boundaries, in the private use area,
+// U+FF5E, U+FFFF and the supplementary planes (where UTF-16 order differs).
+const std::vector<std::string>& string_atoms() {
+  static const std::vector<std::string> atoms = {
+      std::string(1, '\0'), "\x01", "#", "A", "a", "b", "\xC3\xA9", "\xDF\xBF", "\xEE\x80\x80",
+      "\xEF\xBD\x9E", "\xEF\xBF\xBF", "\xF0\x9F\x98\x80", "\xF4\x8F\xBF\xBF"};
+  return atoms;
+}
+
+// Whole key strings, small so that they collide and prefix one another.
+const std::vector<std::string>& string_keys() {
+  static const std::vector<std::string> keys = {
+      "a", "a#", std::string("a\0", 2), "ab", "b", "A", "\xEF\xBD\x9E", "\xF0\x9F\x98\x80", "\xEE\x80\x80"};
+  return keys;
+}
+
+const std::vector<std::string>& byte_atoms() {
+  static const std::vector<std::string> atoms = {std::string(1, '\0'), "\x01", "\x7f", "\x80", "\xfe", "\xff"};
+  return atoms;
+}
+
+// Canonical numbers around the edges: zero, signs, powers of ten, the range
+// ends and 38-digit values.
+const std::vector<std::string>& number_pool() {
+  static const std::vector<std::string> pool = {
+      "0", "1", "-1", "10", "2.5", "-0.001", "100", "1e-130", "-1e-130",
+      "9.9999999999999999999999999999999999999e125", "-9.9999999999999999999999999999999999999e125",
+      "12345678901234567890123456789012345678", "1.0000000000000000000000000000000000001"};
+  return pool;
+}
+
+rc::Gen<std::string> gen_joined(const std::vector<std::string>& atoms, int max) {
+  return rc::gen::exec([&atoms, max] {
+    const int n = *rc::gen::inRange(1, max + 1);
+    std::string s;
+    for (int i = 0; i < n; ++i) s += *rc::gen::elementOf(atoms);
+    return s;
+  });
+}
+
+rc::Gen<NValue> gen_spelled(const std::string& canonical) {
+  return rc::gen::map(gen_spelling(NumberValue{oracle::read_number(canonical).value}),
+                      [](const NumberText& t) { return scalar(T::N, t.text); });
+}
+
+rc::Gen<NValue> gen_scalar_value() {
+  return rc::gen::weightedOneOf<NValue>({
+      {3, rc::gen::map(gen_unicode(4), [](std::string s) { return scalar(T::S, std::move(s)); })},
+      {2, rc::gen::map(rc::gen::elementOf(string_keys()), [](std::string s) { return scalar(T::S, std::move(s)); })},
+      {3, gen_number_spelling()},
+      {2, rc::gen::map(rc::gen::weightedOneOf<std::string>({{3, gen_joined(byte_atoms(), 3)},
+                                                             {1, rc::gen::just(std::string())}}),
+                       [](std::string s) { return scalar(T::B, std::move(s)); })},
+  });
+}
+
+// Distinct elements for a set of `t`.
+rc::Gen<NValue> gen_set(T t) {
+  return rc::gen::exec([t] {
+    const T element = t == T::SS ? T::S : (t == T::NS ? T::N : T::B);
+    const int n = *rc::gen::inRange(1, 4);
+    NValue v;
+    v.t = t;
+    for (int i = 0; i < n; ++i) {
+      const NValue e = *gen_key_value(element);
+      bool dup = false;
+      for (const std::string& x : v.set) {
+        dup = dup || (element == T::N ? oracle::naive_number_compare(x, e.s) == 0 : x == e.s);
+      }
+      if (!dup) v.set.push_back(e.s);
+    }
+    return v;
+  });
+}
+
+}  // namespace
+
+bool chance(int percent) {
+  return *rc::gen::weightedElement<bool>({{static_cast<std::size_t>(percent), true},
+                                          {static_cast<std::size_t>(100 - percent), false}});
+}
+
+std::size_t uniform_index(std::size_t n) {
+  std::vector<std::size_t> all(n);
+  for (std::size_t i = 0; i < n; ++i) all[i] = i;
+  return *rc::gen::elementOf(all);
+}
+
+rc::Gen<NValue> gen_partition_value(T type) {
+  static const std::vector<std::string> strings = {"a", "\xF0\x9F\x98\x80", std::string("a\0", 2)};
+  static const std::vector<std::string> bytes = {std::string(1, '\0'), "\xff", "\x80\x00"};
+  static const std::vector<std::string> numbers = {"1", "-1e-130", "100"};
+  switch (type) {
+    case T::S:
+      return rc::gen::weightedOneOf<NValue>({{4, rc::gen::map(rc::gen::elementOf(strings), [](std::string s) { return scalar(T::S, std::move(s)); })},
+                                             {1, gen_key_value(T::S)}});
+    case T::B:
+      return rc::gen::weightedOneOf<NValue>({{4, rc::gen::map(rc::gen::elementOf(bytes), [](std::string s) { return scalar(T::B, std::move(s)); })},
+                                             {1, gen_key_value(T::B)}});
+    default:
+      return rc::gen::weightedOneOf<NValue>({{4, rc::gen::mapcat(rc::gen::elementOf(numbers), [](const std::string& c) { return gen_spelled(c); })},
+                                             {1, gen_key_value(T::N)}});
+  }
+}
+
+rc::Gen<std::string> gen_unicode(int max_code_points) {
+  return rc::gen::exec([max_code_points] {
+    const int n = *rc::gen::inRange(0, max_code_points + 1);
+    std::string s;
+    for (int i = 0; i < n; ++i) {
+      s += *rc::gen::weightedOneOf<std::string>({
+          {2, rc::gen::elementOf(string_atoms())},
+          {1, rc::gen::map(gen_code_point(false), [](char32_t c) { return utf8_of(c); })},
+      });
+    }
+    return s;
+  });
+}
+
+rc::Gen<NValue> gen_number_spelling() {
+  return rc::gen::weightedOneOf<NValue>({
+      {3, rc::gen::mapcat(rc::gen::elementOf(number_pool()), [](const std::string& c) { return gen_spelled(c); })},
+      {1, rc::gen::map(gen_number_text(), [](const NumberText& t) { return scalar(T::N, t.text); })},
+  });
+}
+
+rc::Gen<NValue> gen_key_value(T type) {
+  switch (type) {
+    case T::S:
+      return rc::gen::map(rc::gen::weightedOneOf<std::string>({
+                              {3, rc::gen::elementOf(string_keys())},
+                              {2, gen_joined(string_atoms(), 3)},
+                              {1, rc::gen::suchThat(gen_unicode(3), [](const std::string& s) { return !s.empty(); })},
+                          }),
+                          [](std::string s) { return scalar(T::S, std::move(s)); });
+    case T::B:
+      return rc::gen::map(gen_joined(byte_atoms(), 3), [](std::string s) { return scalar(T::B, std::move(s)); });
+    default:
+      return rc::gen::mapcat(rc::gen::elementOf(number_pool()), [](const std::string& c) { return gen_spelled(c); });
+  }
+}
+
+rc::Gen<NValue> gen_attribute_value() {
+  return rc::gen::weightedOneOf<NValue>({
+      {8, gen_scalar_value()},
+      {1, rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { NValue v; v.t = T::BOOL; v.b = b; return v; })},
+      {1, rc::gen::just(NValue{})},
+      {1, gen_set(T::SS)},
+      {1, gen_set(T::NS)},
+      {1, gen_set(T::BS)},
+      {1, rc::gen::exec([] {
+         NValue v;
+         v.t = T::L;
+         const int n = *rc::gen::inRange(0, 4);
+         for (int i = 0; i < n; ++i) v.list.push_back(*gen_scalar_value());
+         return v;
+       })},
+      {1, rc::gen::exec([] {
+         NValue v;
+         v.t = T::M;
+         for (const char* name : {"a", "b", "Size"}) {
+           if (!chance(67)) continue;
+           v.map.emplace_back(name, *gen_scalar_value());
+         }
+         return v;
+       })},
+  });
+}
+
+const std::vector<std::string>& value_attribute_names() {
+  static const std::vector<std::string> names = {"x", "y", "Size", "doc", "tags", "note w"};
+  return names;
+}
+
+rc::Gen<NSchema> gen_query_schema() {
+  return rc::gen::exec([] {
+    const std::vector<T> key_types = {T::S, T::N, T::B};
+    NSchema s;
+    s.pk = NKey{"pk", *rc::gen::elementOf(key_types)};
+    if (chance(70)) s.sk = NKey{"sk", *rc::gen::elementOf(key_types)};
+    // Index key attributes: the table keys, plain names, reserved words and
+    // a name that is no identifier; each with one type for the whole table.
+    std::vector<NKey> pool = {s.pk};
+    if (s.sk) pool.push_back(*s.sk);
+    pool.push_back({"g1", *rc::gen::elementOf(key_types)});
+    pool.push_back({"g2", *rc::gen::elementOf(key_types)});
+    pool.push_back({"Status", T::S});
+    pool.push_back({"Date", T::S});
+    pool.push_back({"g 5", *rc::gen::elementOf(key_types)});
+    const int indexes = *rc::gen::element(1, 2, 3);
+    for (int i = 0; i < indexes; ++i) {
+      NIndex index;
+      index.name = "gsi" + std::to_string(i + 1);
+      const int pks = *rc::gen::weightedElement<int>({{16, 1}, {3, 2}, {1, 4}});
+      const int sks = *rc::gen::weightedElement<int>({{5, 0}, {10, 1}, {4, 2}, {1, 4}});
+      std::vector<NKey> left = pool;
+      auto draw = [&left]() {
+        const auto at = uniform_index(left.size());
+        NKey k = left[at];
+        left.erase(left.begin() + static_cast<std::ptrdiff_t>(at));
+        return k;
+      };
+      for (int k = 0; k < pks && !left.empty(); ++k) index.pk.push_back(draw());
+      for (int k = 0; k < sks && !left.empty(); ++k) index.sk.push_back(draw());
+      index.projection = *rc::gen::weightedElement<NIndex::Projection>(
+          {{2, NIndex::Projection::kAll}, {1, NIndex::Projection::kKeysOnly}, {1, NIndex::Projection::kInclude}});
+      if (index.projection == NIndex::Projection::kInclude) {
+        for (const char* name : {"x", "Size", "doc"}) {
+          if (*rc::gen::arbitrary<bool>()) index.include.push_back(name);
+        }
+      }
+      s.indexes.push_back(std::move(index));
+    }
+    return s;
+  });
+}
+
+namespace {
+
+// A key value that is now and then of the wrong type or empty.
+rc::Gen<NValue> gen_written_key(T type, int wrong_in, int empty_in, bool partition) {
+  return rc::gen::exec([type, wrong_in, empty_in, partition] {
+    if (uniform_index(static_cast<std::size_t>(wrong_in)) == 0) return *gen_attribute_value();
+    if (type != T::N && uniform_index(static_cast<std::size_t>(empty_in)) == 0) return scalar(type, "");
+    return partition ? *gen_partition_value(type) : *gen_key_value(type);
+  });
+}
+
+std::vector<NKey> index_key_attributes(const NSchema& schema) {
+  std::vector<NKey> out;
+  for (const NIndex& i : schema.indexes) {
+    for (const auto* side : {&i.pk, &i.sk}) {
+      for (const NKey& k : *side) {
+        const bool base = k.name == schema.pk.name || (schema.sk && k.name == schema.sk->name);
+        const bool seen = std::any_of(out.begin(), out.end(), [&](const NKey& o) { return o.name == k.name; });
+        if (!base && !seen) out.push_back(k);
+      }
+    }
+  }
+  return out;
+}
+
+bool is_partition(const NSchema& schema, const std::string& name) {
+  for (const NIndex& i : schema.indexes) {
+    for (const NKey& k : i.pk) {
+      if (k.name == name) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+rc::Gen<NItem> gen_item(const NSchema& schema) {
+  return rc::gen::exec([schema] {
+    NItem item;
+    item.emplace_back(schema.pk.name, *gen_written_key(schema.pk.type, 100, 100, true));
+    if (schema.sk) item.emplace_back(schema.sk->name, *gen_written_key(schema.sk->type, 100, 100, false));
+    for (const NKey& k : index_key_attributes(schema)) {
+      if (!chance(67)) continue;
+      item.emplace_back(k.name, *gen_written_key(k.type, 150, 200, is_partition(schema, k.name)));
+    }
+    for (const std::string& name : value_attribute_names()) {
+      if (*rc::gen::arbitrary<bool>() || oracle::naive_get(item, name) != nullptr) continue;
+      item.emplace_back(name, *gen_attribute_value());
+    }
+    return item;
+  });
+}
+
+// Generators capture what they read by value: RapidCheck re-runs them when
+// it shrinks, after the caller's locals are gone.
+rc::Gen<NItem> gen_table_key(const oracle::NaiveTable& table) {
+  auto t = std::make_shared<const oracle::NaiveTable>(table);
+  return rc::gen::exec([t] {
+    const NSchema& s = t->schema();
+    NItem key;
+    if (!t->items().empty() && chance(80)) {
+      const NItem& from = *rc::gen::elementOf(t->items());
+      key.emplace_back(s.pk.name, *oracle::naive_get(from, s.pk.name));
+      if (s.sk) key.emplace_back(s.sk->name, *oracle::naive_get(from, s.sk->name));
+      return key;
+    }
+    key.emplace_back(s.pk.name, *gen_partition_value(s.pk.type));
+    if (s.sk) key.emplace_back(s.sk->name, *gen_key_value(s.sk->type));
+    return key;
+  });
+}
+
+rc::Gen<std::string> gen_target(const NSchema& schema) {
+  std::vector<std::string> targets = {""};
+  for (const NIndex& i : schema.indexes) targets.push_back(i.name);
+  return rc::gen::elementOf(targets);
+}
+
+namespace {
+
+// A non-empty prefix of a key value (whole code points for S).
+NValue prefix_of(const NValue& v, std::size_t cut) {
+  std::size_t n = 1 + cut % v.s.size();
+  if (v.t == T::S) {
+    while (n < v.s.size() && (static_cast<unsigned char>(v.s[n]) & 0xC0) == 0x80) ++n;
+  }
+  return scalar(v.t, v.s.substr(0, n));
+}
+
+}  // namespace
+
+rc::Gen<NKeyCond> gen_key_condition(const oracle::NaiveTable& table, const std::string& index) {
+  auto t = std::make_shared<const oracle::NaiveTable>(table);
+  return rc::gen::exec([t, index] {
+    const std::vector<NKey> pk = t->partition_of(index);
+    const std::vector<NKey> sk = t->sort_of(index);
+    const std::vector<NItem> entries = t->entries(index);
+    NKeyCond c;
+    const NItem* anchor = nullptr;
+    if (!entries.empty() && chance(85)) anchor = &entries[uniform_index(entries.size())];
+    for (const NKey& k : pk) c.partition.push_back(anchor ? *oracle::naive_get(*anchor, k.name) : *gen_key_value(k.type));
+    if (sk.empty()) return c;
+    // The entries of that partition, for sort values that exist.
+    std::vector<NItem> same;
+    for (const NItem& e : entries) {
+      bool in = true;
+      for (std::size_t i = 0; i < pk.size(); ++i) in = in && oracle::naive_equal(*oracle::naive_get(e, pk[i].name), c.partition[i]);
+      if (in) same.push_back(e);
+    }
+    auto existing = [&](std::size_t attr) -> NValue {
+      if (!same.empty() && chance(75)) return *oracle::naive_get(*rc::gen::elementOf(same), sk[attr].name);
+      return *gen_key_value(sk[attr].type);
+    };
+    const std::size_t eqs = uniform_index(sk.size());
+    const NItem* row = same.empty() ? nullptr : &same[uniform_index(same.size())];
+    for (std::size_t i = 0; i < eqs; ++i) {
+      c.sort_eq.push_back(row != nullptr && chance(80) ? *oracle::naive_get(*row, sk[i].name)
+                                                                        : *gen_key_value(sk[i].type));
+    }
+    const T type = sk[eqs].type;
+    std::vector<NKeyCond::Op> ops = {NKeyCond::Op::kNone, NKeyCond::Op::kEq, NKeyCond::Op::kLt, NKeyCond::Op::kLe,
+                                     NKeyCond::Op::kGt, NKeyCond::Op::kGe, NKeyCond::Op::kBetween};
+    if (type != T::N) ops.push_back(NKeyCond::Op::kBeginsWith);
+    c.op = *rc::gen::elementOf(ops);
+    if (c.op == NKeyCond::Op::kNone) return c;
+    c.a = existing(eqs);
+    if (c.op == NKeyCond::Op::kBetween) {
+      c.b = existing(eqs);
+      if (oracle::naive_compare_scalar(c.a, c.b) > 0) std::swap(c.a, c.b);
+    }
+    if (c.op == NKeyCond::Op::kBeginsWith) c.a = prefix_of(c.a, *rc::gen::inRange<std::size_t>(0, 8));
+    return c;
+  });
+}
+
+namespace {
+
+struct FilterContext {
+  std::vector<std::string> names;  // attributes the filter may read
+  std::vector<NItem> items;        // the table's items, for constants that match
+};
+using Ctx = std::shared_ptr<const FilterContext>;
+
+NOperand path_operand(std::vector<NStep> path) {
+  NOperand o;
+  o.kind = NOperand::Kind::kPath;
+  o.path = std::move(path);
+  return o;
+}
+
+NOperand value_operand(NValue v) {
+  NOperand o;
+  o.kind = NOperand::Kind::kValue;
+  o.value = std::move(v);
+  return o;
+}
+
+rc::Gen<std::vector<NStep>> gen_path(Ctx ctx) {
+  return rc::gen::exec([ctx] {
+    const std::string name = *rc::gen::elementOf(ctx->names);
+    std::vector<NStep> path = {NStep{false, name, 0}};
+    if (name == "doc" && *rc::gen::arbitrary<bool>()) path.push_back(NStep{false, *rc::gen::element<std::string>("a", "b", "Size"), 0});
+    if (name == "tags" && *rc::gen::arbitrary<bool>()) path.push_back(NStep{true, {}, *rc::gen::inRange<std::size_t>(0, 3)});
+    return path;
+  });
+}
+
+// A constant: one the table holds at that path now and then (so filters
+// match), else any value; `scalar_only` for the ordering comparisons.
+rc::Gen<NValue> gen_constant(Ctx ctx, const std::vector<NStep>& path, bool scalar_only) {
+  return rc::gen::exec([ctx, path, scalar_only] {
+    std::vector<NValue> seen;
+    for (const NItem& item : ctx->items) {
+      const NValue* v = oracle::naive_get(item, path.front().name);
+      if (v != nullptr && path.size() == 1 && (!scalar_only || v->t == T::S || v->t == T::N || v->t == T::B)) {
+        seen.push_back(*v);
+      }
+    }
+    if (!seen.empty() && chance(50)) return *rc::gen::elementOf(seen);
+    return scalar_only ? *gen_scalar_value() : *gen_attribute_value();
+  });
+}
+
+rc::Gen<NCond> gen_atom(Ctx ctx) {
+  return rc::gen::exec([ctx] {
+    NCond c;
+    const auto path = *gen_path(ctx);
+    const int kind = *rc::gen::weightedElement<int>({{6, 0}, {2, 1}, {2, 2}, {2, 3}, {1, 4}, {2, 5}, {2, 6}, {2, 7}});
+    switch (kind) {
+      case 0: {  // comparison
+        c.op = *rc::gen::element(NCond::Op::kEq, NCond::Op::kNe, NCond::Op::kLt, NCond::Op::kLe, NCond::Op::kGt,
+                                 NCond::Op::kGe);
+        const bool ordering = c.op != NCond::Op::kEq && c.op != NCond::Op::kNe;
+        const int shape = static_cast<int>(uniform_index(5));  // 0-2 path op value, 3 value op path, 4 path op path
+        if (shape == 4) {
+          c.args = {path_operand(path), path_operand(*gen_path(ctx))};
+        } else {
+          NOperand v = value_operand(*gen_constant(ctx, path, ordering));
+          c.args = shape == 3 ? std::vector<NOperand>{v, path_operand(path)} : std::vector<NOperand>{path_operand(path), v};
+        }
+        return c;
+      }
+      case 1: {  // BETWEEN with constant bounds of one type, in order
+        c.op = NCond::Op::kBetween;
+        NValue lo = *gen_constant(ctx, path, true);
+        NValue hi = *rc::gen::suchThat(gen_constant(ctx, path, true), [&lo](const NValue& v) { return v.t == lo.t; });
+        if (oracle::naive_compare_scalar(lo, hi) > 0) std::swap(lo, hi);
+        c.args = {path_operand(path), value_operand(lo), value_operand(hi)};
+        return c;
+      }
+      case 2: {
+        c.op = NCond::Op::kIn;
+        c.args = {path_operand(path)};
+        const int n = *rc::gen::inRange(1, 5);
+        for (int i = 0; i < n; ++i) c.args.push_back(value_operand(*gen_constant(ctx, path, false)));
+        return c;
+      }
+      case 3:
+        c.op = *rc::gen::element(NCond::Op::kExists, NCond::Op::kNotExists);
+        c.args = {path_operand(path)};
+        return c;
+      case 4:
+        c.op = NCond::Op::kType;
+        c.args = {path_operand(path)};
+        c.type_name = *rc::gen::element<std::string>("S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS");
+        return c;
+      case 5: {
+        c.op = NCond::Op::kBeginsWith;
+        NValue v = *rc::gen::suchThat(gen_constant(ctx, path, true), [](const NValue& x) { return x.t != T::N; });
+        if (!v.s.empty() && *rc::gen::arbitrary<bool>()) v = prefix_of(v, *rc::gen::inRange<std::size_t>(0, 8));
+        c.args = {path_operand(path), value_operand(v)};
+        return c;
+      }
+      case 6:
+        c.op = NCond::Op::kContains;
+        c.args = {path_operand(path), value_operand(*gen_constant(ctx, path, false))};
+        return c;
+      default: {  // size(path) compared with a small count
+        c.op = *rc::gen::element(NCond::Op::kEq, NCond::Op::kLt, NCond::Op::kGe, NCond::Op::kNe);
+        NOperand size = path_operand(path);
+        size.kind = NOperand::Kind::kSize;
+        c.args = {size, value_operand(scalar(T::N, *rc::gen::element<std::string>("0", "1", "2", "3", "+2", "1e0")))};
+        return c;
+      }
+    }
+  });
+}
+
+rc::Gen<NCond> gen_tree(Ctx ctx, int depth) {
+  if (depth == 0) return gen_atom(ctx);
+  return rc::gen::weightedOneOf<NCond>({
+      {3, gen_atom(ctx)},
+      {2, rc::gen::exec([ctx, depth] {
+         NCond c;
+         c.op = *rc::gen::element(NCond::Op::kAnd, NCond::Op::kOr);
+         c.kids = {*gen_tree(ctx, depth - 1), *gen_tree(ctx, depth - 1)};
+         return c;
+       })},
+      {1, rc::gen::exec([ctx, depth] {
+         NCond c;
+         c.op = NCond::Op::kNot;
+         c.kids = {*gen_tree(ctx, depth - 1)};
+         return c;
+       })},
+  });
+}
+
+}  // namespace
+
+rc::Gen<NCond> gen_filter(const oracle::NaiveTable& table, const std::string& index, bool scan) {
+  auto ctx = std::make_shared<FilterContext>();
+  ctx->items = table.items();
+  std::vector<std::string> keys;
+  if (!scan) {
+    for (const NKey& k : table.partition_of(index)) keys.push_back(k.name);
+    for (const NKey& k : table.sort_of(index)) keys.push_back(k.name);
+  }
+  std::vector<std::string> all = value_attribute_names();
+  all.push_back(table.schema().pk.name);
+  if (table.schema().sk) all.push_back(table.schema().sk->name);
+  for (const NKey& k : index_key_attributes(table.schema())) all.push_back(k.name);
+  for (const std::string& n : all) {
+    if (std::find(keys.begin(), keys.end(), n) == keys.end()) ctx->names.push_back(n);
+  }
+  return gen_tree(ctx, 2);
+}
+
+}  // namespace sortkey::props

@@ -1,0 +1,462 @@
+// The query model's entries in the property catalog: the engine
+// (sortkey/table.h) against the naive oracle (oracles/naive_query.h).
+
+#include <fmt/format.h>
+#include <rapidcheck/state.h>
+
+#include "catalog.h"
+#include "gen/query_gen.h"
+#include "props/query_props.h"
+
+namespace sortkey::props {
+namespace {
+
+using oracle::NaiveTable;
+using oracle::NCond;
+using oracle::NItem;
+using oracle::NSchema;
+using oracle::NValue;
+
+// ---------------------------------------------------------------- the stateful test
+
+using Command = rc::state::Command<NaiveTable, Table>;
+
+// What one command sequence exercised, for the distribution report. Reset
+// at the start of each case; the commands run on this thread.
+struct SequenceStats {
+  bool rejected_write = false;
+  bool long_range = false;   // a Query read 3 or more items
+  bool paged = false;        // a Query or Scan needed more than one page
+  bool tie = false;          // an index range held two entries with equal keys
+  bool multi_key = false;    // a key condition on more than one attribute
+};
+thread_local SequenceStats g_stats;
+
+void require_same_verdict(bool engine, bool oracle, const std::string& what, const Error* error) {
+  if (engine == oracle) return;
+  rc_require(Outcome::fails(fmt::format("{}: the engine {} it{}, the oracle {} it", what,
+                                        engine ? "accepted" : "rejected",
+                                        error != nullptr ? " (" + describe(*error) + ")" : std::string(),
+                                        oracle ? "accepts" : "rejects")));
+}
+
+struct PutCommand : Command {
+  NItem item;
+  explicit PutCommand(const NaiveTable& m) : item(*gen_item(m.schema())) {}
+  void apply(NaiveTable& m) const override { m.put(item); }
+  void run(const NaiveTable& m, Table& t) const override {
+    const bool want = m.can_put(item);
+    auto got = t.put(to_engine(item));
+    g_stats.rejected_write = g_stats.rejected_write || !want;
+    require_same_verdict(got.has_value(), want, "Put " + oracle::naive_show(item), got ? nullptr : &got.error());
+    NaiveTable after = m;
+    after.put(item);
+    rc_require(check_counts(after, t, "Put " + oracle::naive_show(item)));
+  }
+  void show(std::ostream& os) const override { os << "Put " << oracle::naive_show(item); }
+};
+
+struct UpdateCommand : Command {
+  NItem key;
+  NItem set;
+  std::vector<std::string> remove;
+  explicit UpdateCommand(const NaiveTable& m) : key(*gen_table_key(m)) {
+    // Attributes an update may touch: index keys (so items enter and leave
+    // sparse indexes), other attributes, and now and then a table key.
+    std::vector<std::pair<std::string, NValue::T>> names;
+    for (const auto& i : m.schema().indexes) {
+      for (const auto* side : {&i.pk, &i.sk}) {
+        for (const auto& k : *side) names.emplace_back(k.name, k.type);
+      }
+    }
+    for (const std::string& n : value_attribute_names()) names.emplace_back(n, NValue::T::NUL);
+    const int sets = *rc::gen::inRange(0, 3);
+    for (int i = 0; i < sets; ++i) {
+      const auto [name, type] = *rc::gen::elementOf(names);
+      const bool key_value = type != NValue::T::NUL && chance(80);
+      if (oracle::naive_get(set, name) == nullptr) set.emplace_back(name, key_value ? *gen_key_value(type) : *gen_attribute_value());
+    }
+    const int removes = *rc::gen::inRange(0, 3);
+    for (int i = 0; i < removes; ++i) remove.push_back((*rc::gen::elementOf(names)).first);
+  }
+  void apply(NaiveTable& m) const override { m.update(key, set, remove); }
+  void run(const NaiveTable& m, Table& t) const override {
+    const bool want = m.can_update(key, set, remove);
+    ItemUpdate u;
+    for (const auto& [name, v] : set) u.set.emplace_back(name, to_engine(v));
+    u.remove = remove;
+    auto got = t.update(to_engine(key), u);
+    std::ostringstream what;
+    show(what);
+    require_same_verdict(got.has_value(), want, what.str(), got ? nullptr : &got.error());
+    NaiveTable after = m;
+    after.update(key, set, remove);
+    rc_require(check_counts(after, t, what.str()));
+  }
+  void show(std::ostream& os) const override {
+    os << "Update " << oracle::naive_show(key) << " SET " << oracle::naive_show(set) << " REMOVE";
+    for (const std::string& r : remove) os << " " << r;
+  }
+};
+
+struct DeleteCommand : Command {
+  NItem key;
+  explicit DeleteCommand(const NaiveTable& m) : key(*gen_table_key(m)) {}
+  void apply(NaiveTable& m) const override { m.erase(key); }
+  void run(const NaiveTable& m, Table& t) const override {
+    auto got = t.delete_item(to_engine(key));
+    if (!got) rc_require(Outcome::fails("Delete " + oracle::naive_show(key) + ": rejected: " + describe(got.error())));
+    NaiveTable after = m;
+    after.erase(key);
+    rc_require(check_counts(after, t, "Delete " + oracle::naive_show(key)));
+  }
+  void show(std::ostream& os) const override { os << "Delete " << oracle::naive_show(key); }
+};
+
+QuerySpec gen_query_spec(const NaiveTable& m) {
+  QuerySpec q;
+  q.index = *gen_target(m.schema());
+  q.key = *gen_key_condition(m, q.index);
+  if (*rc::gen::arbitrary<bool>()) q.filter = *gen_filter(m, q.index, false);
+  q.forward = *rc::gen::arbitrary<bool>();
+  if (chance(60)) q.limit = *rc::gen::element(1, 1, 2, 3, 5);
+  q.count_only = chance(10);
+  q.consistent = q.index.empty() && *rc::gen::arbitrary<bool>();
+  q.style = *rc::gen::arbitrary<std::uint64_t>();
+  q.resume_at = uniform_index(100);
+  return q;
+}
+
+ScanSpec gen_scan_spec(const NaiveTable& m) {
+  ScanSpec s;
+  s.index = *gen_target(m.schema());
+  if (*rc::gen::arbitrary<bool>()) s.filter = *gen_filter(m, s.index, true);
+  if (chance(60)) s.limit = *rc::gen::element(1, 2, 3, 7);
+  s.count_only = chance(10);
+  s.consistent = s.index.empty() && *rc::gen::arbitrary<bool>();
+  s.style = *rc::gen::arbitrary<std::uint64_t>();
+  return s;
+}
+
+struct QueryCommand : Command {
+  QuerySpec spec;
+  explicit QueryCommand(const NaiveTable& m) : spec(gen_query_spec(m)) {}
+  void apply(NaiveTable&) const override {}
+  void run(const NaiveTable& m, Table& t) const override {
+    const auto range = m.key_range(spec.index, spec.key, spec.forward);
+    const auto sort = m.sort_of(spec.index);
+    g_stats.long_range = g_stats.long_range || range.size() >= 3;
+    g_stats.paged = g_stats.paged || (spec.limit && range.size() > static_cast<std::size_t>(*spec.limit));
+    for (std::size_t i = 1; i < range.size(); ++i) {
+      g_stats.tie = g_stats.tie || oracle::naive_compare_sort(sort, range[i - 1], range[i]) == 0;
+    }
+    g_stats.multi_key = g_stats.multi_key || spec.key.partition.size() + spec.key.sort_eq.size() > 1;
+    rc_require(check_query(m, t, spec));
+  }
+  void show(std::ostream& os) const override { os << spec; }
+};
+
+struct ScanCommand : Command {
+  ScanSpec spec;
+  explicit ScanCommand(const NaiveTable& m) : spec(gen_scan_spec(m)) {}
+  void apply(NaiveTable&) const override {}
+  void run(const NaiveTable& m, Table& t) const override { rc_require(check_scan(m, t, spec)); }
+  void show(std::ostream& os) const override { os << spec; }
+};
+
+// A table and its model loaded with generated items (writes the oracle
+// rejects are rejected by both; check_counts says so).
+struct Loaded {
+  NaiveTable model;
+  Table table;
+};
+
+Loaded load_items(const NSchema& schema, int max_items) {
+  auto table = Table::create(to_engine(schema));
+  RC_ASSERT(table.has_value());
+  Loaded l{NaiveTable(schema), std::move(*table)};
+  const int n = *rc::gen::inRange(0, max_items + 1);
+  for (int i = 0; i < n; ++i) {
+    const NItem item = *gen_item(schema);
+    const bool want = l.model.put(item);
+    const bool got = l.table.put(to_engine(item)).has_value();
+    require_same_verdict(got, want, "Put " + oracle::naive_show(item), nullptr);
+  }
+  return l;
+}
+
+// ---------------------------------------------------------------- seed data
+
+const std::vector<std::string>& statuses() {
+  static const std::vector<std::string> s = {"PLACED", "SHIPPED", "CANCELLED", "RETURNED", "PLACED_LATE"};
+  return s;
+}
+
+rc::Gen<std::string> gen_date() {
+  return rc::gen::apply(
+      [](int month, int day) { return fmt::format("2019-{:02}-{:02}T00:00:00.000000", month, day); },
+      rc::gen::inRange(6, 11), rc::gen::element(1, 2, 15, 30));
+}
+
+rc::Gen<std::vector<Order>> gen_orders() {
+  return rc::gen::exec([] {
+    const int n = *rc::gen::inRange(0, 41);
+    std::vector<Order> out;
+    for (int i = 0; i < n; ++i) {
+      out.push_back(Order{*rc::gen::element<std::string>("c1", "c2"), fmt::format("o{:03}", i),
+                          *rc::gen::elementOf(statuses()), *gen_date()});
+    }
+    return out;
+  });
+}
+
+std::pair<std::string, std::string> ordered(std::string a, std::string b) {
+  if (b < a) std::swap(a, b);
+  return {a, b};
+}
+
+rc::Gen<std::string> gen_layout_id() {
+  return rc::gen::exec([] {
+    const int n = *rc::gen::inRange(1, 5);
+    std::string id;
+    for (int i = 0; i < n; ++i) id += *rc::gen::element('A', 'B', 'Z', '0', '9', '_', '-', 'a');
+    return id;
+  });
+}
+
+rc::Gen<Event> gen_event() {
+  return rc::gen::construct<Event>(rc::gen::inRange(0, 3), rc::gen::element(0, 9, 23), rc::gen::element(0, 30, 59),
+                                   rc::gen::element(0, 1, 59));
+}
+
+}  // namespace
+
+void add_query_properties(Catalog& c) {
+  c.add("query", "model_based",
+        "random Put/Update/Delete/Query/Scan sequences on tables with one to three sparse indexes: after every "
+        "command the engine and the naive oracle agree page by page",
+        [] {
+          const NSchema schema = *gen_query_schema();
+          auto table = Table::create(to_engine(schema));
+          RC_ASSERT(table.has_value());
+          // Items to start from, so that the commands find full partitions.
+          NaiveTable model(schema);
+          for (const NItem& item : *rc::gen::container<std::vector<NItem>>(gen_item(schema))) {
+            const bool want = model.put(item);
+            require_same_verdict(table->put(to_engine(item)).has_value(), want, "Put " + oracle::naive_show(item),
+                                 nullptr);
+          }
+          g_stats = SequenceStats{};
+          rc::state::check(model, *table,
+                           rc::state::gen::execOneOfWithArgs<PutCommand, PutCommand, PutCommand, UpdateCommand,
+                                                             DeleteCommand, QueryCommand, QueryCommand,
+                                                             ScanCommand>());
+          RC_CLASSIFY(g_stats.rejected_write, "a write rejected");
+          RC_CLASSIFY(g_stats.long_range, "a Query range of 3+ items");
+          RC_CLASSIFY(g_stats.paged, "a Query over several pages");
+          RC_CLASSIFY(g_stats.tie, "ties in an index range");
+          RC_CLASSIFY(g_stats.multi_key, "a multi-attribute key condition");
+        });
+
+  c.add("query", "filter_scan",
+        "a Scan with any filter (any operator, function, nesting, spelling) returns what the oracle's tree walk "
+        "keeps, page by page",
+        [] {
+          const NSchema schema = *gen_query_schema();
+          Loaded l = load_items(schema, 30);
+          ScanSpec s;
+          s.index = *gen_target(schema);
+          s.filter = *gen_filter(l.model, s.index, true);
+          if (*rc::gen::arbitrary<bool>()) s.limit = *rc::gen::inRange(1, 8);
+          s.style = *rc::gen::arbitrary<std::uint64_t>();
+          RC_CLASSIFY(s.index.empty(), "table");
+          rc_require(check_scan(l.model, l.table, s));
+        });
+
+  c.add("query", "page_cut_1mb",
+        "a page stops after the item whose size brings the read to 1 MB; Limit, LastEvaluatedKey, resumption and "
+        "consumed capacity stay exact across the cut",
+        [] {
+          NSchema schema;
+          schema.pk = {"pk", NValue::T::S};
+          schema.sk = oracle::NKey{"sk", NValue::T::N};
+          auto t = Table::create(to_engine(schema));
+          NaiveTable model(schema);
+          const int n = *rc::gen::inRange(1, 9);
+          for (int i = 0; i < n; ++i) {
+            NValue sk;
+            sk.t = NValue::T::N;
+            sk.s = std::to_string(i);
+            NValue pk;
+            pk.t = NValue::T::S;
+            pk.s = "p";
+            NValue big;
+            big.t = NValue::T::S;
+            big.s.assign(*rc::gen::weightedOneOf<std::size_t>({{2, rc::gen::inRange<std::size_t>(200000, 409590)},
+                                                                {1, rc::gen::inRange<std::size_t>(0, 5000)}}),
+                         'x');
+            NValue flag;
+            flag.t = NValue::T::BOOL;
+            flag.b = *rc::gen::arbitrary<bool>();
+            const NItem item = {{"pk", pk}, {"sk", sk}, {"blob", big}, {"flag", flag}};
+            const bool want = model.put(item);
+            require_same_verdict(t->put(to_engine(item)).has_value(), want, fmt::format("Put item {} of {} bytes", i,
+                                                                                        big.s.size()), nullptr);
+          }
+          if (model.items().empty()) RC_DISCARD("no item fits");
+          QuerySpec q;
+          q.key.partition = {*oracle::naive_get(model.items()[0], "pk")};
+          q.forward = *rc::gen::arbitrary<bool>();
+          if (*rc::gen::arbitrary<bool>()) q.limit = *rc::gen::inRange(1, 5);
+          if (*rc::gen::arbitrary<bool>()) {
+            NCond f;
+            f.op = NCond::Op::kEq;
+            f.args.resize(2);
+            f.args[0].kind = oracle::NOperand::Kind::kPath;
+            f.args[0].path = {oracle::NStep{false, "flag", 0}};
+            f.args[1].value.t = NValue::T::BOOL;
+            f.args[1].value.b = true;
+            q.filter = f;
+          }
+          q.consistent = *rc::gen::arbitrary<bool>();
+          q.style = *rc::gen::arbitrary<std::uint64_t>();
+          q.resume_at = *rc::gen::inRange<std::size_t>(0, 10);
+          std::size_t total = 0;
+          for (const NItem& i : model.items()) total += oracle::naive_item_size(i);
+          RC_CLASSIFY(total >= kMaxPageBytes, "more than 1 MB");
+          rc_require(check_query(model, *t, q));
+        });
+
+  c.add("query", "rejects_invalid_requests",
+        "requests DynamoDB rejects (filter on a key, unused or undefined placeholders, partition key not by =, "
+        "Limit 0, consistent index reads, unknown index, empty filter, bare reserved words, reversed BETWEEN) are "
+        "rejected with DynamoDB's message",
+        [] {
+          const NSchema schema = *gen_query_schema();
+          Loaded l = load_items(schema, 10);
+          const QuerySpec valid = gen_query_spec(l.model);
+          const int mutation = static_cast<int>(uniform_index(10));
+          RC_TAG(fmt::format("mutation {}", mutation));
+          rc_require(rejects_invalid_request(l.model, l.table, valid, mutation));
+        });
+
+  c.add("query", "expression_builder",
+        "a key condition from the expression builder, with reserved-word attribute names, selects exactly the naive "
+        "key range; reversed BETWEEN bounds are refused by the builder",
+        [] {
+          NSchema schema;
+          const std::vector<NValue::T> types = {NValue::T::S, NValue::T::N, NValue::T::B};
+          schema.pk = {*rc::gen::element<std::string>("Year", "Name", "PK", "user id"), *rc::gen::elementOf(types)};
+          if (chance(80)) {
+            schema.sk = oracle::NKey{*rc::gen::element<std::string>("Date", "Size", "SK", "Timestamp"),
+                                     *rc::gen::elementOf(types)};
+          }
+          Loaded l = load_items(schema, 25);
+          const oracle::NKeyCond key = *gen_key_condition(l.model, "");
+          const bool reverse = chance(25);
+          RC_CLASSIFY(key.op == oracle::NKeyCond::Op::kBetween, "BETWEEN");
+          rc_require(builder_selects_range(l.model, l.table, key, reverse));
+        });
+
+  c.add("query", "composite_key_vs_filter",
+        "seed 003: the STATUS#DATE index answers 'status S between d1 and d2' exactly as the naive filter, Limit=k "
+        "fills the page with min(k, matches); the same question as a FilterExpression returns the same items but "
+        "reads and pays at least as much",
+        [] {
+          const auto orders = *gen_orders();
+          const std::string customer = *rc::gen::element<std::string>("c1", "c2");
+          const std::string status = *rc::gen::elementOf(statuses());
+          const auto [d1, d2] = ordered(*gen_date(), *gen_date());
+          const int limit = *rc::gen::inRange(1, 6);
+          std::string costs;
+          rc_require(composite_key_vs_filter(orders, customer, status, d1, d2, limit, &costs));
+          RC_CLASSIFY(costs.find("came back short") != std::string::npos, "a filtered page came back short of Limit");
+          RC_CLASSIFY(costs.find("paid more") != std::string::npos, "the filter paid more read capacity");
+        });
+
+  c.add("query", "multi_attribute_vs_composite",
+        "seed 003 'Book vs today': a native (Status, Date) index and a hand-built STATUS#DATE key return the same "
+        "items in the same order for every query shape",
+        [] {
+          const auto orders = *gen_orders();
+          const std::string customer = *rc::gen::element<std::string>("c1", "c2");
+          const std::string status = *rc::gen::elementOf(statuses());
+          const auto [d1, d2] = ordered(*gen_date(), *gen_date());
+          const int shape = static_cast<int>(uniform_index(6));
+          RC_TAG(fmt::format("shape {}", shape));
+          rc_require(multi_attribute_equals_composite(orders, customer, status, shape, d1, d2,
+                                                      *rc::gen::arbitrary<std::uint64_t>()));
+        });
+
+  c.add("query", "reversed_composite_fails",
+        "seed 003's warning: on DATE#STATUS, the tightest key range that holds every answer returns every order "
+        "between them, of any status",
+        [] {
+          const auto orders = *gen_orders();
+          const std::string customer = *rc::gen::element<std::string>("c1", "c2");
+          const std::string status = *rc::gen::elementOf(statuses());
+          const auto [d1, d2] = ordered(*gen_date(), *gen_date());
+          bool interleaved = false;
+          rc_require(reversed_composite_cannot_filter(orders, customer, status, d1, d2, &interleaved));
+          RC_CLASSIFY(interleaved, "other statuses interleaved: no key condition answers");
+        });
+
+  c.add("query", "sparse_indexes_exact",
+        "seed 003: the Admins-of-an-Organization and every-Customer indexes hold exactly the naive projection after "
+        "writes that add and remove the attribute",
+        [] {
+          const auto ops = *rc::gen::container<std::vector<SparseOp>>(rc::gen::construct<SparseOp>(
+              rc::gen::element(0, 0, 1, 2, 3, 4, 5), rc::gen::element(0, 1, 2), rc::gen::element(0, 1, 2, 3, 4),
+              rc::gen::arbitrary<bool>()));
+          rc_require(sparse_indexes_are_exact(ops));
+        });
+
+  c.add("query", "scenario_ticket_tracker",
+        "seed 002: updates never rewrite the base key (TicketId) and the UpdatedAt index read backward is most "
+        "recently updated first",
+        [] {
+          const int tickets = *rc::gen::inRange(1, 12);
+          const auto updates = *rc::gen::container<std::vector<std::pair<int, int>>>(
+              rc::gen::pair(rc::gen::inRange(0, 12), rc::gen::inRange(0, 60)));
+          rc_require(ticket_tracker(updates, tickets));
+        });
+
+  c.add("query", "scenario_iot_readings",
+        "seed 002: the Device and its 10 most recent Readings in one Query, with #READING# read backward and with "
+        "inverse differences read forward",
+        [] {
+          const auto readings = *rc::gen::container<std::vector<unsigned>>(
+              rc::gen::weightedOneOf<unsigned>({{3, rc::gen::inRange(0u, 100u)}, {1, rc::gen::inRange(0u, 100000u)}}));
+          const auto neighbour = *rc::gen::container<std::vector<unsigned>>(rc::gen::inRange(0u, 100000u));
+          RC_CLASSIFY(readings.size() > 10, "more than 10 readings");
+          rc_require(iot_latest_readings(readings, neighbour));
+        });
+
+  c.add("query", "scenario_saas_org",
+        "seed 002: Teams before the Org item and Users after it: SK <= org backward, SK >= org forward",
+        [] {
+          const auto teams = *rc::gen::container<std::vector<std::string>>(gen_layout_id());
+          const auto users = *rc::gen::container<std::vector<std::string>>(gen_layout_id());
+          rc_require(saas_org_collection(teams, users));
+        });
+
+  c.add("query", "scenario_audit_log",
+        "seed 004: an actor's events EVT#<time>#<seq> come newest first, and a BETWEEN window from the composite "
+        "codec returns every event of the window, ties included",
+        [] {
+          const auto events = *rc::gen::container<std::vector<Event>>(gen_event());
+          const Event from = *gen_event();
+          const Event to = *gen_event();
+          rc_require(audit_log(events, from, to, *rc::gen::inRange(1, 11)));
+        });
+
+  c.add("query", "scenario_version_history",
+        "the v0_ pattern: a forward Query with Limit 1 returns the latest version, and the versions come in order",
+        [] {
+          const int width = *rc::gen::inRange(2, 5);
+          const int versions = *rc::gen::inRange(1, 40);
+          rc_require(version_history(versions, width));
+        });
+}
+
+}  // namespace sortkey::props

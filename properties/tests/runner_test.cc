@@ -1,0 +1,67 @@
+// The runner's own contract: a failing property yields a report with the
+// seed, the shrunk counterexample and a replay command, and the same seed
+// replays the same failure.
+
+#include "runner.h"
+
+#include <gtest/gtest.h>
+
+namespace sortkey::props {
+namespace {
+
+Catalog planted_catalog() {
+  Catalog c;
+  c.add("planted", "below_100", "every generated int is below 100 (false on purpose)", [] {
+    const int x = *rc::gen::inRange(0, 1000);
+    rc_require(x < 100 ? Outcome::holds() : Outcome::fails("x = " + std::to_string(x)));
+  });
+  c.add("planted", "holds", "every generated int is below 1000", [] {
+    const int x = *rc::gen::inRange(0, 1000);
+    RC_TAG(x < 500 ? "low" : "high");
+    rc_require(x < 1000 ? Outcome::holds() : Outcome::fails("impossible"));
+  });
+  return c;
+}
+
+TEST(Runner, FailureCarriesSeedCounterexampleAndReplay) {
+  const Catalog c = planted_catalog();
+  RunSettings s;
+  s.seed = 7;
+  s.cases = 200;
+  const RunReport r = run_property(c.entries()[0], s);
+  ASSERT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_EQ(r.message, "x = 100");  // shrunk to the smallest failing value
+  ASSERT_EQ(r.counterexample.size(), 1u);
+  EXPECT_EQ(r.counterexample[0].second, "100");
+  EXPECT_EQ(replay_command(r), "sortkey certify --seed 7 --cases 200 --property planted/below_100");
+  EXPECT_EQ(r.reproduce.rfind("reproduce=", 0), 0u);
+  const std::string text = describe_failure(r);
+  EXPECT_NE(text.find("seed 7"), std::string::npos);
+  EXPECT_NE(text.find("counterexample: int = 100"), std::string::npos);
+}
+
+TEST(Runner, TheSameSeedReplaysTheSameFailure) {
+  const Catalog c = planted_catalog();
+  RunSettings s;
+  s.seed = 12345;
+  const RunReport first = run_property(c.entries()[0], s);
+  const RunReport second = run_property(c.entries()[0], s);
+  EXPECT_EQ(first.cases, second.cases);
+  EXPECT_EQ(first.reproduce, second.reproduce);
+}
+
+TEST(Runner, PassingRunCountsCasesAndDistribution) {
+  const Catalog c = planted_catalog();
+  RunSettings s;
+  s.cases = 150;
+  const RunReport r = run_property(c.entries()[1], s);
+  ASSERT_EQ(r.verdict, Verdict::kPassed);
+  EXPECT_EQ(r.cases, 150);
+  int total = 0;
+  for (const auto& [tags, n] : r.distribution) total += n;
+  EXPECT_EQ(total, 150);
+  EXPECT_EQ(r.distribution.size(), 2u);
+}
+
+}  // namespace
+}  // namespace sortkey::props

@@ -1,0 +1,55 @@
+#include "internal/utf8.h"
+
+#include <fmt/format.h>
+#include <unicode/utf8.h>
+
+#include <cstdint>
+
+namespace sortkey::internal {
+
+std::size_t find_invalid_utf8(std::string_view text) {
+  const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto n = static_cast<std::int32_t>(text.size());
+  std::int32_t i = 0;
+  while (i < n) {
+    if (s[i] < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::int32_t start = i;
+    UChar32 c;
+    U8_NEXT(s, i, n, c);
+    if (c < 0) return static_cast<std::size_t>(start);
+  }
+  return kValidUtf8;
+}
+
+std::string describe_invalid_utf8(std::string_view text, std::size_t offset) {
+  const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+  auto i = static_cast<std::int32_t>(offset);
+  UChar32 c;
+  U8_NEXT(s, i, static_cast<std::int32_t>(text.size()), c);
+  // U8_NEXT stops after the maximal ill-formed subpart. If that runs to the
+  // end of the text after a lead byte, the sequence is cut short; otherwise
+  // show the subpart and the byte that broke it.
+  const auto stop = static_cast<std::size_t>(i);
+  const bool lead = s[offset] >= 0xC2 && s[offset] <= 0xF4;
+  const bool truncated = lead && stop == text.size();
+  const std::size_t end = lead && !truncated ? stop + 1 : stop;
+  std::string bytes;
+  for (std::size_t k = offset; k < end; ++k) {
+    bytes += fmt::format("{}0x{:02X}", bytes.empty() ? "" : " ", s[k]);
+  }
+  if (truncated) return fmt::format("invalid UTF-8: {} is a truncated sequence", bytes);
+  return fmt::format("invalid UTF-8: {} is not a well-formed sequence", bytes);
+}
+
+std::size_t code_point_start(std::string_view text, std::size_t offset) {
+  while (offset > 0 && offset < text.size() &&
+         (static_cast<std::uint8_t>(text[offset]) & 0xC0) == 0x80) {
+    --offset;
+  }
+  return offset;
+}
+
+}  // namespace sortkey::internal

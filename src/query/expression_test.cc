@@ -1,0 +1,175 @@
+#include "sortkey/expression.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+namespace sortkey {
+namespace internal {
+bool reserved_words_sorted();
+}  // namespace internal
+namespace {
+
+AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
+AttributeValue N(std::string_view s) { return *AttributeValue::N(s); }
+
+struct Fixture {
+  ExpressionAttributes attrs;
+  ExpressionUses uses;
+  Result<Condition> parse(std::string_view text, ExpressionKind kind = ExpressionKind::kFilter) {
+    return parse_condition(text, kind, attrs, &uses);
+  }
+  std::string error(std::string_view text, ExpressionKind kind = ExpressionKind::kFilter) {
+    auto c = parse(text, kind);
+    return c ? std::string("(parsed)") : c.error().message;
+  }
+  bool matches(std::string_view text, const Item& item) {
+    auto c = parse(text);
+    EXPECT_TRUE(c) << text << ": " << (c ? "" : describe(c.error()));
+    return c && evaluate(*c, item);
+  }
+};
+
+Item sample() {
+  Item item;
+  item["i"] = N("3");
+  item["s"] = S("hello");
+  item["b"] = AttributeValue::B(std::string("\x01\xFF", 2));
+  item["l"] = AttributeValue::L({N("1"), S("x")});
+  item["m"] = AttributeValue::M({{"a", S("dog")}, {"b", N("4")}});
+  item["ns"] = *AttributeValue::NS({*parse_number("1"), *parse_number("2")});
+  item["ss"] = *AttributeValue::SS({"a", "b"});
+  item["t"] = AttributeValue::Bool(true);
+  item["j"] = N("3.00");
+  return item;
+}
+
+TEST(Expression, ReservedWordsAreSortedAndCaseInsensitive) {
+  EXPECT_TRUE(internal::reserved_words_sorted());
+  EXPECT_TRUE(is_reserved_word("Status"));
+  EXPECT_TRUE(is_reserved_word("date"));
+  EXPECT_TRUE(is_reserved_word("SIZE"));
+  EXPECT_FALSE(is_reserved_word("PK"));
+  EXPECT_FALSE(is_reserved_word("GSI1SK"));
+}
+
+TEST(Expression, Comparisons) {
+  Fixture f;
+  f.attrs.values = {{":three", N("3")}, {":s", S("hello")}, {":str3", S("3")}, {":two", N("2")}};
+  const Item item = sample();
+  EXPECT_TRUE(f.matches("i = :three", item));
+  EXPECT_TRUE(f.matches(":three = i", item));
+  EXPECT_TRUE(f.matches("i = j", item));  // 3 = 3.00 by value
+  EXPECT_FALSE(f.matches("i = :str3", item));  // across types: false
+  EXPECT_TRUE(f.matches("i <> :str3", item));
+  EXPECT_TRUE(f.matches("absent <> :three", item));
+  EXPECT_FALSE(f.matches("absent = :three", item));
+  EXPECT_FALSE(f.matches("absent < :three", item));
+  EXPECT_FALSE(f.matches("l <= :three", item));  // a list: false, not an error
+  EXPECT_TRUE(f.matches(":two < i", item));
+  EXPECT_TRUE(f.matches("i BETWEEN :two AND :three", item));
+  EXPECT_TRUE(f.matches("i In (:two, :three)", item));
+  EXPECT_TRUE(f.matches("s IN (:s)", item));
+}
+
+TEST(Expression, PrecedenceNotAndOr) {
+  Fixture f;
+  f.attrs.values = {{":a", N("1")}, {":b", N("3")}, {":s", S("nope")}};
+  const Item item = sample();
+  // AND binds tighter than OR: i=:b OR (i=:a AND s=:s).
+  EXPECT_TRUE(f.matches("i = :b OR i = :a AND s = :s", item));
+  // NOT binds tighter than AND.
+  EXPECT_FALSE(f.matches("NOT i = :b AND s = :s", item));
+  EXPECT_TRUE(f.matches("NoT (i = :b AND s = :s)", item));
+  EXPECT_TRUE(f.matches("(((i = :b)))", item));
+}
+
+TEST(Expression, Functions) {
+  Fixture f;
+  f.attrs.values = {{":he", S("he")}, {":one", N("1")}, {":a", S("a")}, {":dog", S("dog")},
+                    {":t", S("NS")}, {":five", N("5")}, {":two", N("2")}, {":x", S("x")},
+                    {":b1", AttributeValue::B(std::string("\x01", 1))}};
+  const Item item = sample();
+  EXPECT_TRUE(f.matches("begins_with(s, :he)", item));
+  EXPECT_TRUE(f.matches("begins_with(b, :b1)", item));
+  EXPECT_FALSE(f.matches("begins_with(absent, :he)", item));
+  EXPECT_TRUE(f.matches("contains(s, :he)", item));
+  EXPECT_TRUE(f.matches("contains(ns, :one)", item));
+  EXPECT_TRUE(f.matches("contains(ss, :a)", item));
+  EXPECT_TRUE(f.matches("contains(l, :x)", item));
+  EXPECT_FALSE(f.matches("contains(m, :dog)", item));  // never a map
+  EXPECT_TRUE(f.matches("m.a = :dog", item));
+  EXPECT_TRUE(f.matches("l[1] = :x", item));
+  EXPECT_TRUE(f.matches("attribute_exists(m.b)", item));
+  EXPECT_TRUE(f.matches("attribute_not_exists(m.c)", item));
+  EXPECT_TRUE(f.matches("attribute_type(ns, :t)", item));
+  EXPECT_TRUE(f.matches("size(s) = :five", item));
+  EXPECT_TRUE(f.matches("size(m) = :two", item));
+  EXPECT_FALSE(f.matches("size(i) < :five", item));   // size of N has no value
+  EXPECT_FALSE(f.matches("size(i) >= :five", item));
+}
+
+TEST(Expression, Placeholders) {
+  Fixture f;
+  f.attrs.names = {{"#st", "Status"}};
+  f.attrs.values = {{":v", S("OPEN")}};
+  Item item;
+  item["Status"] = S("OPEN");
+  EXPECT_TRUE(f.matches("#st = :v", item));
+  EXPECT_TRUE(f.uses.names.contains("#st"));
+  EXPECT_TRUE(f.uses.values.contains(":v"));
+  EXPECT_TRUE(check_all_used(f.attrs, f.uses));
+  f.attrs.values[":qq"] = S("x");
+  EXPECT_EQ(check_all_used(f.attrs, f.uses).error().message,
+            "Value provided in ExpressionAttributeValues unused in expressions: keys: {:qq}");
+}
+
+TEST(Expression, Errors) {
+  Fixture f;
+  f.attrs.values = {{":i", N("3")}, {":lo", N("7")}, {":hi", N("4")}, {":t", S("HELLO")}, {":s", S("x")},
+                    {":l", AttributeValue::L({})}};
+  EXPECT_EQ(f.error("i != :i"), R"(Invalid FilterExpression: Syntax error; token: "!", near: "i !=")");
+  EXPECT_EQ(f.error("  "), "Invalid FilterExpression: The expression can not be empty;");
+  EXPECT_EQ(f.error("i = :nope"),
+            "Invalid FilterExpression: An expression attribute value used in expression is not defined; "
+            "attribute value: :nope");
+  EXPECT_EQ(f.error("#n = :i"),
+            "Invalid FilterExpression: An expression attribute name used in the document path is not "
+            "defined; attribute name: #n");
+  EXPECT_EQ(f.error("Status = :i"),
+            "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: Status");
+  EXPECT_EQ(f.error("dog(i, :i)"), "Invalid FilterExpression: Invalid function name; function: dog");
+  EXPECT_EQ(f.error("BEGINS_WITH(i, :s)"), "Invalid FilterExpression: Invalid function name; function: BEGINS_WITH");
+  EXPECT_EQ(f.error("begins_with(s, :i)"),
+            "Invalid FilterExpression: Incorrect operand type for operator or function; operator or "
+            "function: begins_with, operand type: N");
+  EXPECT_EQ(f.error("begins_with(s)"),
+            "Invalid FilterExpression: Incorrect number of operands for operator or function; operator or "
+            "function: begins_with, number of operands: 1");
+  EXPECT_EQ(f.error("i BETWEEN :lo AND :hi"),
+            "Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal "
+            "to lower bound; lower bound operand: AttributeValue: {N:7}, upper bound operand: "
+            "AttributeValue: {N:4}");
+  EXPECT_EQ(f.error("attribute_type(i, :t)"),
+            "Invalid FilterExpression: Invalid attribute type name found; type: HELLO, valid types: "
+            "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+  EXPECT_NE(f.error("attribute_type(s, i)").find("attribute_type"), std::string::npos);
+  EXPECT_NE(f.error("i < :l").find("operand type: L"), std::string::npos);
+  EXPECT_EQ(f.error("i = :i", ExpressionKind::kKeyCondition).substr(0, 8), "(parsed)");
+  EXPECT_EQ(f.parse("i = ").error().code, ErrorCode::kBadFormat);
+  EXPECT_EQ(f.parse("i = ").error().offset, 4u);
+}
+
+TEST(Expression, InAllowsAtMostOneHundredValues) {
+  Fixture f;
+  std::string list;
+  for (int i = 0; i < 101; ++i) {
+    const std::string name = fmt::format(":v{}", i);
+    f.attrs.values[name] = N(std::to_string(i));
+    list += (i == 0 ? "" : ", ") + name;
+  }
+  EXPECT_EQ(f.parse("i IN (" + list + ")").error().code, ErrorCode::kOutOfRange);
+  EXPECT_TRUE(f.parse("i IN (" + list.substr(0, list.rfind(',')) + ")"));
+}
+
+}  // namespace
+}  // namespace sortkey

@@ -1,0 +1,217 @@
+#include "sortkey/ulid.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "internal/civil_time.h"
+#include "internal/radix.h"
+#include "internal/text.h"
+#include "sortkey/uint128.h"
+
+namespace sortkey {
+namespace {
+
+using internal::kCrockfordValue;
+using internal::kLowerCaseFlag;
+using internal::kNotADigit;
+
+Error time_out_of_range(std::int64_t unix_ms, std::string_view what) {
+  return make_error(ErrorCode::kOutOfRange, 0,
+                    fmt::format("{} unix time {} ms is outside the ULID range 0 .. {} ({})", what,
+                                unix_ms, kUlidMaxTime,
+                                internal::format_utc(kUlidMaxTime / 1000, kUlidMaxTime % 1000)));
+}
+
+Ulid from_parts(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
+  Ulid::Bytes b;
+  const auto ms = static_cast<std::uint64_t>(unix_ms);
+  for (int i = 0; i < 6; ++i) b[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ms >> (40 - 8 * i));
+  std::copy(entropy.begin(), entropy.end(), b.begin() + 6);
+  return Ulid(b);
+}
+
+// entropy += 1 as an 80-bit big-endian integer. Returns false, leaving the
+// entropy unchanged, when it is all 0xFF (it would wrap).
+bool increment_entropy(Ulid::Entropy& entropy) {
+  for (std::size_t i = entropy.size(); i > 0; --i) {
+    if (entropy[i - 1] != 0xFF) {
+      ++entropy[i - 1];
+      std::fill(entropy.begin() + static_cast<std::ptrdiff_t>(i), entropy.end(), 0);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string bad_character(char c) {
+  const char upper = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  std::string hint;
+  if (upper == 'I' || upper == 'L') hint = "; Crockford's alias for 1 is not accepted, write 1";
+  if (upper == 'O') hint = "; Crockford's alias for 0 is not accepted, write 0";
+  if (upper == 'U') hint = "; the alphabet leaves U out";
+  return fmt::format("{} is not in the ULID alphabet 0123456789ABCDEFGHJKMNPQRSTVWXYZ{}",
+                     internal::quote_byte(c), hint);
+}
+
+// Both decoders: `strict` rejects lower case. On success `in` is advanced.
+Result<Ulid> consume(std::string_view& in, bool strict) {
+  // Fast path: 26 digits (upper case if strict) starting with 0..7, checked
+  // without a branch per byte.
+  if (in.size() >= kUlidTextSize && in[0] >= '0' && in[0] <= '7') {
+    Ulid::Bytes b;
+    if (internal::crockford_decode_128(in.data(), b.data(), strict)) {
+      in.remove_prefix(kUlidTextSize);
+      return Ulid(b);
+    }
+  }
+  // Slow path: find the first problem, character by character.
+  const std::size_t n = std::min(in.size(), kUlidTextSize);
+  UInt128 value = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t d = kCrockfordValue[static_cast<unsigned char>(in[i])];
+    if (d == kNotADigit) return make_error(ErrorCode::kBadCharacter, i, bad_character(in[i]));
+    const std::uint8_t digit = d & 31;
+    if (i == 0 && digit > 7) {
+      return make_error(ErrorCode::kOutOfRange, 0,
+                        fmt::format("a ULID starts with 0..7, {} would need more than 128 bits "
+                                    "(the largest ULID is {})",
+                                    internal::quote_byte(in[0]), kUlidMaxText));
+    }
+    if (strict && (d & kLowerCaseFlag) != 0) {
+      return make_error(ErrorCode::kNonCanonical, i,
+                        fmt::format("{} is lower case: ULID sort keys are upper case, since mixed "
+                                    "case breaks byte order (decode_ulid accepts either case)",
+                                    internal::quote_byte(in[i])));
+    }
+    value = value << 5 | digit;
+  }
+  if (n < kUlidTextSize) {
+    return make_error(ErrorCode::kTruncated, n,
+                      fmt::format("a ULID is {} characters, this one ends after {}", kUlidTextSize,
+                                  n));
+  }
+  Ulid::Bytes b;
+  for (std::size_t i = 0; i < kUlidSize; ++i) {
+    b[kUlidSize - 1 - i] = static_cast<std::uint8_t>(value >> (8 * i));
+  }
+  in.remove_prefix(kUlidTextSize);
+  return Ulid(b);
+}
+
+Result<Ulid> decode(std::string_view text, bool strict) {
+  std::string_view rest = text;
+  auto id = consume(rest, strict);
+  if (id && !rest.empty()) {
+    return make_error(ErrorCode::kTrailingBytes, kUlidTextSize,
+                      fmt::format("a ULID is {} characters, this one has {} more", kUlidTextSize,
+                                  rest.size()));
+  }
+  return id;
+}
+
+}  // namespace
+
+Ulid Ulid::max() {
+  Bytes b;
+  b.fill(0xFF);
+  return Ulid(b);
+}
+
+std::int64_t Ulid::unix_ms() const {
+  std::uint64_t ms = 0;
+  for (std::size_t i = 0; i < 6; ++i) ms = ms << 8 | bytes_[i];
+  return static_cast<std::int64_t>(ms);
+}
+
+Ulid::Entropy Ulid::entropy() const {
+  Entropy e;
+  std::copy(bytes_.begin() + 6, bytes_.end(), e.begin());
+  return e;
+}
+
+Result<Ulid> make_ulid(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
+  if (unix_ms < 0 || unix_ms > kUlidMaxTime) return time_out_of_range(unix_ms, "the");
+  return from_parts(unix_ms, entropy);
+}
+
+Result<Ulid> ulid_from_bytes(std::string_view bytes) {
+  if (bytes.size() < kUlidSize) {
+    return make_error(ErrorCode::kTruncated, bytes.size(),
+                      fmt::format("a binary ULID is {} bytes, this one ends after {}", kUlidSize,
+                                  bytes.size()));
+  }
+  if (bytes.size() > kUlidSize) {
+    return make_error(ErrorCode::kTrailingBytes, kUlidSize,
+                      fmt::format("a binary ULID is {} bytes, this one has {} more", kUlidSize,
+                                  bytes.size() - kUlidSize));
+  }
+  Ulid::Bytes b;
+  std::memcpy(b.data(), bytes.data(), kUlidSize);
+  return Ulid(b);
+}
+
+void append_ulid(std::string& out, const Ulid& id) {
+  char text[kUlidTextSize];
+  internal::crockford_encode_128(id.bytes().data(), text);
+  out.append(text, kUlidTextSize);
+}
+
+std::string encode_ulid(const Ulid& id) {
+  std::string out;
+  append_ulid(out, id);
+  return out;
+}
+
+Result<Ulid> decode_ulid(std::string_view text) { return decode(text, false); }
+Result<Ulid> decode_ulid_key(std::string_view key) { return decode(key, true); }
+Result<Ulid> consume_ulid_key(std::string_view& in) { return consume(in, true); }
+
+std::string ulid_time_rfc3339(const Ulid& id) {
+  const std::int64_t ms = id.unix_ms();
+  return internal::format_utc(ms / 1000, static_cast<int>(ms % 1000));
+}
+
+UlidGenerator::UlidGenerator() : UlidGenerator(Options{}) {}
+
+UlidGenerator::UlidGenerator(Options options) : options_(std::move(options)) {
+  if (!options_.clock) options_.clock = system_clock_millis;
+  if (!options_.random) options_.random = os_random_bytes;
+}
+
+Result<Ulid> UlidGenerator::next() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const std::int64_t now = options_.clock();
+  if (now < 0 || now > kUlidMaxTime) return time_out_of_range(now, "the clock reads");
+
+  Ulid id;
+  if (options_.monotonic && has_last_ && now <= last_.unix_ms()) {
+    // Same millisecond, or the clock went back: stay on the last one, entropy + 1.
+    Ulid::Entropy entropy = last_.entropy();
+    if (!increment_entropy(entropy)) {
+      return make_error(
+          ErrorCode::kOverflow, 0,
+          fmt::format("the monotonic ULID entropy of millisecond {} ({}) is exhausted: the last "
+                      "one was all 0xFF; retry once the clock passes that millisecond",
+                      last_.unix_ms(), ulid_time_rfc3339(last_)));
+    }
+    id = from_parts(last_.unix_ms(), entropy);
+  } else {
+    Ulid::Entropy entropy;
+    if (auto ok = options_.random(entropy); !ok) return ok.error();
+    id = from_parts(now, entropy);
+  }
+  has_last_ = true;
+  last_ = id;
+  if (options_.observer) options_.observer(id);
+  return id;
+}
+
+Result<Ulid> new_ulid() {
+  Ulid::Entropy entropy;
+  if (auto ok = os_random_bytes(entropy); !ok) return ok.error();
+  return make_ulid(system_clock_millis(), entropy);
+}
+
+}  // namespace sortkey

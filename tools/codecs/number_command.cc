@@ -1,0 +1,29 @@
+// sortkey encode|decode number
+
+#include <memory>
+
+#include "codec_commands.h"
+#include "sortkey/number.h"
+
+namespace sortkey::cli {
+
+void add_number_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
+  const std::string summary =
+      "DynamoDB Numbers (1e2, -0.5, 9.99E+125) as printable keys in numeric order; decode prints "
+      "DynamoDB's canonical text";
+  auto e = std::make_shared<std::vector<std::string>>();
+  add_converter(
+      encode, "number", summary, "encode", e.get(),
+      [e](std::string_view text) -> Result<std::string> { return encode_number(text); }, ctx);
+  auto d = std::make_shared<std::vector<std::string>>();
+  add_converter(
+      decode, "number", summary, "decode", d.get(),
+      [d](std::string_view key) -> Result<std::string> {
+        auto n = decode_number(key);
+        if (!n) return n.error();
+        return to_string(*n);
+      },
+      ctx);
+}
+
+}  // namespace sortkey::cli
