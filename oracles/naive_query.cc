@@ -542,6 +542,10 @@ bool NaiveTable::update(const NItem& key, const NItem& set, const std::vector<st
   return put(item);
 }
 
+void NaiveTable::append_unchecked(std::vector<NItem> items) {
+  for (NItem& item : items) items_.push_back(std::move(item));
+}
+
 void NaiveTable::erase(const NItem& key) {
   if (auto at = find(key)) items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(*at));
 }

@@ -154,6 +154,10 @@ class NaiveTable {
   bool can_update(const NItem& key, const NItem& set, const std::vector<std::string>& remove) const;
   bool update(const NItem& key, const NItem& set, const std::vector<std::string>& remove);
   void erase(const NItem& key);
+  // Appends items without the checks put makes (each put scans every item).
+  // REQUIRES: can_put(item) for each, and keys distinct from each other and
+  // from the items held. For benchmarks of large tables.
+  void append_unchecked(std::vector<NItem> items);
 
   // The key attributes of the table ("" ) or an index, and what a start key
   // or LastEvaluatedKey holds: the index keys, then the table keys.

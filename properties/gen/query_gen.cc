@@ -522,8 +522,8 @@ rc::Gen<NCond> gen_atom(Ctx ctx) {
 rc::Gen<NCond> gen_tree(Ctx ctx, int depth) {
   if (depth == 0) return gen_atom(ctx);
   return rc::gen::weightedOneOf<NCond>({
-      {3, gen_atom(ctx)},
-      {2, rc::gen::exec([ctx, depth] {
+      {2, gen_atom(ctx)},
+      {3, rc::gen::exec([ctx, depth] {
          NCond c;
          c.op = *rc::gen::element(NCond::Op::kAnd, NCond::Op::kOr);
          c.kids = {*gen_tree(ctx, depth - 1), *gen_tree(ctx, depth - 1)};
@@ -555,7 +555,7 @@ rc::Gen<NCond> gen_filter(const oracle::NaiveTable& table, const std::string& in
   for (const std::string& n : all) {
     if (std::find(keys.begin(), keys.end(), n) == keys.end()) ctx->names.push_back(n);
   }
-  return gen_tree(ctx, 2);
+  return gen_tree(ctx, 3);
 }
 
 }  // namespace sortkey::props

@@ -1267,7 +1267,11 @@ Outcome version_history(int versions, int width) {
   q.limit = 1;
   auto built = build_key_condition(q);
   auto page = table->query(to_query_request(*built));
-  if (!page || page->items.size() != 1) return Outcome::fails("the latest-version Query returned no item");
+  if (!page) return Outcome::fails("the latest-version Query was rejected: " + describe(page.error()));
+  if (page->items.size() != 1) {
+    return Outcome::fails(fmt::format("the latest-version Query (forward, Limit 1) returned {} items: {}",
+                                      page->items.size(), show_list(sks(page->items))));
+  }
   const std::string latest = fmt::format("version {}", versions);
   if (page->items[0].at("body").as_string() != latest || page->items[0].at("SK").as_string() != *version_key(0, width)) {
     return Outcome::fails(fmt::format("Limit 1 forward returned {} ({}), expected v0 holding {}",

@@ -298,6 +298,56 @@ TEST(Table, MultiAttributeIndexKeys) {
   EXPECT_EQ(page->last_evaluated_key->size(), 4u);
 }
 
+TEST(Table, FilterPaysForWhatItDiscards) {
+  // Seed 003: 200 orders of one customer, a quarter CANCELLED; "CANCELLED
+  // between July and September" as a key condition on STATUS#DATE and as a
+  // FilterExpression on the table.
+  TableSchema schema;
+  schema.partition_key = {"CustomerId", AttributeType::kS};
+  schema.sort_key = KeyAttribute{"OrderId", AttributeType::kS};
+  schema.indexes.push_back({"OrderStatusDateGSI", {{"CustomerId", AttributeType::kS}},
+                            {{"OrderStatusDate", AttributeType::kS}}, {}});
+  auto t = Table::create(schema);
+  const char* statuses[] = {"PLACED", "SHIPPED", "CANCELLED", "RETURNED"};
+  int matches = 0;
+  for (int i = 0; i < 200; ++i) {
+    const std::string status = statuses[i % 4];
+    const std::string date = fmt::format("2019-{:02}-{:02}", 1 + i % 12, 1 + i % 28);
+    if (status == "CANCELLED" && date >= "2019-07-01" && date <= "2019-09-30") ++matches;
+    ASSERT_TRUE(t->put(item({{"CustomerId", S("c1")}, {"OrderId", S(fmt::format("o{:03}", i))},
+                             {"Status", S(status)}, {"OrderDate", S(date)},
+                             {"OrderStatusDate", S(status + "#" + date)}})));
+  }
+  ASSERT_GT(matches, 10);
+  QueryRequest by_key;
+  by_key.index_name = "OrderStatusDateGSI";
+  by_key.key_condition = "CustomerId = :c AND OrderStatusDate BETWEEN :lo AND :hi";
+  by_key.attributes.values = {{":c", S("c1")}, {":lo", S("CANCELLED#2019-07-01")}, {":hi", S("CANCELLED#2019-09-30")}};
+  QueryRequest by_filter;
+  by_filter.key_condition = "CustomerId = :c";
+  by_filter.filter = "#s = :s AND OrderDate BETWEEN :lo AND :hi";
+  by_filter.attributes.names = {{"#s", "Status"}};
+  by_filter.attributes.values = {{":c", S("c1")}, {":s", S("CANCELLED")}, {":lo", S("2019-07-01")}, {":hi", S("2019-09-30")}};
+  auto key_all = t->query(by_key);
+  auto filter_all = t->query(by_filter);
+  ASSERT_TRUE(key_all && filter_all);
+  EXPECT_EQ(key_all->count, matches);
+  EXPECT_EQ(key_all->scanned_count, matches);
+  EXPECT_EQ(filter_all->count, matches);
+  EXPECT_EQ(filter_all->scanned_count, 200);  // paid for every order of the customer
+  EXPECT_GT(filter_all->consumed_capacity, key_all->consumed_capacity);
+  // Limit=10: the key condition fills the page, the filter returns what it
+  // found among the 10 items it read, and a LastEvaluatedKey.
+  by_key.limit = 10;
+  by_filter.limit = 10;
+  auto key_page = t->query(by_key);
+  auto filter_page = t->query(by_filter);
+  EXPECT_EQ(key_page->count, 10);
+  EXPECT_LT(filter_page->count, 10);
+  EXPECT_EQ(filter_page->scanned_count, 10);
+  EXPECT_TRUE(filter_page->last_evaluated_key.has_value());
+}
+
 TEST(Table, ScanVisitsEveryItemOnceAcrossPages) {
   auto t = Table::create(pk_sk());
   for (int p = 0; p < 4; ++p) {
