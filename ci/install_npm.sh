@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the npm packages the KSUID/ULID differential test and benchmark
-# compare against (tools/node/package.json: ksuid, ulid, pinned exactly, with
-# a committed package-lock.json), with `npm ci`, when tools/node/node_modules
-# is missing or older than the lock file. Safe to run again, and from several
-# test runs at once (a lock serialises them).
+# compare against, and dynalite, the DynamoDB emulator the endpoint
+# certification runs against (tools/node/package.json: ksuid, ulid, dynalite,
+# pinned exactly, with a committed package-lock.json), with `npm ci`, when tools/node/node_modules
+# is missing or older than the lock file; the same for the Node.js reference
+# codec adapter (adapters/node/package.json: ksuid, ulid). Safe to run again,
+# and from several test runs at once (a lock serialises them).
 #
 # Node.js and npm come from the machine. When either is missing, Debian's
 # nodejs and npm packages are installed; a Node.js that is already there
@@ -21,13 +23,23 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
 fi
 
-stamp=$dir/node_modules/.sortkey-lock.sha256
-want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
-exec 9>"$dir/.install.lock"
-flock -w 300 9 || { echo "ci/install_npm.sh: another install holds $dir/.install.lock" >&2; exit 1; }
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
-  exit 0
-fi
-echo "ci/install_npm.sh: npm ci in $dir (node $(node --version), npm $(npm --version))"
-npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
-echo "$want" >"$stamp"
+# install_dir DIR: npm ci in DIR unless its node_modules matches its lock file.
+install_dir() {
+  local dir=$1
+  local stamp=$dir/node_modules/.sortkey-lock.sha256
+  local want
+  want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  exec 9>"$dir/.install.lock"
+  flock -w 300 9 || { echo "ci/install_npm.sh: another install holds $dir/.install.lock" >&2; exit 1; }
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "ci/install_npm.sh: npm ci in $dir (node $(node --version), npm $(npm --version))"
+    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+    echo "$want" >"$stamp"
+  fi
+  exec 9>&-
+}
+
+install_dir "$dir"
+# The Node.js reference codec adapter (adapters/node/: ksuid and ulid, as
+# pinned for tools/node), certified in the test run.
+install_dir adapters/node

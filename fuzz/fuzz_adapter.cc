@@ -10,8 +10,7 @@ const char* g_target = "the fuzz target";
 
 void set_target_name(const char* name) { g_target = name; }
 
-void check(const props::Outcome& outcome, std::string_view property, const std::string& values) {
-  if (outcome.ok()) return;
+void report_failure(const props::Outcome& outcome, std::string_view property, const std::string& values) {
   std::fprintf(stderr,
                "\n== sortkey property violated: %.*s\n   values: %s\n   why: %s\n"
                "   replay: %s <the crash file libFuzzer writes below>\n"

@@ -1,8 +1,10 @@
 // Order target of the integer codecs: two values and a width decoded from the
 // input, checked with the same property functions the RapidCheck suite runs.
-// Input: "<width>:<a> <b> <percent>" in the seeds; any bytes work: digits are
-// taken as they come (a byte maps to a digit), so mutations move values a
-// little at a time.
+// Input: "<width>:" (width_prefix.h), then a and b, each a length byte
+// (1 + byte % 39 digits) followed by its digits, then a percent byte
+// (byte % 101): "5:\x02157\x02158P" is 157 and 158 at width 5, 80%. A digit
+// byte is that digit and any other byte maps to one (ByteSource::digits), so
+// mutations move values a little at a time.
 
 #include <cstdint>
 #include <string>
@@ -10,6 +12,7 @@
 #include "byte_source.h"
 #include "fuzz_adapter.h"
 #include "props/padded_props.h"
+#include "show_input.h"
 #include "sortkey/uint128.h"
 #include "width_prefix.h"
 
@@ -34,7 +37,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int percent = static_cast<int>(src.in_range(0, 100));
   const UInt128 a = value_of(da), b = value_of(db);
   const int w = in.width;
-  const std::string values = "width " + std::to_string(w) + ", a " + da + ", b " + db + ", percent " + std::to_string(percent);
+  auto values = [&] {
+    return "width " + std::to_string(w) + ", a " + da + ", b " + db + ", percent " + std::to_string(percent);
+  };
+  fuzz::show_input(values);
   fuzz::check(props::padded_round_trip(a, w), "padded/round_trip", values);
   fuzz::check(props::padded_order(a, b, w), "padded/order", values);
   fuzz::check(props::padded_fixed_width(a, w), "padded/fixed_width", values);

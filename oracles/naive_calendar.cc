@@ -1,6 +1,9 @@
 // Reference implementation for tests; never link into the library.
 #include "naive_calendar.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "naive_integer.h"
 
 namespace sortkey::oracle {
@@ -66,10 +69,45 @@ int days_in_month(long long year, int month) {
   return 0;
 }
 
-long long days_from_civil(long long year, int month, int day) {
+namespace {
+
+// Days from 1970-01-01 to January 1 of `year`, by walking whole years.
+long long walk_to_year(long long year) {
   long long days = 0;
   for (long long y = 1970; y < year; ++y) days += days_in_year(y);
   for (long long y = year; y < 1970; ++y) days -= days_in_year(y);
+  return days;
+}
+
+// The same walk, done once for every year of the documented range and kept:
+// callers ask for years up to 9999 thousands of times a second (the fuzz
+// targets), and each walk re-counts thousands of years. The answers are the
+// walk's; only the repetition is saved.
+constexpr long long kFirstTableYear = -1000;
+constexpr long long kLastTableYear = 11000;
+const std::vector<long long>& year_starts() {
+  static const std::vector<long long> table = [] {
+    std::vector<long long> t;
+    t.reserve(static_cast<std::size_t>(kLastTableYear - kFirstTableYear + 1));
+    long long days = walk_to_year(kFirstTableYear);
+    for (long long y = kFirstTableYear; y <= kLastTableYear; ++y) {
+      t.push_back(days);
+      days += days_in_year(y);
+    }
+    return t;
+  }();
+  return table;
+}
+
+long long year_start(long long year) {
+  if (year < kFirstTableYear || year > kLastTableYear) return walk_to_year(year);
+  return year_starts()[static_cast<std::size_t>(year - kFirstTableYear)];
+}
+
+}  // namespace
+
+long long days_from_civil(long long year, int month, int day) {
+  long long days = year_start(year);
   for (int m = 1; m < month; ++m) days += days_in_month(year, m);
   return days + (day - 1);
 }
@@ -91,6 +129,13 @@ NaiveDateTime from_unix(long long seconds, std::uint32_t nanos) {
   t.minute = static_cast<int>(rest / 60 % 60);
   t.second = static_cast<int>(rest % 60);
   long long year = 1970;
+  const std::vector<long long>& starts = year_starts();
+  if (days >= starts.front() && days < starts.back()) {
+    // The last year of the table whose January 1 is on or before the day.
+    const auto after = std::upper_bound(starts.begin(), starts.end(), days);
+    year = kFirstTableYear + (after - starts.begin()) - 1;
+    days -= *(after - 1);
+  }
   while (days < 0) {
     year -= 1;
     days += days_in_year(year);

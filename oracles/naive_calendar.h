@@ -4,7 +4,8 @@
 //
 // The proleptic Gregorian calendar and Unix time the slow, obvious way: the
 // leap-year rule written out, days counted by walking year by year and month
-// by month from 1970-01-01, times compared field by field as tuples, text
+// by month from 1970-01-01 (the walk to each year of -1000..11000 is counted
+// once and kept), times compared field by field as tuples, text
 // assembled from zero-padded fields. It decides what the timestamp and epoch
 // codecs must do, and never calls them.
 

@@ -39,14 +39,25 @@ namespace sortkey::oracle {
 
 // ---------------------------------------------------------------- values
 
+struct NField;  // a name and a value of an M, after NValue
+
 struct NValue {
   enum class T { S, N, B, BOOL, NUL, L, M, SS, NS, BS };
   T t = T::NUL;
   std::string s;                                   // S (UTF-8), B (bytes), N (the text as written)
   bool b = false;                                  // BOOL
   std::vector<NValue> list;                        // L
-  std::vector<std::pair<std::string, NValue>> map; // M, in any order
+  std::vector<NField> map;                         // M, in any order
   std::vector<std::string> set;                    // SS, BS (bytes), NS (texts), in any order
+};
+
+// A struct, not std::pair<std::string, NValue>: clang 14 with libstdc++ 12
+// in C++20 rejects a vector of that pair inside NValue itself (it decides
+// the pair's destructibility while NValue is still incomplete).
+struct NField {
+  NField(std::string name, NValue value) : first(std::move(name)), second(std::move(value)) {}
+  std::string first;
+  NValue second;
 };
 
 // An item: (name, value) pairs with distinct names, in any order.

@@ -107,6 +107,7 @@ void pin_rapidcheck_seed(std::uint64_t seed) {
 }
 
 std::string replay_command(const RunReport& report) {
+  if (!report.replay.empty()) return report.replay;
   return fmt::format("sortkey certify --seed {} --cases {} --property {}", report.settings.seed,
                      report.settings.cases, report.id);
 }
@@ -120,7 +121,7 @@ std::string describe_failure(const RunReport& report) {
     out += fmt::format("  counterexample: {} = {}\n", type, value);
   }
   out += fmt::format("  replay: {}\n", replay_command(report));
-  if (!report.reproduce.empty()) {
+  if (!report.reproduce.empty() && report.replay.empty()) {
     out += fmt::format("  replay only the minimal case in the test suite: RC_PARAMS=\"{}\" "
                        "sortkey_property_tests --gtest_filter='{}'\n",
                        report.reproduce, report.id.substr(0, report.id.find('/')) + "." +

@@ -49,6 +49,7 @@ struct RunReport {
   int shrinks = 0;
   std::string reproduce;   // RC_PARAMS value that replays only this failure
   std::map<std::string, int> distribution;  // tags -> count
+  std::string replay;      // the command that replays this result; empty: replay_command() derives it
 };
 
 RunReport run_property(const PropertyEntry& entry, const RunSettings& settings);
@@ -59,7 +60,8 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings);
 // RC_PARAMS set by the user (e.g. reproduce=...) is left alone.
 void pin_rapidcheck_seed(std::uint64_t seed);
 
-// "sortkey certify --seed S --cases N --property ID": the command that replays a run.
+// `report.replay` when set (targets other than the built-in catalog set it),
+// else "sortkey certify --seed S --cases N --property ID".
 std::string replay_command(const RunReport& report);
 
 // A multi-line, human-readable account of a failure: message, counterexample,

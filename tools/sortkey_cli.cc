@@ -4,6 +4,7 @@
 //   sortkey encode <codec> [options] VALUE...   one key per line
 //   sortkey decode <codec> [options] KEY...     one value per line
 //   sortkey certify [options]                   the certification (main job)
+//   sortkey fuzz [options]                      the libFuzzer campaign (fuzz_command.h)
 //
 // Exit status: 0 success; 1 an input was rejected or a property failed;
 // 2 usage error or the job could not run.
@@ -15,6 +16,7 @@
 #include "certify.h"
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
+#include "fuzz_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
@@ -32,6 +34,8 @@ int main(int argc, char** argv) {
 
   int certify_status = 0;
   sortkey::cli::add_certify_command(app, &certify_status);
+  int fuzz_status = 0;
+  sortkey::cli::add_fuzz_command(app, &fuzz_status);
 
   try {
     app.parse(argc, argv);
@@ -39,5 +43,6 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
+  if (fuzz_status != 0) return fuzz_status;
   return ctx.exit_code != 0 ? ctx.exit_code : certify_status;
 }

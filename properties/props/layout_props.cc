@@ -156,13 +156,21 @@ Outcome layout_versions(const std::vector<UInt128>& versions, int width) {
   for (UInt128 a : versions) {
     if (oracle::decimal(a).size() > static_cast<std::size_t>(width)) return Outcome::discard("version wider than width");
   }
+  // Each key and each oracle text once; the pairs below only compare them.
+  std::vector<std::string> keys, digits;
   for (UInt128 a : versions) {
-    const std::string ka = *version_key(a, width);
+    keys.push_back(*version_key(a, width));
+    digits.push_back(oracle::decimal(a));
+  }
+  for (std::size_t i = 0; i < versions.size(); ++i) {
+    const UInt128 a = versions[i];
+    const std::string& ka = keys[i];
     if (a != 0 && !(*latest < ka)) return Outcome::fails(fmt::format("version {} key {} does not sort after the latest {}", oracle::decimal(a), show_key(ka), show_key(*latest)));
     if (a != 0 && ka.rfind(*latest, 0) == 0) return Outcome::fails(fmt::format("begins_with {} selects version {}", show_key(*latest), oracle::decimal(a)));
-    for (UInt128 b : versions) {
-      const std::string kb = *version_key(b, width);
-      const int want = oracle::compare_digits(oracle::decimal(a), oracle::decimal(b));
+    for (std::size_t j = 0; j < versions.size(); ++j) {
+      const UInt128 b = versions[j];
+      const std::string& kb = keys[j];
+      const int want = oracle::compare_digits(digits[i], digits[j]);
       if (key_order(ka, kb) != want) {
         return Outcome::fails(fmt::format("versions {} {} {} but keys {} {} {}", oracle::decimal(a), order_word(want), oracle::decimal(b), show_key(ka), order_word(key_order(ka, kb)), show_key(kb)));
       }

@@ -363,6 +363,12 @@ Result<json> parse_json(std::string_view text) {
     // nlohmann's message starts with "[json.exception.parse_error.101] parse error at ...".
     if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
     return make_error(ErrorCode::kBadFormat, at, "not valid JSON: " + what);
+  } catch (const json::out_of_range& e) {
+    // A JSON number beyond a double's range ("9E999"): nlohmann reports it
+    // as out_of_range 406, without the byte where the number stands.
+    std::string what = e.what();
+    if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
+    return make_error(ErrorCode::kBadFormat, 0, "not valid JSON: " + what);
   }
 }
 

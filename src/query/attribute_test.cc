@@ -41,6 +41,21 @@ TEST(Attribute, JsonErrors) {
   EXPECT_LE(bad.error().offset, 6u);
 }
 
+// Found by item_json_fuzzer (corpus/regressions/item_json_fuzzer/): a JSON
+// number beyond a double's range made nlohmann throw out_of_range, which
+// escaped the readers and terminated the program.
+TEST(Attribute, JsonNumberBeyondDoubleIsAnErrorNotAnException) {
+  for (const char* text : {"9E999", R"({"N": -1e400})", R"({"a": {"L": [{"N": 9E999}]}})"}) {
+    const auto value = parse_attribute_value(text);
+    ASSERT_FALSE(value) << text;
+    EXPECT_EQ(value.error().code, ErrorCode::kBadFormat) << text;
+    EXPECT_NE(value.error().message.find("number overflow"), std::string::npos) << describe(value.error());
+    const auto item = parse_item(text);
+    ASSERT_FALSE(item) << text;
+    EXPECT_EQ(item.error().code, ErrorCode::kBadFormat) << text;
+  }
+}
+
 TEST(Attribute, Base64) {
   EXPECT_EQ(encode_base64(""), "");
   EXPECT_EQ(encode_base64("f"), "Zg==");

@@ -1,0 +1,43 @@
+// Generator target of KSUIDs: a KsuidGenerator driven by a clock and a random
+// source decoded from the input, against the documented model
+// (props::ksuid_generator_model: every result, value or error, is the
+// model's) and, in monotonic mode, props::ksuid_monotonic_order (strictly
+// increasing IDs; errors only out of range, exhausted or no random bytes).
+// Input (hex_input.h: raw bytes, or "x:" and readable hex), id_input.h's
+// generator_script:
+//   1 byte     flags: bit 0 monotonic; bit 1 the random source fails after
+//              the number of payloads in the next byte (mod 8)
+//   1 byte     the clock's start: 2017 plus up to 65535 ms, the first or the
+//              last valid millisecond (+-2), or 8 raw bytes
+//   per call (at most 48):
+//     1 byte   the clock's step: none, +1 ms, +1 s, -1 ms, -1 s, +n ms, -n ms
+//              (2 bytes n), or a jump to an edge of the range (1 byte)
+//     1 byte   the payload offered: all 0xFF, 0xFF..FE/FD/FC, zeros, or 16 raw bytes
+
+#include <cstdint>
+#include <string>
+
+#include "byte_source.h"
+#include "fuzz_adapter.h"
+#include "hex_input.h"
+#include "id_input.h"
+#include "props/ksuid_props.h"
+#include "show_input.h"
+#include "sortkey/ksuid.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace sortkey;
+  fuzz::set_target_name("ksuid_generator_fuzzer");
+  const std::string bytes = fuzz::input_bytes(data, size);
+  fuzz::ByteSource src(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+  const auto script = fuzz::generator_script<kKsuidPayloadSize>(
+      src, kKsuidMinUnix * 1000, kKsuidMaxUnix * 1000 + 999, 1000, 48);
+  auto show = [&] { return script.show(); };
+  fuzz::show_input(show);
+  fuzz::check(props::ksuid_generator_model(script.monotonic, script.clock_ms, script.randoms),
+              "ksuid/generator_model", show);
+  if (script.monotonic)
+    fuzz::check(props::ksuid_monotonic_order(script.clock_ms, script.randoms),
+                "ksuid/monotonic_order", show);
+  return 0;
+}

@@ -1,0 +1,240 @@
+// Differential target of the query model: the engine (sortkey/table.h)
+// against the naive oracle (oracles/naive_query.h) on a table, a sequence
+// of writes and reads all decoded from the input (query_source.h).
+// Input (hex_input.h: raw bytes, or "x:" and readable hex):
+//   schema     2 bytes and a few per index (QuerySource::schema): key types,
+//              no sort key, one or two sparse indexes with one or two
+//              partition and zero to two sort attributes, the projection
+//   then up to 16 steps (the input ends after its fourth Query or Scan),
+//   each an op byte (op % 8) and its bytes:
+//     0-2      Put: op >> 3 = 1, 2, 3 puts a wrong-typed or empty partition,
+//              sort or index key; then the item (QuerySource::item)
+//     3        Delete a key (of an item held, or fresh)
+//     4        Update a key: SET up to two attributes (index keys among
+//              them, so items move in and out of sparse indexes), REMOVE up
+//              to two
+//     5-6      Query (QuerySource::query): target, key condition (=, <, <=,
+//              >, >=, BETWEEN, begins_with on prefixes of keys held),
+//              filter, direction, Limit, COUNT, consistent read, rendering
+//              style, the item to resume after
+//     7        Scan: target, filter, Limit, COUNT, consistent read, style
+// Checks, with the RapidCheck suite's property functions
+// (properties/props/query_props.h):
+//   * a write is accepted iff the oracle accepts it, and then the table and
+//     every index hold as many items as the oracle's projection says
+//     (check_counts); Delete says whether an item was there;
+//   * every Query (check_query): the whole range in an order DynamoDB may
+//     give (ties of an index key in any order), every page of the request
+//     the oracle's (items, Count, ScannedCount, capacity, LastEvaluatedKey
+//     present when items remain and allowed only where DynamoDB may give it),
+//     paging by ExclusiveStartKey reading on exactly, the pages without
+//     Limit the same items, resuming after any item exact;
+//   * every Scan the same (check_scan), partitions in any order.
+// A failure prints the schema and every step decoded up to it.
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "byte_source.h"
+#include "fuzz_adapter.h"
+#include "hex_input.h"
+#include "naive_query.h"
+#include "props/common.h"
+#include "props/query_props.h"
+#include "query_source.h"
+#include "show_input.h"
+#include "sortkey/table.h"
+
+namespace {
+
+using namespace sortkey;
+using oracle::NItem;
+using oracle::NValue;
+using props::Outcome;
+
+// An input is at most 16 steps and ends after its fourth read: each read is
+// checked page by page several times over (check_query), and many short
+// executions find more per second than a few long ones.
+constexpr int kMaxSteps = 16;
+constexpr int kMaxReads = 4;
+
+struct Step {
+  enum class Kind { kPut, kDelete, kUpdate, kQuery, kScan } kind = Kind::kPut;
+  NItem item;  // Put: the item; Delete, Update: the key
+  NItem set;
+  std::vector<std::string> remove;
+  props::QuerySpec query;
+  props::ScanSpec scan;
+
+  std::string show() const {
+    std::ostringstream os;
+    switch (kind) {
+      case Kind::kPut:
+        os << "Put " << oracle::naive_show(item);
+        break;
+      case Kind::kDelete:
+        os << "Delete " << oracle::naive_show(item);
+        break;
+      case Kind::kUpdate:
+        os << "Update " << oracle::naive_show(item) << " SET " << oracle::naive_show(set)
+           << " REMOVE";
+        for (const std::string& r : remove) os << " " << props::show_key(r);
+        break;
+      case Kind::kQuery:
+        os << query;
+        break;
+      case Kind::kScan:
+        os << scan;
+        break;
+    }
+    return os.str();
+  }
+};
+
+std::string show_schema(const oracle::NSchema& s) {
+  auto keys = [](const std::vector<oracle::NKey>& ks) {
+    std::string out;
+    for (const oracle::NKey& k : ks)
+      out += (out.empty() ? "" : ",") + k.name + ":" + oracle::naive_type_name(k.type);
+    return out;
+  };
+  std::string out = fmt::format("table({}:{}", s.pk.name, oracle::naive_type_name(s.pk.type));
+  if (s.sk) out += fmt::format("; {}:{}", s.sk->name, oracle::naive_type_name(s.sk->type));
+  out += ")";
+  static const char* const kProjection[] = {"ALL", "KEYS_ONLY", "INCLUDE"};
+  for (const oracle::NIndex& i : s.indexes) {
+    out += fmt::format(" {}({}; {}; {}", i.name, keys(i.pk), keys(i.sk),
+                       kProjection[static_cast<int>(i.projection)]);
+    for (const std::string& n : i.include) out += " " + n;
+    out += ")";
+  }
+  return out;
+}
+
+Outcome same_verdict(bool engine, bool oracle, const Result<void>& got) {
+  if (engine == oracle) return Outcome::holds();
+  return Outcome::fails(fmt::format(
+      "the engine {} it{}, the oracle {} it", engine ? "accepted" : "rejected",
+      got ? std::string() : " (" + describe(got.error()) + ")", oracle ? "accepts" : "rejects"));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::set_target_name("query_differential_fuzzer");
+  const std::string bytes = fuzz::input_bytes(data, size);
+  fuzz::ByteSource src(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+  fuzz::QuerySource in(src);
+  const oracle::NSchema schema = in.schema();
+  std::vector<Step> steps;
+  auto show = [&] {
+    std::string out = show_schema(schema);
+    for (std::size_t i = 0; i < steps.size(); ++i)
+      out += fmt::format("\n     {}. {}", i + 1, steps[i].show());
+    return out;
+  };
+  auto table = Table::create(props::to_engine(schema));
+  if (!table) {
+    fuzz::check(Outcome::fails("the engine rejects the schema: " + describe(table.error())),
+                "query/schema", show);
+    return 0;
+  }
+  oracle::NaiveTable model(schema);
+  fuzz::show_input([&] { return show_schema(schema) + fmt::format(" ({} bytes)", bytes.size()); });
+  int reads = 0;
+  for (int count = 0; count < kMaxSteps && reads < kMaxReads && !in.empty(); ++count) {
+    const std::uint8_t op = in.byte();
+    Step& step = steps.emplace_back();
+    std::string note;  // what the step did, for SORTKEY_FUZZ_SHOW
+    switch (op % 8) {
+      case 0:
+      case 1:
+      case 2: {
+        step.kind = Step::Kind::kPut;
+        step.item = in.item(schema, (op >> 3) & 31);
+        auto got = table->put(props::to_engine(step.item));
+        if (fuzz::showing_inputs()) note = got ? "accepted" : "rejected: " + describe(got.error());
+        fuzz::check(same_verdict(got.has_value(), model.can_put(step.item), got), "query/put",
+                    show);
+        model.put(step.item);
+        fuzz::check(props::check_counts(model, *table, "the last step"), "query/counts", show);
+        break;
+      }
+      case 3: {
+        step.kind = Step::Kind::kDelete;
+        step.item = in.table_key(model);
+        auto got = table->delete_item(props::to_engine(step.item));
+        const std::size_t before = model.items().size();
+        model.erase(step.item);
+        const bool held = model.items().size() != before;
+        if (fuzz::showing_inputs()) note = held ? "deleted" : "nothing to delete";
+        fuzz::check(!got ? Outcome::fails("the engine rejected the key: " + describe(got.error()))
+                    : *got != held ? Outcome::fails(fmt::format(
+                                         "the engine says it deleted {}, the oracle held {}",
+                                         *got ? "an item" : "nothing", held ? "one" : "none"))
+                                   : Outcome::holds(),
+                    "query/delete", show);
+        fuzz::check(props::check_counts(model, *table, "the last step"), "query/counts", show);
+        break;
+      }
+      case 4: {
+        step.kind = Step::Kind::kUpdate;
+        step.item = in.table_key(model);
+        std::vector<oracle::NKey> names = fuzz::QuerySource::index_only_keys(schema);
+        if (op & 0x80) names.push_back(schema.pk);  // now and then a table key: rejected
+        for (const std::string& name : fuzz::QuerySource::value_names())
+          names.push_back({name, NValue::T::NUL});
+        const int sets = (op >> 3) % 3;
+        for (int i = 0; i < sets; ++i) {
+          const oracle::NKey& k = names[in.byte() % names.size()];
+          if (oracle::naive_get(step.set, k.name) != nullptr) continue;
+          step.set.emplace_back(k.name, k.type != NValue::T::NUL && (op & 0x40) == 0
+                                            ? in.key_value(k.type)
+                                            : in.attribute_value());
+        }
+        const int removes = (op >> 5) % 3;
+        for (int i = 0; i < removes; ++i)
+          step.remove.push_back(names[in.byte() % names.size()].name);
+        ItemUpdate u;
+        for (const auto& [name, v] : step.set) u.set.emplace_back(name, props::to_engine(v));
+        u.remove = step.remove;
+        const bool want = model.can_update(step.item, step.set, step.remove);
+        auto got = table->update(props::to_engine(step.item), u);
+        if (fuzz::showing_inputs()) note = got ? "accepted" : "rejected: " + describe(got.error());
+        fuzz::check(same_verdict(got.has_value(), want, got), "query/update", show);
+        model.update(step.item, step.set, step.remove);
+        fuzz::check(props::check_counts(model, *table, "the last step"), "query/counts", show);
+        break;
+      }
+      case 5:
+      case 6:
+        ++reads;
+        step.kind = Step::Kind::kQuery;
+        step.query = in.query(model);
+        if (fuzz::showing_inputs()) {
+          note = fmt::format(
+              "the key range holds {} entries",
+              model.key_range(step.query.index, step.query.key, step.query.forward).size());
+        }
+        fuzz::check(props::check_query(model, *table, step.query), "query/query_matches_oracle",
+                    show);
+        break;
+      default:
+        ++reads;
+        step.kind = Step::Kind::kScan;
+        step.scan = in.scan(model);
+        if (fuzz::showing_inputs())
+          note = fmt::format("the target holds {} entries", model.entries(step.scan.index).size());
+        fuzz::check(props::check_scan(model, *table, step.scan), "query/scan_matches_oracle", show);
+        break;
+    }
+    fuzz::show_input(
+        [&] { return fmt::format("  {}. {}\n     -> {}", count + 1, step.show(), note); });
+  }
+  return 0;
+}

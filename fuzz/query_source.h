@@ -1,0 +1,648 @@
+// File: fuzz/query_source.h
+//
+// Decodes the query differential target's bytes into the oracle's terms
+// (oracles/naive_query.h): a table schema with sparse indexes, items whose
+// keys follow the seeds' strategies, key conditions, filters and Query and
+// Scan specs. Every choice reads one byte (or a few) in order, so a small
+// mutation changes one choice; an exhausted input reads zeros, which always
+// decode to something valid.
+//
+// Key strategies for S keys (a byte: its low 3 bits the strategy, the rest
+// its argument), after the seeds' key designs:
+//   0-2  a small pool of keys that collide and prefix one another
+//        ("a", "a#", "a\0", "ab", U+FF5E, an emoji, U+E000, ...)
+//   3    1-3 atoms joined (NUL, 0x01, '#', letters, code points at the
+//        UTF-8 length edges and in the supplementary planes)
+//   4    a composite key of 1-3 segments (EVENT#2026-06#..., escapes '#')
+//   5    a Reading: READING#<padded 3> or READING#<inverse 3> (seed 002)
+//   6    a ULID text whose time and entropy vary in one byte each
+//   7    an event with a sequence: EVT#<time>#<seq> (seed 004), or a
+//        version key v<3 digits>_ (version history)
+// N keys come from a pool of spellings ("1e0", "+1", "1.0", ".5", "-0",
+// the range's ends, 38 digits); B keys join 1-3 atoms (0x00, 0x01, 0x7F,
+// 0x80, 0xFE, 0xFF).
+
+#ifndef SORTKEY_FUZZ_QUERY_SOURCE_H_
+#define SORTKEY_FUZZ_QUERY_SOURCE_H_
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "byte_source.h"
+#include "naive_query.h"
+#include "props/query_props.h"
+#include "sortkey/composite.h"
+#include "sortkey/inverse.h"
+#include "sortkey/layout.h"
+#include "sortkey/padded.h"
+#include "sortkey/ulid.h"
+#include "sortkey/unique.h"
+
+namespace sortkey::fuzz {
+
+class QuerySource {
+ public:
+  using NValue = oracle::NValue;
+  using T = NValue::T;
+
+  explicit QuerySource(ByteSource& src) : src_(src) {}
+
+  bool empty() const { return src_.empty(); }
+  std::uint8_t byte() { return src_.byte(); }
+
+  // Byte 0: bits 0-1 the partition key's type (S, N, B), bits 2-3 the sort
+  // key's, bit 4 no sort key, bit 5 a second index. Byte 1: the types of
+  // g1, g2 and "g 5" (2 bits each). Per index: a byte (bit 0 two partition
+  // attributes, bits 1-2 zero to two sort attributes, bits 3-4 the
+  // projection, bits 5-7 the INCLUDE list), then a byte per key attribute
+  // picking from those left of pk, sk, g1, g2, Status, "g 5".
+  oracle::NSchema schema() {
+    static constexpr T kTypes[] = {T::S, T::N, T::B, T::S};
+    oracle::NSchema s;
+    const std::uint8_t table = byte();
+    s.pk = oracle::NKey{"pk", kTypes[table & 3]};
+    if ((table & 0x10) == 0) s.sk = oracle::NKey{"sk", kTypes[(table >> 2) & 3]};
+    const std::uint8_t types = byte();
+    std::vector<oracle::NKey> pool = {s.pk};
+    if (s.sk) pool.push_back(*s.sk);
+    pool.push_back({"g1", kTypes[types & 3]});
+    pool.push_back({"g2", kTypes[(types >> 2) & 3]});
+    pool.push_back({"Status", T::S});
+    pool.push_back({"g 5", kTypes[(types >> 4) & 3]});
+    const int indexes = 1 + ((table >> 5) & 1);
+    for (int i = 0; i < indexes; ++i) {
+      oracle::NIndex index;
+      index.name = "gsi" + std::to_string(i + 1);
+      const std::uint8_t shape = byte();
+      const int pks = 1 + (shape & 1);
+      const int sks = ((shape >> 1) & 3) % 3;
+      std::vector<oracle::NKey> left = pool;
+      auto draw = [&] {
+        const std::size_t at = byte() % left.size();
+        oracle::NKey k = left[at];
+        left.erase(left.begin() + static_cast<std::ptrdiff_t>(at));
+        return k;
+      };
+      for (int k = 0; k < pks; ++k) index.pk.push_back(draw());
+      for (int k = 0; k < sks; ++k) index.sk.push_back(draw());
+      static constexpr oracle::NIndex::Projection kProjections[] = {
+          oracle::NIndex::Projection::kAll, oracle::NIndex::Projection::kKeysOnly,
+          oracle::NIndex::Projection::kInclude, oracle::NIndex::Projection::kAll};
+      index.projection = kProjections[(shape >> 3) & 3];
+      if (index.projection == oracle::NIndex::Projection::kInclude) {
+        const char* const include[] = {"x", "Size", "doc"};
+        for (int k = 0; k < 3; ++k) {
+          if ((shape >> (5 + k)) & 1) index.include.push_back(include[k]);
+        }
+      }
+      s.indexes.push_back(std::move(index));
+    }
+    return s;
+  }
+
+  NValue key_value(T type) {
+    const std::uint8_t b = byte();
+    if (type == T::N) return scalar(T::N, numbers()[b % numbers().size()]);
+    if (type == T::B) return scalar(T::B, joined(byte_atoms(), 1 + b % 3));
+    const int arg = b >> 3;
+    switch (b & 7) {
+      case 3:
+        return scalar(T::S, joined(string_atoms(), 1 + arg % 3));
+      case 4: {
+        static const char* const kSegments[] = {"EVENT", "2026-06", "ORG", "USER",
+                                                "A#B",   "a!",      "#",   "x$y"};
+        Path path;
+        for (int i = 0; i <= arg % 3; ++i) path.emplace_back(kSegments[byte() % 8]);
+        auto key = encode_composite(path);
+        return scalar(T::S, key ? *key : "EVENT");
+      }
+      case 5: {
+        const auto n = static_cast<UInt128>(src_.in_range(0, 999));
+        auto key = (arg & 1) ? encode_inverse(n, 3) : encode_padded(n, 3);
+        return scalar(T::S, "READING#" + *key);
+      }
+      case 6: {
+        Ulid::Bytes bytes{};
+        bytes[0] = 0x01;
+        bytes[5] = byte();
+        bytes[15] = static_cast<std::uint8_t>(arg);
+        return scalar(T::S, encode_ulid(Ulid(bytes)));
+      }
+      case 7: {
+        if (arg & 1) return scalar(T::S, *version_key(static_cast<UInt128>(byte() % 16), 3));
+        static const char* const kTimes[] = {"2026-06-23T00:00:00Z", "2026-06-23T10:00:00Z",
+                                             "2026-06-23T23:59:59Z", "2026-06-24T00:00:00Z"};
+        return scalar(T::S, *with_sequence(std::string("EVT#") + kTimes[(arg >> 1) % 4],
+                                           static_cast<UInt128>(byte() % 4), 3));
+      }
+      default:
+        return scalar(T::S, string_keys()[static_cast<std::size_t>(arg) % string_keys().size()]);
+    }
+  }
+
+  // One of three per type most of the time, so that partitions fill up.
+  NValue partition_value(T type) {
+    const std::uint8_t b = byte();
+    if (b >= 0xC0) return key_value(type);
+    if (type == T::S)
+      return scalar(
+          T::S, std::array<std::string, 3>{"a", "\xF0\x9F\x98\x80", std::string("a\0", 2)}[b % 3]);
+    if (type == T::B)
+      return scalar(T::B, std::array<std::string, 3>{std::string(1, '\0'), "\xff",
+                                                     std::string("\x80\x00", 2)}[b % 3]);
+    return scalar(T::N,
+                  std::array<const char*, 6>{"1", "-1e-130", "100", "1e2", "+1", "1.0"}[b % 6]);
+  }
+
+  // A value of any type: S, N, B (the key strategies), free text, BOOL,
+  // NULL, SS, NS, BS, and (depth permitting) L and M.
+  NValue attribute_value(int depth = 2) {
+    const std::uint8_t b = byte();
+    switch (b % 12) {
+      case 0:
+        return key_value(T::S);
+      case 1:
+        return key_value(T::N);
+      case 2:
+        return key_value(T::B);
+      case 3:
+        return scalar(T::S, text(b >> 4));
+      case 4: {
+        NValue v;
+        v.t = T::BOOL;
+        v.b = (b & 0x80) != 0;
+        return v;
+      }
+      case 5:
+        return NValue{};
+      case 6:
+        return set(T::SS);
+      case 7:
+        return set(T::NS);
+      case 8:
+        return set(T::BS);
+      case 9:
+      case 10: {
+        if (depth == 0) return key_value(T::N);
+        NValue v;
+        v.t = b % 12 == 9 ? T::L : T::M;
+        const int n = (b >> 4) % 4;
+        static const char* const kKeys[] = {"a", "b", "Size"};
+        for (int i = 0; i < n; ++i) {
+          if (v.t == T::L) {
+            v.list.push_back(attribute_value(depth - 1));
+          } else if (i < 3) {
+            v.map.emplace_back(kKeys[i], attribute_value(depth - 1));
+          }
+        }
+        return v;
+      }
+      default:
+        return key_value(T::S);
+    }
+  }
+
+  // A write's item: the table key (now and then of the wrong type or empty,
+  // as `fault` says: 1 the partition key, 2 the sort key, 3 an index key),
+  // each index-only key attribute when its bit says so, and the other
+  // attributes x, y, Size, doc, tags, "note w" when theirs do.
+  oracle::NItem item(const oracle::NSchema& s, int fault) {
+    oracle::NItem item;
+    item.emplace_back(s.pk.name,
+                      fault == 1 ? wrong_or_empty(s.pk.type) : partition_value(s.pk.type));
+    if (s.sk)
+      item.emplace_back(s.sk->name,
+                        fault == 2 ? wrong_or_empty(s.sk->type) : key_value(s.sk->type));
+    const std::uint8_t present = byte();
+    int bit = 0;
+    for (const oracle::NKey& k : index_only_keys(s)) {
+      if (((present >> (bit++ % 8)) & 1) == 0) continue;
+      item.emplace_back(k.name, fault == 3 ? wrong_or_empty(k.type) : key_value(k.type));
+      fault = 0;
+    }
+    const std::uint8_t others = byte();
+    for (std::size_t i = 0; i < value_names().size(); ++i) {
+      if (((others >> i) & 1) != 0 && oracle::naive_get(item, value_names()[i]) == nullptr) {
+        item.emplace_back(value_names()[i], attribute_value());
+      }
+    }
+    return item;
+  }
+
+  // A table key: of an item held (most of the time) or fresh.
+  oracle::NItem table_key(const oracle::NaiveTable& t) {
+    const oracle::NSchema& s = t.schema();
+    const std::uint8_t b = byte();
+    oracle::NItem key;
+    if (!t.items().empty() && b < 0xC0) {
+      const oracle::NItem& from = t.items()[b % t.items().size()];
+      key.emplace_back(s.pk.name, *oracle::naive_get(from, s.pk.name));
+      if (s.sk) key.emplace_back(s.sk->name, *oracle::naive_get(from, s.sk->name));
+      return key;
+    }
+    key.emplace_back(s.pk.name, partition_value(s.pk.type));
+    if (s.sk) key.emplace_back(s.sk->name, key_value(s.sk->type));
+    return key;
+  }
+
+  std::string target(const oracle::NSchema& s) {
+    const std::size_t at = byte() % (s.indexes.size() + 1);
+    return at == 0 ? "" : s.indexes[at - 1].name;
+  }
+
+  // A key condition on the table or an index, its values mostly those of an
+  // entry that exists: an anchor byte (0 for fresh values), then the number
+  // of sort equalities, the operator (none, =, <, <=, >, >=, BETWEEN,
+  // begins_with), its operands and, for begins_with, the prefix's length.
+  oracle::NKeyCond key_condition(const oracle::NaiveTable& t, const std::string& index) {
+    using Op = oracle::NKeyCond::Op;
+    const std::vector<oracle::NKey> pk = t.partition_of(index);
+    const std::vector<oracle::NKey> sk = t.sort_of(index);
+    const std::vector<oracle::NItem> entries = t.entries(index);
+    oracle::NKeyCond c;
+    const std::uint8_t anchor_byte = byte();
+    const oracle::NItem* anchor =
+        entries.empty() || anchor_byte == 0 ? nullptr : &entries[anchor_byte % entries.size()];
+    for (const oracle::NKey& k : pk)
+      c.partition.push_back(anchor ? *oracle::naive_get(*anchor, k.name) : key_value(k.type));
+    if (sk.empty()) return c;
+    std::vector<oracle::NItem> same;
+    for (const oracle::NItem& e : entries) {
+      bool in = true;
+      for (std::size_t i = 0; i < pk.size(); ++i)
+        in = in && oracle::naive_equal(*oracle::naive_get(e, pk[i].name), c.partition[i]);
+      if (in) same.push_back(e);
+    }
+    auto existing = [&](std::size_t attr) -> NValue {
+      const std::uint8_t b = byte();
+      if (!same.empty() && b < 0xC0)
+        return *oracle::naive_get(same[b % same.size()], sk[attr].name);
+      return key_value(sk[attr].type);
+    };
+    const std::size_t eqs = byte() % sk.size();
+    for (std::size_t i = 0; i < eqs; ++i) c.sort_eq.push_back(existing(i));
+    const T type = sk[eqs].type;
+    static constexpr Op kOps[] = {Op::kNone, Op::kEq, Op::kLt,      Op::kLe,
+                                  Op::kGt,   Op::kGe, Op::kBetween, Op::kBeginsWith};
+    c.op = kOps[byte() % (type == T::N ? 7 : 8)];
+    if (c.op == Op::kNone) return c;
+    c.a = existing(eqs);
+    if (c.op == Op::kBetween) {
+      c.b = existing(eqs);
+      if (oracle::naive_compare_scalar(c.a, c.b) > 0) std::swap(c.a, c.b);
+    }
+    if (c.op == Op::kBeginsWith) c.a = prefix_of(c.a, byte());
+    return c;
+  }
+
+  // A filter on what a Query of `index` may filter on (a Scan: anything),
+  // at most `depth` AND/OR/NOT deep.
+  oracle::NCond filter(const oracle::NaiveTable& t, const std::string& index, bool scan,
+                       int depth = 2) {
+    std::vector<std::string> keys;
+    if (!scan) {
+      for (const oracle::NKey& k : t.partition_of(index)) keys.push_back(k.name);
+      for (const oracle::NKey& k : t.sort_of(index)) keys.push_back(k.name);
+    }
+    std::vector<std::string> names;
+    std::vector<std::string> all = value_names();
+    all.push_back(t.schema().pk.name);
+    if (t.schema().sk) all.push_back(t.schema().sk->name);
+    for (const oracle::NKey& k : index_only_keys(t.schema())) all.push_back(k.name);
+    for (const std::string& n : all) {
+      if (std::find(keys.begin(), keys.end(), n) == keys.end()) names.push_back(n);
+    }
+    return tree(t, names, depth);
+  }
+
+  // Byte layout: target, key condition, flags (bit 0 a filter, bit 1
+  // backward, bit 2 COUNT, bit 3 consistent read), the limit (0 none, else
+  // 1, 1, 2, 3, 5), two bytes of rendering style, the resume position.
+  props::QuerySpec query(const oracle::NaiveTable& t) {
+    props::QuerySpec q;
+    q.index = target(t.schema());
+    q.key = key_condition(t, q.index);
+    const std::uint8_t flags = byte();
+    if (flags & 1) q.filter = filter(t, q.index, false);
+    q.forward = (flags & 2) == 0;
+    q.count_only = (flags & 4) != 0 && (flags & 0x30) == 0;
+    q.consistent = q.index.empty() && (flags & 8) != 0;
+    q.limit = limit(byte(), {1, 1, 2, 3, 5});
+    q.style = src_.in_range(0, 0xFFFF);
+    q.resume_at = byte();
+    return q;
+  }
+
+  props::ScanSpec scan(const oracle::NaiveTable& t) {
+    props::ScanSpec s;
+    s.index = target(t.schema());
+    const std::uint8_t flags = byte();
+    if (flags & 1) s.filter = filter(t, s.index, true);
+    s.count_only = (flags & 4) != 0 && (flags & 0x30) == 0;
+    s.consistent = s.index.empty() && (flags & 8) != 0;
+    s.limit = limit(byte(), {1, 2, 3, 7, 2});
+    s.style = src_.in_range(0, 0xFFFF);
+    return s;
+  }
+
+  // The attributes items carry besides their keys.
+  static const std::vector<std::string>& value_names() {
+    static const std::vector<std::string> names = {"x", "y", "Size", "doc", "tags", "note w"};
+    return names;
+  }
+
+  // Index key attributes that are not table keys, each once.
+  static std::vector<oracle::NKey> index_only_keys(const oracle::NSchema& s) {
+    std::vector<oracle::NKey> out;
+    for (const oracle::NIndex& i : s.indexes) {
+      for (const auto* side : {&i.pk, &i.sk}) {
+        for (const oracle::NKey& k : *side) {
+          const bool base = k.name == s.pk.name || (s.sk && k.name == s.sk->name);
+          const bool seen = std::any_of(out.begin(), out.end(),
+                                        [&](const oracle::NKey& o) { return o.name == k.name; });
+          if (!base && !seen) out.push_back(k);
+        }
+      }
+    }
+    return out;
+  }
+
+ private:
+  static NValue scalar(T t, std::string s) {
+    NValue v;
+    v.t = t;
+    v.s = std::move(s);
+    return v;
+  }
+
+  static const std::vector<std::string>& string_keys() {
+    static const std::vector<std::string> keys = {
+        "a", "a#",           std::string("a\0", 2), "ab",          "b",
+        "A", "\xEF\xBD\x9E", "\xF0\x9F\x98\x80",    "\xEE\x80\x80"};
+    return keys;
+  }
+  static const std::vector<std::string>& string_atoms() {
+    static const std::vector<std::string> atoms = {std::string(1, '\0'),
+                                                   "\x01",
+                                                   "#",
+                                                   "A",
+                                                   "a",
+                                                   "b",
+                                                   "\xC3\xA9",
+                                                   "\xDF\xBF",
+                                                   "\xEE\x80\x80",
+                                                   "\xEF\xBD\x9E",
+                                                   "\xEF\xBF\xBF",
+                                                   "\xF0\x9F\x98\x80",
+                                                   "\xF4\x8F\xBF\xBF"};
+    return atoms;
+  }
+  static const std::vector<std::string>& byte_atoms() {
+    static const std::vector<std::string> atoms = {
+        std::string(1, '\0'), "\x01", "\x7f", "\x80", "\xfe", "\xff"};
+    return atoms;
+  }
+  // Spellings DynamoDB accepts: canonical values around the edges, and
+  // other spellings of some of them (1, 1e0, +1, 1.0; 100, 1e2; 0, -0, 0.0).
+  static const std::vector<std::string>& numbers() {
+    static const std::vector<std::string> pool = {"0",
+                                                  "1",
+                                                  "-1",
+                                                  "10",
+                                                  "2.5",
+                                                  "-0.001",
+                                                  "100",
+                                                  "1e-130",
+                                                  "-1e-130",
+                                                  "9.9999999999999999999999999999999999999e125",
+                                                  "-9.9999999999999999999999999999999999999e125",
+                                                  "12345678901234567890123456789012345678",
+                                                  "1.0000000000000000000000000000000000001",
+                                                  "1e0",
+                                                  "+1",
+                                                  "1.0",
+                                                  "1e2",
+                                                  "-0",
+                                                  "0.0",
+                                                  ".5",
+                                                  "5e-1",
+                                                  "0001",
+                                                  "-1E-3",
+                                                  "10e-1",
+                                                  "25e-1",
+                                                  "3"};
+    return pool;
+  }
+
+  // Up to 3 code points anywhere in Unicode (3 bytes each, surrogates moved
+  // past), so that S values also leave the atoms' pools.
+  std::string text(int n) {
+    std::string out;
+    for (int i = 0; i < n % 4; ++i) {
+      char32_t c = static_cast<char32_t>(src_.in_range(0, 0x10FFFF));
+      if (c >= 0xD800 && c <= 0xDFFF) c += 0x800;
+      if (c < 0x80) {
+        out += static_cast<char>(c);
+      } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+      } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+      } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+      }
+    }
+    return out;
+  }
+
+  std::string joined(const std::vector<std::string>& atoms, int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += atoms[byte() % atoms.size()];
+    return out;
+  }
+
+  NValue set(T t) {
+    const T element = t == T::SS ? T::S : (t == T::NS ? T::N : T::B);
+    NValue v;
+    v.t = t;
+    const int n = 1 + byte() % 3;
+    for (int i = 0; i < n; ++i) {
+      const NValue e = key_value(element);
+      bool dup = false;
+      for (const std::string& x : v.set) {
+        dup = dup || (element == T::N ? oracle::naive_number_compare(x, e.s) == 0 : x == e.s);
+      }
+      if (!dup) v.set.push_back(e.s);
+    }
+    return v;
+  }
+
+  // A value of another type, or an empty S or B (a number key cannot be empty).
+  NValue wrong_or_empty(T type) {
+    const std::uint8_t b = byte();
+    if ((b & 1) != 0 && type != T::N) return scalar(type, "");
+    NValue v = attribute_value(1);
+    return v.t == type ? NValue{} : v;
+  }
+
+  static std::optional<int> limit(std::uint8_t b, std::array<int, 5> values) {
+    if (b % 6 == 0) return std::nullopt;
+    return values[b % 6 - 1];
+  }
+
+  // A non-empty prefix of a key value (whole code points for S).
+  static NValue prefix_of(const NValue& v, std::size_t cut) {
+    if (v.s.empty()) return v;
+    std::size_t n = 1 + cut % v.s.size();
+    if (v.t == T::S) {
+      while (n < v.s.size() && (static_cast<unsigned char>(v.s[n]) & 0xC0) == 0x80) ++n;
+    }
+    return scalar(v.t, v.s.substr(0, n));
+  }
+
+  std::vector<oracle::NStep> path(const std::vector<std::string>& names) {
+    const std::uint8_t b = byte();
+    const std::string& name = names[b % names.size()];
+    std::vector<oracle::NStep> p = {oracle::NStep{false, name, 0}};
+    static const char* const kKeys[] = {"a", "b", "Size"};
+    if (name == "doc" && (b & 0x80)) p.push_back(oracle::NStep{false, kKeys[(b >> 5) % 3], 0});
+    if (name == "tags" && (b & 0x80))
+      p.push_back(oracle::NStep{true, {}, static_cast<std::size_t>((b >> 5) % 3)});
+    return p;
+  }
+
+  // A constant: one the table holds at that path now and then (so filters
+  // match), else any value; only S, N and B when `scalar_only`.
+  NValue constant(const oracle::NaiveTable& t, const std::vector<oracle::NStep>& p,
+                  bool scalar_only) {
+    const std::uint8_t b = byte();
+    if (b < 0x80 && p.size() == 1) {
+      std::vector<const NValue*> seen;
+      for (const oracle::NItem& item : t.items()) {
+        const NValue* v = oracle::naive_get(item, p.front().name);
+        if (v != nullptr && (!scalar_only || v->t == T::S || v->t == T::N || v->t == T::B))
+          seen.push_back(v);
+      }
+      if (!seen.empty()) return *seen[b % seen.size()];
+    }
+    if (!scalar_only) return attribute_value(1);
+    static constexpr T kScalars[] = {T::S, T::N, T::B};
+    return key_value(kScalars[b % 3]);
+  }
+
+  static oracle::NOperand path_operand(std::vector<oracle::NStep> p, bool size = false) {
+    oracle::NOperand o;
+    o.kind = size ? oracle::NOperand::Kind::kSize : oracle::NOperand::Kind::kPath;
+    o.path = std::move(p);
+    return o;
+  }
+  static oracle::NOperand value_operand(NValue v) {
+    oracle::NOperand o;
+    o.kind = oracle::NOperand::Kind::kValue;
+    o.value = std::move(v);
+    return o;
+  }
+
+  // One atom: a kind byte (comparison, BETWEEN, IN, attribute_exists / _not_exists,
+  // attribute_type, begins_with, contains, size comparison), a path, its operands.
+  oracle::NCond atom(const oracle::NaiveTable& t, const std::vector<std::string>& names) {
+    using Op = oracle::NCond::Op;
+    oracle::NCond c;
+    const std::uint8_t kind = byte();
+    const auto p = path(names);
+    switch (kind % 8) {
+      case 0: {
+        static constexpr Op kCompare[] = {Op::kEq, Op::kNe, Op::kLt, Op::kLe, Op::kGt, Op::kGe};
+        c.op = kCompare[(kind >> 3) % 6];
+        const bool ordering = c.op != Op::kEq && c.op != Op::kNe;
+        const int shape = byte() % 5;  // 0-2 path op value, 3 value op path, 4 path op path
+        if (shape == 4) {
+          c.args = {path_operand(p), path_operand(path(names))};
+        } else {
+          oracle::NOperand v = value_operand(constant(t, p, ordering));
+          c.args = shape == 3 ? std::vector<oracle::NOperand>{v, path_operand(p)}
+                              : std::vector<oracle::NOperand>{path_operand(p), v};
+        }
+        return c;
+      }
+      case 1: {
+        c.op = Op::kBetween;
+        NValue lo = constant(t, p, true);
+        NValue hi = constant(t, p, true);
+        if (hi.t != lo.t) hi = lo;
+        if (oracle::naive_compare_scalar(lo, hi) > 0) std::swap(lo, hi);
+        c.args = {path_operand(p), value_operand(lo), value_operand(hi)};
+        return c;
+      }
+      case 2: {
+        c.op = Op::kIn;
+        c.args = {path_operand(p)};
+        const int n = 1 + (kind >> 3) % 4;
+        for (int i = 0; i < n; ++i) c.args.push_back(value_operand(constant(t, p, false)));
+        return c;
+      }
+      case 3:
+        c.op = (kind & 0x80) ? Op::kNotExists : Op::kExists;
+        c.args = {path_operand(p)};
+        return c;
+      case 4: {
+        static const char* const kTypeNames[] = {"S", "N", "B",  "BOOL", "NULL",
+                                                 "L", "M", "SS", "NS",   "BS"};
+        c.op = Op::kType;
+        c.args = {path_operand(p)};
+        c.type_name = kTypeNames[(kind >> 3) % 10];
+        return c;
+      }
+      case 5: {
+        c.op = Op::kBeginsWith;
+        NValue v = constant(t, p, true);
+        if (v.t == T::N) v = scalar(T::S, v.s);
+        if (kind & 0x80) v = prefix_of(v, byte());
+        c.args = {path_operand(p), value_operand(v)};
+        return c;
+      }
+      case 6:
+        c.op = Op::kContains;
+        c.args = {path_operand(p), value_operand(constant(t, p, false))};
+        return c;
+      default: {
+        static constexpr Op kSize[] = {Op::kEq, Op::kLt, Op::kGe, Op::kNe};
+        static const char* const kCounts[] = {"0", "1", "2", "3", "+2", "1e0"};
+        c.op = kSize[(kind >> 3) % 4];
+        c.args = {path_operand(p, true), value_operand(scalar(T::N, kCounts[(kind >> 5) % 6]))};
+        return c;
+      }
+    }
+  }
+
+  oracle::NCond tree(const oracle::NaiveTable& t, const std::vector<std::string>& names,
+                     int depth) {
+    using Op = oracle::NCond::Op;
+    const std::uint8_t b = byte();
+    if (depth == 0 || b % 6 < 2) return atom(t, names);
+    oracle::NCond c;
+    if (b % 6 == 5) {
+      c.op = Op::kNot;
+      c.kids = {tree(t, names, depth - 1)};
+      return c;
+    }
+    c.op = (b & 0x80) ? Op::kOr : Op::kAnd;
+    c.kids = {tree(t, names, depth - 1), tree(t, names, depth - 1)};
+    return c;
+  }
+
+  ByteSource& src_;
+};
+
+}  // namespace sortkey::fuzz
+
+#endif  // SORTKEY_FUZZ_QUERY_SOURCE_H_

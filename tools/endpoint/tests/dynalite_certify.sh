@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Runs `sortkey certify --endpoint` against a dynalite started for the test
+# (ci/dynalite.sh) and stopped again whatever happens.
+#
+#   dynalite_certify.sh SORTKEY SOURCE_DIR MODE WANT_EXIT PATTERN -- certify arguments...
+#
+# MODE run:       certify, then check the exit status and that the output
+#                 matches PATTERN (grep -E).
+# MODE safety:    as run, with a table of someone else's ("other-table", one
+#                 item) created first: afterwards it must hold its item, and
+#                 no sortkey-cert- table may remain.
+# MODE interrupt: start certify, send SIGINT after 3 s, then as safety.
+set -euo pipefail
+sortkey=$1 src=$2 mode=$3 want=$4 pattern=$5
+shift 5
+[ "${1:-}" = "--" ] && shift
+
+dir=$(mktemp -d)
+state=$dir/dynalite
+cleanup() {
+  bash "$src/ci/dynalite.sh" stop "$state" || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+url=$(bash "$src/ci/dynalite.sh" start "$state" $$)
+port=${url##*:}
+
+# A DynamoDB call without the SDK: python3 (stdlib) posts JSON.
+ddb() {
+  python3 - "$port" "$1" "$2" <<'PY'
+import http.client, json, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+c.request("POST", "/", body=sys.argv[3], headers={
+    "X-Amz-Target": "DynamoDB_20120810." + sys.argv[2], "Content-Type": "application/x-amz-json-1.0",
+    "Authorization": "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/dynamodb/aws4_request, "
+                     "SignedHeaders=host, Signature=0", "X-Amz-Date": "20260101T000000Z"})
+print(c.getresponse().read().decode())
+PY
+}
+
+if [ "$mode" != run ]; then
+  ddb CreateTable '{"TableName": "other-table", "BillingMode": "PAY_PER_REQUEST",
+    "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+    "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]}' >/dev/null
+  sleep 0.2
+  ddb PutItem '{"TableName": "other-table", "Item": {"pk": {"S": "keep me"}}}' >/dev/null
+fi
+
+set +e
+if [ "$mode" = interrupt ]; then
+  "$sortkey" certify --endpoint "$url" --no-progress "$@" >"$dir/out" 2>&1 &
+  pid=$!
+  sleep 3
+  kill -INT "$pid"
+  wait "$pid"
+  got=$?
+else
+  "$sortkey" certify --endpoint "$url" --no-progress "$@" >"$dir/out" 2>&1
+  got=$?
+fi
+set -e
+cat "$dir/out"
+
+fail() {
+  echo "FAILED: $*"
+  exit 1
+}
+[ "$got" = "$want" ] || fail "exit status $got, expected $want"
+if [ -n "$pattern" ]; then
+  grep -Eq -- "$pattern" "$dir/out" || fail "the output does not match /$pattern/"
+fi
+if [ "$mode" != run ]; then
+  tables=$(ddb ListTables '{}')
+  echo "tables left: $tables"
+  case "$tables" in *sortkey-cert-*) fail "a sortkey-cert- table was left behind" ;; esac
+  case "$tables" in *other-table*) ;; *) fail "other-table is gone" ;; esac
+  item=$(ddb GetItem '{"TableName": "other-table", "Key": {"pk": {"S": "keep me"}}}')
+  case "$item" in *"keep me"*) ;; *) fail "other-table lost its item: $item" ;; esac
+fi
+echo "ok"

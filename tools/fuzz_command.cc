@@ -1,0 +1,116 @@
+#include "fuzz_command.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+namespace sortkey::cli {
+namespace {
+
+struct FuzzCommandOptions {
+  CampaignOptions campaign;
+  std::string json_path;
+  std::string markdown_path;
+  bool no_merge = false;
+  bool no_capture = false;
+  bool no_seeds = false;
+  std::uint64_t seed = 0;
+};
+
+bool append_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::app);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+int run_fuzz_command(const FuzzCommandOptions& options) {
+  CampaignOptions o = options.campaign;
+  o.merge = !options.no_merge;
+  o.capture = !options.no_capture;
+  o.seeds = !options.no_seeds;
+  if (options.seed != 0) o.seed = options.seed;
+
+  const CampaignReport report = run_campaign(o, stderr);
+  if (!report.problem.empty()) fmt::print(stderr, "sortkey fuzz: {}\n", report.problem);
+  if (report.problem.empty()) {
+    fmt::print("\n{}", summary_table(report));
+    std::fflush(stdout);
+  }
+
+  const std::string json = summary_json(report).dump(2) + "\n";
+  const std::string markdown = summary_markdown(report);
+  bool written = true;
+  std::error_code ec;
+  std::filesystem::create_directories(o.out_dir, ec);
+  const std::filesystem::path out(o.out_dir);
+  written = write_summary_file((out / "summary.json").string(), json) && written;
+  written = write_summary_file((out / "summary.md").string(), markdown) && written;
+  if (!options.json_path.empty()) written = write_summary_file(options.json_path, json) && written;
+  if (!options.markdown_path.empty()) written = write_summary_file(options.markdown_path, markdown) && written;
+  if (const char* step = std::getenv("GITHUB_STEP_SUMMARY"); step != nullptr && *step != '\0') {
+    if (!append_file(step, markdown + "\n")) {
+      fmt::print(stderr, "sortkey fuzz: cannot append the summary to $GITHUB_STEP_SUMMARY ({})\n", step);
+      written = false;
+    }
+  }
+  if (report.problem.empty()) {
+    fmt::print(stderr, "summaries: {} {}\n", (out / "summary.json").string(), (out / "summary.md").string());
+  }
+  const int code = report.exit_code();
+  return code == 0 && !written ? 2 : code;
+}
+
+}  // namespace
+
+bool write_summary_file(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    fmt::print("{}", text);
+    return true;
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) {
+    fmt::print(stderr, "sortkey fuzz: cannot write {}\n", path);
+    return false;
+  }
+  return true;
+}
+
+void add_fuzz_command(CLI::App& app, int* exit_code) {
+  auto options = std::make_shared<FuzzCommandOptions>();
+  CampaignOptions& c = options->campaign;
+  CLI::App* sub = app.add_subcommand(
+      "fuzz", "run every libFuzzer target for a share of a time budget; keep new coverage and minimized crashers");
+  sub->add_option("--fuzzers", c.fuzzers_dir, "directory of the libFuzzer binaries (the fuzz preset's fuzz/)")
+      ->capture_default_str();
+  sub->add_option("--seconds", c.budget_seconds, "wall-clock budget of the whole campaign, shared by the targets")
+      ->check(CLI::Range(1.0, 7.0 * 24 * 3600))
+      ->capture_default_str();
+  sub->add_option("--jobs", c.jobs, "parallel libFuzzer workers per target (-fork=N; 1: one process); 0: one per CPU")
+      ->check(CLI::Range(0, 1024))
+      ->capture_default_str();
+  sub->add_option("--target", c.targets, "fuzz only this target (repeatable); default: every target found");
+  sub->add_option("--corpus", c.corpus_dir, "the corpus: seeds in <target>/, crashers kept in regressions/<target>/")
+      ->capture_default_str();
+  sub->add_option("--dicts", c.source_dir, "where <target>.dict and the <target>.cc sources are")->capture_default_str();
+  sub->add_option("--out", c.out_dir, "working corpora, logs, crash files and summary.{json,md}")
+      ->capture_default_str();
+  sub->add_option("--replay-dir", c.replay_dir, "the g++ replay build of the targets, for reproduce commands")
+      ->capture_default_str();
+  sub->add_option("--seed", options->seed, "libFuzzer -seed (default: libFuzzer draws one; it is recorded)");
+  sub->add_option("--minimize-seconds", c.minimize_seconds, "time limit of minimizing one crash")
+      ->check(CLI::Range(1.0, 3600.0))
+      ->capture_default_str();
+  sub->add_option("--json", options->json_path, "also write the JSON summary here (\"-\": standard output)");
+  sub->add_option("--markdown", options->markdown_path, "also write the Markdown summary here (\"-\": standard output)");
+  sub->add_flag("--no-merge", options->no_merge, "do not merge new coverage into corpus/<target>/");
+  sub->add_flag("--no-capture", options->no_capture, "do not copy minimized crashers into corpus/regressions/");
+  sub->add_flag("--no-seeds", options->no_seeds, "start from an empty corpus (proves the fuzzer, not a seed, finds it)");
+  sub->callback([options, exit_code] { *exit_code = run_fuzz_command(*options); });
+}
+
+}  // namespace sortkey::cli

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# check_reports.sh SORTKEY: runs a small certification with every report and
+# reads each back with an independent reader (python3's json and xml.etree):
+# the JUnit file has one test case per certificate property, the Markdown
+# states the verdict, the certificate's digest verifies, and a tampered copy
+# is refused.
+set -euo pipefail
+sortkey=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+"$sortkey" certify --cases 20 --property padded --no-progress \
+  --json "$dir/cert.json" --junit "$dir/junit.xml" --markdown "$dir/summary.md" >"$dir/out.txt"
+grep -q '^CERTIFIED: sortkey built-in codecs' "$dir/out.txt"
+grep -q '^## sortkey certify: CERTIFIED' "$dir/summary.md"
+python3 - "$dir" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+d = sys.argv[1]
+cert = json.load(open(f"{d}/cert.json"))
+suite = ET.parse(f"{d}/junit.xml").getroot().find("testsuite")
+cases = suite.findall("testcase")
+assert len(cases) == len(cert["properties"]) > 0, (len(cases), len(cert["properties"]))
+for case, prop in zip(cases, cert["properties"]):
+    assert case.get("name") == prop["id"], (case.get("name"), prop["id"])
+    props = {p.get("name"): p.get("value") for p in case.find("properties")}
+    assert props["seed"] == str(cert["seed"]) and props["replay"] == prop["replay"], props
+assert cert["certified"] is True and len(cert["corpus"]["sha256"]) == 64, cert["corpus"]
+cert["seed"] += 1
+json.dump(cert, open(f"{d}/tampered.json", "w"))
+PY
+"$sortkey" verify-certificate "$dir/cert.json" | grep -q 'digest ok; CERTIFIED'
+if "$sortkey" verify-certificate "$dir/tampered.json" 2>"$dir/err.txt"; then
+  echo "a tampered certificate verified"; exit 1
+fi
+grep -q 'digest mismatch' "$dir/err.txt"
+echo "ok: reports"
