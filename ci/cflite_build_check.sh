@@ -9,8 +9,8 @@
 # versions .clusterfuzzlite/fetch_deps.sh pins. ICU's and nlohmann/json's
 # .orig tarballs must have its SHA-256 (they are the upstream release
 # archives); fmt's is Debian's repack (+ds1) of the same version, so only its
-# version is compared. A deb-src entry is added for the running Debian release if apt
-# has none.
+# version is compared. A deb-src entry is added for the running Debian
+# release if apt has none.
 #
 # Variants (both with OSS-Fuzz's AddressSanitizer flags):
 #   libstdcxx  CXXFLAGS as OSS-Fuzz's minus -stdlib=libc++
@@ -135,13 +135,18 @@ for variant in "${variants[@]}"; do
     # Names only libstdc++ has (its std::__cxx11 strings, its out-of-line
     # helpers) in any of our objects mean a libstdc++ header was compiled in.
     # libc++ puts everything in std::__1, which sortkey's code must use.
+    # (Through a file: with pipefail, grep -q ending a pipe early fails it.)
+    symbols=$root/$variant/symbols.txt
     for lib in "$work/build-sortkey/src/libsortkey.a" "$work/deps/lib/libfmt.a" \
         "$work/deps/lib/libicuuc.a" "$work/deps/lib/libicui18n.a"; do
-      if nm -C "$lib" | grep -qE 'std::(__cxx11::|_Rb_tree|__detail::_Prime|__throw_(length_error|logic_error|out_of_range|invalid_argument|bad_alloc|system_error)\()'; then
+      nm -C "$lib" >"$symbols"
+      if grep -qE 'std::(__cxx11::|_Rb_tree|__detail::_Prime|__throw_(length_error|logic_error|out_of_range|invalid_argument|bad_alloc|system_error)\()' "$symbols"; then
         fail "$(basename "$lib") was compiled against libstdc++"
       fi
+      if [ "$(basename "$lib")" = libsortkey.a ] && ! grep -q 'std::__1::' "$symbols"; then
+        fail "libsortkey.a has no libc++ symbols"
+      fi
     done
-    nm -C "$work/build-sortkey/src/libsortkey.a" | grep -q 'std::__1::' || fail "libsortkey.a has no libc++ symbols"
   fi
 
   for source in "$repo"/fuzz/*_fuzzer.cc; do
@@ -153,7 +158,8 @@ for variant in "${variants[@]}"; do
     done
     [ "$ok" = 1 ] || continue
     if [ -f "$repo/fuzz/$t.dict" ] && [ ! -f "$out/$t.dict" ]; then fail "$t: $t.dict not copied"; continue; fi
-    if ldd "$bin" | grep -qE 'lib(fmt|icu)'; then fail "$t: links a shared fmt or ICU"; continue; fi
+    ldd "$bin" >"$root/$variant/ldd.txt"
+    if grep -qE 'lib(fmt|icu)' "$root/$variant/ldd.txt"; then fail "$t: links a shared fmt or ICU"; continue; fi
 
     seeds=$root/$variant/seeds/$t
     rm -rf "$seeds" && mkdir -p "$seeds"

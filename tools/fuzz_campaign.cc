@@ -49,7 +49,8 @@ std::int64_t number_after(std::string_view line, std::string_view key) {
 }
 
 std::string trim(std::string_view s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   return std::string(s);
 }
@@ -80,7 +81,8 @@ std::string utc_now() {
 // An argument as a POSIX shell reads it back: bare when safe, else single-quoted.
 std::string shell_quote(const std::string& arg) {
   const bool safe = !arg.empty() && std::all_of(arg.begin(), arg.end(), [](unsigned char c) {
-    return std::isalnum(c) != 0 || std::string_view("_-./=:,+@%").find(static_cast<char>(c)) != std::string_view::npos;
+    return std::isalnum(c) != 0 ||
+           std::string_view("_-./=:,+@%").find(static_cast<char>(c)) != std::string_view::npos;
   });
   if (safe) return arg;
   std::string out = "'";
@@ -143,7 +145,9 @@ std::string compact(std::int64_t v) {
 
 std::string bytes_count(std::size_t n) { return fmt::format("{} byte{}", n, n == 1 ? "" : "s"); }
 
-nlohmann::json number_or_null(std::int64_t v) { return v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v); }
+nlohmann::json number_or_null(std::int64_t v) {
+  return v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v);
+}
 
 // The sanitizer's own words, when there are more than libFuzzer's "deadly signal".
 std::string detail_of(const LogStats& s) {
@@ -156,14 +160,15 @@ struct Paths {
   fs::path bin, dir, work, artifacts, tmp;
 };
 
-LoggedRun run_in(const Paths& p, const std::vector<std::string>& argv, const std::string& log_name, double seconds) {
+LoggedRun run_in(const Paths& p, const std::vector<std::string>& argv, const std::string& log_name,
+                 double seconds) {
   const auto ms = std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
   return run_logged(argv, (p.dir / log_name).string(), ms, {"TMPDIR=" + p.tmp.string()});
 }
 
 // Minimizes the crash, proves it reproduces, keeps it in corpus/regressions/.
-Finding capture(const CampaignOptions& o, const std::string& target, const Paths& p, const LogStats& stats,
-                const LoggedRun& run) {
+Finding capture(const CampaignOptions& o, const std::string& target, const Paths& p,
+                const LogStats& stats, const LoggedRun& run) {
   Finding f;
   const std::vector<fs::path> artifacts = files_in(p.artifacts);
   f.artifacts = static_cast<int>(artifacts.size());
@@ -190,10 +195,14 @@ Finding capture(const CampaignOptions& o, const std::string& target, const Paths
   if (f.kind == "crash" || f.kind == "leak") {
     const fs::path minimized = p.dir / "minimized";
     fs::remove(minimized, ec);
-    std::vector<std::string> argv = {p.bin.string(), "-minimize_crash=1", kMinimizeStepFlag, kTimeoutFlag,
-                                     kRssFlag, "-exact_artifact_path=" + minimized.string(), artifact.string()};
+    std::vector<std::string> argv = {
+        p.bin.string(),    "-minimize_crash=1",
+        kMinimizeStepFlag, kTimeoutFlag,
+        kRssFlag,          "-exact_artifact_path=" + minimized.string(),
+        artifact.string()};
     run_in(p, argv, "minimize.log", o.minimize_seconds);
-    if (fs::is_regular_file(minimized, ec) && fs::file_size(minimized, ec) < fs::file_size(artifact, ec)) {
+    if (fs::is_regular_file(minimized, ec) &&
+        fs::file_size(minimized, ec) < fs::file_size(artifact, ec)) {
       kept = minimized;
       f.minimized = true;
     }
@@ -201,9 +210,11 @@ Finding capture(const CampaignOptions& o, const std::string& target, const Paths
   // Running it once more proves it reproduces, and records what the target
   // prints about the kept (smallest) input rather than the first one found.
   auto reproduce = [&](const fs::path& input) {
-    const LoggedRun r = run_in(p, {p.bin.string(), kTimeoutFlag, kRssFlag, input.string()}, "reproduce.log", 60);
+    const LoggedRun r =
+        run_in(p, {p.bin.string(), kTimeoutFlag, kRssFlag, input.string()}, "reproduce.log", 60);
     LogStats rs = internal::parse_libfuzzer_log(read_file(p.dir / "reproduce.log"));
-    const bool failed = r.started && !r.timed_out && !r.interrupted && (r.exit_code != 0 || r.signal != 0);
+    const bool failed =
+        r.started && !r.timed_out && !r.interrupted && (r.exit_code != 0 || r.signal != 0);
     return std::make_pair(failed, rs);
   };
   auto [again, rs] = reproduce(kept);
@@ -243,7 +254,8 @@ Finding capture(const CampaignOptions& o, const std::string& target, const Paths
   return f;
 }
 
-void merge_back(const CampaignOptions& o, const std::string& target, const Paths& p, double slice, TargetResult& t) {
+void merge_back(const CampaignOptions& o, const std::string& target, const Paths& p, double slice,
+                TargetResult& t) {
   std::error_code ec;
   if (files_in(p.work).empty()) {
     t.merged = 0;
@@ -251,8 +263,8 @@ void merge_back(const CampaignOptions& o, const std::string& target, const Paths
   }
   const fs::path seeds = fs::path(o.corpus_dir) / target;
   fs::create_directories(seeds, ec);
-  const std::vector<std::string> argv = {p.bin.string(), "-merge=1", kTimeoutFlag, kRssFlag, seeds.string(),
-                                         p.work.string()};
+  const std::vector<std::string> argv = {p.bin.string(), "-merge=1",     kTimeoutFlag,
+                                         kRssFlag,       seeds.string(), p.work.string()};
   const LoggedRun m = run_in(p, argv, "merge.log", std::max(120.0, slice));
   const std::string log = read_file(p.dir / "merge.log");
   t.merged = internal::parse_merge_added(log);
@@ -264,12 +276,14 @@ void merge_back(const CampaignOptions& o, const std::string& target, const Paths
     t.stats.ft = pass.ft;
   }
   if (!m.started || m.timed_out || m.exit_code != 0 || t.merged < 0) {
-    t.problem += fmt::format("{}merging into {} failed ({}); see {}", t.problem.empty() ? "" : "; ", seeds.string(),
-                             !m.problem.empty() ? m.problem : last_line(log), (p.dir / "merge.log").string());
+    t.problem += fmt::format("{}merging into {} failed ({}); see {}", t.problem.empty() ? "" : "; ",
+                             seeds.string(), !m.problem.empty() ? m.problem : last_line(log),
+                             (p.dir / "merge.log").string());
   }
 }
 
-TargetResult run_target(const CampaignOptions& o, const std::string& target, int jobs, double slice) {
+TargetResult run_target(const CampaignOptions& o, const std::string& target, int jobs,
+                        double slice) {
   TargetResult t;
   t.target = target;
   t.budget = slice;
@@ -299,18 +313,24 @@ TargetResult run_target(const CampaignOptions& o, const std::string& target, int
   }
   if (help.exit_code != 0) {
     t.problem = fmt::format(
-        "{} is not a libFuzzer binary (`-help=1` exited with status {}; the g++ replay build cannot fuzz): "
-        "build the fuzz preset (cmake --preset fuzz && cmake --build --preset fuzz) and pass its fuzz/ directory",
+        "{} is not a libFuzzer binary (`-help=1` exited with status {}; the g++ replay build "
+        "cannot fuzz): "
+        "build the fuzz preset (cmake --preset fuzz && cmake --build --preset fuzz) and pass its "
+        "fuzz/ directory",
         p.bin.string(), help.exit_code);
     return t;
   }
 
-  std::vector<std::string> argv = {p.bin.string(), "-print_final_stats=1",
-                                   fmt::format("-max_total_time={}", static_cast<long>(slice)), kTimeoutFlag,
-                                   kRssFlag, "-artifact_prefix=" + p.artifacts.string() + "/"};
+  std::vector<std::string> argv = {p.bin.string(),
+                                   "-print_final_stats=1",
+                                   fmt::format("-max_total_time={}", static_cast<long>(slice)),
+                                   kTimeoutFlag,
+                                   kRssFlag,
+                                   "-artifact_prefix=" + p.artifacts.string() + "/"};
   if (jobs > 1) {
     argv.push_back(fmt::format("-fork={}", jobs));
-    for (const char* f : {"-ignore_crashes=0", "-ignore_timeouts=0", "-ignore_ooms=0"}) argv.push_back(f);
+    for (const char* f : {"-ignore_crashes=0", "-ignore_timeouts=0", "-ignore_ooms=0"})
+      argv.push_back(f);
   }
   if (o.seed) argv.push_back(fmt::format("-seed={}", *o.seed));
   const fs::path dict = fs::path(o.source_dir) / (target + ".dict");
@@ -320,7 +340,8 @@ TargetResult run_target(const CampaignOptions& o, const std::string& target, int
   }
   argv.push_back(p.work.string());  // first: libFuzzer adds new units here
   if (o.seeds) {
-    for (const fs::path& d : {fs::path(o.corpus_dir) / target, fs::path(o.corpus_dir) / "regressions" / target}) {
+    for (const fs::path& d :
+         {fs::path(o.corpus_dir) / target, fs::path(o.corpus_dir) / "regressions" / target}) {
       if (fs::is_directory(d, ec)) argv.push_back(d.string());
     }
   }
@@ -341,7 +362,8 @@ TargetResult run_target(const CampaignOptions& o, const std::string& target, int
     // and exec/s in whole seconds since start: the working corpus and the
     // wall clock say what this run really did.
     const std::size_t units_after = files_in(p.work).size();
-    t.stats.new_units = units_after > units_before ? static_cast<std::int64_t>(units_after - units_before) : 0;
+    t.stats.new_units =
+        units_after > units_before ? static_cast<std::int64_t>(units_after - units_before) : 0;
     if (t.stats.executions >= 0 && run.seconds > 0) {
       t.stats.exec_per_sec = std::llround(static_cast<double>(t.stats.executions) / run.seconds);
     }
@@ -355,12 +377,13 @@ TargetResult run_target(const CampaignOptions& o, const std::string& target, int
     t.status = TargetStatus::kCrashed;
     t.finding = capture(o, target, p, t.stats, run);
   } else if (run.timed_out) {
-    t.problem = fmt::format("libFuzzer overran its {} s budget and was {}; see {}", static_cast<long>(slice),
-                            run.problem, t.log);
+    t.problem = fmt::format("libFuzzer overran its {} s budget and was {}; see {}",
+                            static_cast<long>(slice), run.problem, t.log);
     return t;
   } else if (run.exit_code != 0 || run.signal != 0) {
     t.problem = fmt::format("libFuzzer ended with {} {} without a crash report: {} (see {})",
-                            run.signal != 0 ? "signal" : "status", run.signal != 0 ? run.signal : run.exit_code,
+                            run.signal != 0 ? "signal" : "status",
+                            run.signal != 0 ? run.signal : run.exit_code,
                             last_line(read_file(t.log)), t.log);
     return t;
   } else {
@@ -373,9 +396,12 @@ TargetResult run_target(const CampaignOptions& o, const std::string& target, int
 std::string md_cell(std::string s) {
   std::string out;
   for (char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
@@ -393,7 +419,8 @@ std::string md_code(const std::string& s) {
 }
 
 std::string result_word(const TargetResult& t) {
-  if (t.status == TargetStatus::kCrashed && t.finding) return t.finding->kind == "crash" ? "CRASH" : "CRASH (" + t.finding->kind + ")";
+  if (t.status == TargetStatus::kCrashed && t.finding)
+    return t.finding->kind == "crash" ? "CRASH" : "CRASH (" + t.finding->kind + ")";
   return to_string(t.status);
 }
 
@@ -407,9 +434,12 @@ std::int64_t crash_count(const TargetResult& t) {
 
 const char* to_string(TargetStatus s) {
   switch (s) {
-    case TargetStatus::kClean: return "clean";
-    case TargetStatus::kCrashed: return "crashed";
-    case TargetStatus::kError: return "error";
+    case TargetStatus::kClean:
+      return "clean";
+    case TargetStatus::kCrashed:
+      return "crashed";
+    case TargetStatus::kError:
+      return "error";
   }
   return "error";
 }
@@ -424,13 +454,15 @@ std::string failure_headline(const LogStats& s) {
 }
 
 std::size_t CampaignReport::crashed() const {
-  return static_cast<std::size_t>(std::count_if(targets.begin(), targets.end(),
-                                                [](const TargetResult& t) { return t.status == TargetStatus::kCrashed; }));
+  return static_cast<std::size_t>(
+      std::count_if(targets.begin(), targets.end(),
+                    [](const TargetResult& t) { return t.status == TargetStatus::kCrashed; }));
 }
 
 std::size_t CampaignReport::errors() const {
-  return static_cast<std::size_t>(std::count_if(targets.begin(), targets.end(),
-                                                [](const TargetResult& t) { return t.status == TargetStatus::kError; }));
+  return static_cast<std::size_t>(
+      std::count_if(targets.begin(), targets.end(),
+                    [](const TargetResult& t) { return t.status == TargetStatus::kError; }));
 }
 
 int CampaignReport::exit_code() const {
@@ -444,8 +476,8 @@ std::vector<std::string> discover_targets(const std::string& dir) {
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    if (name.size() > 7 && name.compare(name.size() - 7, 7, "_fuzzer") == 0 && it->is_regular_file(ec) &&
-        ::access(it->path().c_str(), X_OK) == 0) {
+    if (name.size() > 7 && name.compare(name.size() - 7, 7, "_fuzzer") == 0 &&
+        it->is_regular_file(ec) && ::access(it->path().c_str(), X_OK) == 0) {
       names.push_back(name);
     }
   }
@@ -459,7 +491,8 @@ CampaignReport run_campaign(const CampaignOptions& o, std::FILE* progress) {
   r.fuzzers_dir = o.fuzzers_dir;
   r.corpus_dir = o.corpus_dir;
   r.budget_seconds = o.budget_seconds;
-  r.jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  r.jobs =
+      o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::error_code ec;
   if (!(o.budget_seconds >= 1)) {
     r.problem = fmt::format("the time budget must be at least 1 second, got {}", o.budget_seconds);
@@ -467,18 +500,21 @@ CampaignReport run_campaign(const CampaignOptions& o, std::FILE* progress) {
   }
   if (!fs::is_directory(o.fuzzers_dir, ec)) {
     r.problem = fmt::format(
-        "no directory {} with libFuzzer binaries: build them with `cmake --preset fuzz && cmake --build --preset "
+        "no directory {} with libFuzzer binaries: build them with `cmake --preset fuzz && cmake "
+        "--build --preset "
         "fuzz` (or run ci/fuzz.sh), or pass --fuzzers DIR",
         o.fuzzers_dir);
     return r;
   }
   const std::vector<std::string> built = discover_targets(o.fuzzers_dir);
   if (built.empty()) {
-    r.problem = fmt::format("no libFuzzer targets (executables named *_fuzzer) in {}", o.fuzzers_dir);
+    r.problem =
+        fmt::format("no libFuzzer targets (executables named *_fuzzer) in {}", o.fuzzers_dir);
     return r;
   }
   if (!fs::is_directory(o.corpus_dir, ec)) {
-    r.problem = fmt::format("no corpus directory {}: run from the repository root or pass --corpus DIR", o.corpus_dir);
+    r.problem = fmt::format(
+        "no corpus directory {}: run from the repository root or pass --corpus DIR", o.corpus_dir);
     return r;
   }
   // A target with a source but no binary is a stale build, not a target to skip quietly.
@@ -513,14 +549,16 @@ CampaignReport run_campaign(const CampaignOptions& o, std::FILE* progress) {
 
   const internal::InterruptGuard guard;
   const auto start = std::chrono::steady_clock::now();
-  const auto deadline = start + std::chrono::milliseconds(static_cast<std::int64_t>(o.budget_seconds * 1000));
+  const auto deadline =
+      start + std::chrono::milliseconds(static_cast<std::int64_t>(o.budget_seconds * 1000));
   if (progress != nullptr) {
     fmt::print(progress, "sortkey fuzz: {} targets, {} s, {}\n", chosen.size(), o.budget_seconds,
                r.jobs > 1 ? fmt::format("-fork={}", r.jobs) : std::string("one process"));
   }
-  std::size_t runnable = static_cast<std::size_t>(std::count_if(chosen.begin(), chosen.end(), [&](const std::string& n) {
-    return std::find(built.begin(), built.end(), n) != built.end();
-  }));
+  std::size_t runnable = static_cast<std::size_t>(
+      std::count_if(chosen.begin(), chosen.end(), [&](const std::string& n) {
+        return std::find(built.begin(), built.end(), n) != built.end();
+      }));
   // What a target costs beyond its slice (worker restarts, merge,
   // minimization), averaged over the targets run so far, comes off the next
   // slices, so that the campaign ends near its budget.
@@ -531,8 +569,8 @@ CampaignReport run_campaign(const CampaignOptions& o, std::FILE* progress) {
     TargetResult t;
     if (std::find(built.begin(), built.end(), name) == built.end()) {
       t.target = name;
-      t.problem = fmt::format("not built: {}/{}.cc has no binary in {}; rebuild the fuzz preset", o.source_dir, name,
-                              o.fuzzers_dir);
+      t.problem = fmt::format("not built: {}/{}.cc has no binary in {}; rebuild the fuzz preset",
+                              o.source_dir, name, o.fuzzers_dir);
     } else if (internal::interrupted()) {
       t.target = name;
       t.problem = "interrupted before it ran";
@@ -540,8 +578,10 @@ CampaignReport run_campaign(const CampaignOptions& o, std::FILE* progress) {
       const auto now = std::chrono::steady_clock::now();
       const double left = std::chrono::duration<double>(deadline - now).count();
       const double spent = std::chrono::duration<double>(now - start).count();
-      const double overhead = ran == 0 ? 0.0 : std::max(0.0, (spent - given) / static_cast<double>(ran));
-      const double slice = std::max(1.0, std::floor(left / static_cast<double>(runnable) - overhead));
+      const double overhead =
+          ran == 0 ? 0.0 : std::max(0.0, (spent - given) / static_cast<double>(ran));
+      const double slice =
+          std::max(1.0, std::floor(left / static_cast<double>(runnable) - overhead));
       --runnable;
       given += slice;
       ++ran;
@@ -556,8 +596,10 @@ CampaignReport run_campaign(const CampaignOptions& o, std::FILE* progress) {
       if (t.status == TargetStatus::kError) {
         line = "ERROR: " + t.problem;
       } else {
-        line = fmt::format("{} | {}", t.status == TargetStatus::kCrashed ? result_word(t) + ": " + t.finding->headline
-                                                                       : std::string("clean"),
+        line = fmt::format("{} | {}",
+                           t.status == TargetStatus::kCrashed
+                               ? result_word(t) + ": " + t.finding->headline
+                               : std::string("clean"),
                            describe_stats(t));
         if (!t.problem.empty()) line += " | warning: " + t.problem;
       }
@@ -572,8 +614,8 @@ CampaignReport run_campaign(const CampaignOptions& o, std::FILE* progress) {
 
 std::string describe_stats(const TargetResult& t) {
   const LogStats& s = t.stats;
-  std::string out = fmt::format("{} executions ({}/s), cov {}, ft {}", compact(s.executions), compact(s.exec_per_sec),
-                                compact(s.cov), compact(s.ft));
+  std::string out = fmt::format("{} executions ({}/s), cov {}, ft {}", compact(s.executions),
+                                compact(s.exec_per_sec), compact(s.cov), compact(s.ft));
   if (s.new_units >= 0) out += fmt::format(", {} new units", s.new_units);
   if (t.merged >= 0) out += fmt::format(", {} merged", t.merged);
   return out;
@@ -584,16 +626,18 @@ std::string summary_table(const CampaignReport& r) {
   if (!r.problem.empty()) return "sortkey fuzz: " + r.problem + "\n";
   std::size_t w = 6;
   for (const TargetResult& t : r.targets) w = std::max(w, t.target.size());
-  out += fmt::format("{:<{}}  {:<8} {:>13} {:>8} {:>5} {:>6} {:>6} {:>7} {:>7} {:>7}\n", "target", w, "result",
-                     "executions", "exec/s", "new", "merged", "cov", "ft", "crashes", "time");
-  out += fmt::format("{:-<{}}  {:-<8} {:->13} {:->8} {:->5} {:->6} {:->6} {:->7} {:->7} {:->7}\n", "", w, "", "", "",
-                     "", "", "", "", "", "");
+  out += fmt::format("{:<{}}  {:<8} {:>13} {:>8} {:>5} {:>6} {:>6} {:>7} {:>7} {:>7}\n", "target",
+                     w, "result", "executions", "exec/s", "new", "merged", "cov", "ft", "crashes",
+                     "time");
+  out += fmt::format("{:-<{}}  {:-<8} {:->13} {:->8} {:->5} {:->6} {:->6} {:->7} {:->7} {:->7}\n",
+                     "", w, "", "", "", "", "", "", "", "", "");
   for (const TargetResult& t : r.targets) {
     const LogStats& s = t.stats;
-    out += fmt::format("{:<{}}  {:<8} {:>13} {:>8} {:>5} {:>6} {:>6} {:>7} {:>7} {:>6.1f}s\n", t.target, w,
-                       t.status == TargetStatus::kCrashed ? "CRASH" : to_string(t.status), count(s.executions),
-                       count(s.exec_per_sec), count(s.new_units), count(t.merged), count(s.cov), count(s.ft),
-                       count(crash_count(t)), t.seconds);
+    out +=
+        fmt::format("{:<{}}  {:<8} {:>13} {:>8} {:>5} {:>6} {:>6} {:>7} {:>7} {:>6.1f}s\n",
+                    t.target, w, t.status == TargetStatus::kCrashed ? "CRASH" : to_string(t.status),
+                    count(s.executions), count(s.exec_per_sec), count(s.new_units), count(t.merged),
+                    count(s.cov), count(s.ft), count(crash_count(t)), t.seconds);
   }
   for (const TargetResult& t : r.targets) {
     if (t.status == TargetStatus::kError) {
@@ -602,9 +646,11 @@ std::string summary_table(const CampaignReport& r) {
       const Finding& f = *t.finding;
       out += fmt::format("\n{} {}: {}\n", result_word(t), t.target, f.headline);
       if (!f.values.empty()) out += fmt::format("  values: {}\n", f.values);
-      if (!f.detail.empty() && f.detail != f.headline) out += fmt::format("  detail: {}\n", f.detail);
+      if (!f.detail.empty() && f.detail != f.headline)
+        out += fmt::format("  detail: {}\n", f.detail);
       if (!f.artifact.empty()) {
-        out += fmt::format("  input ({}{}): \"{}\"\n", bytes_count(f.input_size), f.minimized ? ", minimized" : "", f.input);
+        out += fmt::format("  input ({}{}): \"{}\"\n", bytes_count(f.input_size),
+                           f.minimized ? ", minimized" : "", f.input);
       }
       out += fmt::format("  after {} executions, {:.1f} s{}\n", count(f.executions), f.seconds,
                          f.reproduced ? "" : "; it did NOT reproduce when run again");
@@ -618,8 +664,8 @@ std::string summary_table(const CampaignReport& r) {
     }
   }
   const std::size_t crashed = r.crashed(), errors = r.errors();
-  out += fmt::format("\nsortkey fuzz: {} targets in {:.0f} s (budget {} s, {} jobs): {}{}\n", r.targets.size(),
-                     r.seconds, r.budget_seconds, r.jobs,
+  out += fmt::format("\nsortkey fuzz: {} targets in {:.0f} s (budget {} s, {} jobs): {}{}\n",
+                     r.targets.size(), r.seconds, r.budget_seconds, r.jobs,
                      crashed == 0 ? std::string("no crash") : fmt::format("{} CRASHED", crashed),
                      errors == 0 ? std::string() : fmt::format(", {} could not run", errors));
   return out;
@@ -661,23 +707,24 @@ nlohmann::json summary_json(const CampaignReport& r) {
     if (!t.problem.empty()) tj["problem"] = t.problem;
     if (t.finding) {
       const Finding& f = *t.finding;
-      tj["failure"] = {{"kind", f.kind},
-                       {"headline", f.headline},
-                       {"property", f.property},
-                       {"values", f.values},
-                       {"why", f.why},
-                       {"detail", f.detail},
-                       {"input", f.input},
-                       {"input_size", f.input_size},
-                       {"input_file", f.input_file},
-                       {"minimized", f.minimized},
-                       {"reproduced", f.reproduced},
-                       {"artifacts", f.artifacts},
-                       {"artifact", f.artifact},
-                       {"regression", f.regression},
-                       {"executions", number_or_null(f.executions)},
-                       {"seconds", f.seconds},
-                       {"reproduce", {{"replay", f.replay_command}, {"libfuzzer", f.libfuzzer_command}}}};
+      tj["failure"] = {
+          {"kind", f.kind},
+          {"headline", f.headline},
+          {"property", f.property},
+          {"values", f.values},
+          {"why", f.why},
+          {"detail", f.detail},
+          {"input", f.input},
+          {"input_size", f.input_size},
+          {"input_file", f.input_file},
+          {"minimized", f.minimized},
+          {"reproduced", f.reproduced},
+          {"artifacts", f.artifacts},
+          {"artifact", f.artifact},
+          {"regression", f.regression},
+          {"executions", number_or_null(f.executions)},
+          {"seconds", f.seconds},
+          {"reproduce", {{"replay", f.replay_command}, {"libfuzzer", f.libfuzzer_command}}}};
     }
     j["targets"].push_back(std::move(tj));
   }
@@ -688,20 +735,25 @@ std::string summary_markdown(const CampaignReport& r) {
   std::string out;
   if (!r.problem.empty()) return "## Fuzz campaign could not run\n\n" + md_cell(r.problem) + "\n";
   const std::size_t crashed = r.crashed(), errors = r.errors();
-  out += fmt::format("## Fuzz campaign: {}{}\n\n",
-                     crashed == 0 ? std::string("no crash") : fmt::format("{} target(s) crashed", crashed),
-                     errors == 0 ? std::string() : fmt::format(", {} could not run", errors));
-  out += fmt::format("{} targets in {:.0f} s (budget {} s), libFuzzer {} on {}, started {}.\n\n", r.targets.size(),
-                     r.seconds, r.budget_seconds, r.jobs > 1 ? fmt::format("-fork={}", r.jobs) : "in one process",
+  out += fmt::format(
+      "## Fuzz campaign: {}{}\n\n",
+      crashed == 0 ? std::string("no crash") : fmt::format("{} target(s) crashed", crashed),
+      errors == 0 ? std::string() : fmt::format(", {} could not run", errors));
+  out += fmt::format("{} targets in {:.0f} s (budget {} s), libFuzzer {} on {}, started {}.\n\n",
+                     r.targets.size(), r.seconds, r.budget_seconds,
+                     r.jobs > 1 ? fmt::format("-fork={}", r.jobs) : "in one process",
                      md_code(r.fuzzers_dir), r.started_at);
-  out += "| target | result | executions | exec/s | new units | merged | cov | ft | crashes | time |\n";
+  out +=
+      "| target | result | executions | exec/s | new units | merged | cov | ft | crashes | time "
+      "|\n";
   out += "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n";
   for (const TargetResult& t : r.targets) {
     const LogStats& s = t.stats;
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1f} s |\n", md_code(t.target),
-                       t.status == TargetStatus::kCrashed ? "**" + result_word(t) + "**" : to_string(t.status),
-                       count(s.executions), count(s.exec_per_sec), count(s.new_units), count(t.merged), count(s.cov),
-                       count(s.ft), count(crash_count(t)), t.seconds);
+    out += fmt::format(
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1f} s |\n", md_code(t.target),
+        t.status == TargetStatus::kCrashed ? "**" + result_word(t) + "**" : to_string(t.status),
+        count(s.executions), count(s.exec_per_sec), count(s.new_units), count(t.merged),
+        count(s.cov), count(s.ft), count(crash_count(t)), t.seconds);
   }
   for (const TargetResult& t : r.targets) {
     if (t.status == TargetStatus::kError) {
@@ -710,19 +762,21 @@ std::string summary_markdown(const CampaignReport& r) {
     }
     if (!t.finding) continue;
     const Finding& f = *t.finding;
-    out += fmt::format("\n### {} {}\n\n{}\n\n", md_code(t.target), result_word(t), md_code(f.headline));
+    out += fmt::format("\n### {} {}\n\n{}\n\n", md_code(t.target), result_word(t),
+                       md_code(f.headline));
     if (!f.values.empty()) out += fmt::format("- values: {}\n", md_code(f.values));
-    if (!f.detail.empty() && f.detail != f.headline) out += fmt::format("- detail: {}\n", md_code(f.detail));
+    if (!f.detail.empty() && f.detail != f.headline)
+      out += fmt::format("- detail: {}\n", md_code(f.detail));
     if (!f.artifact.empty()) {
-      out += fmt::format("- input ({}{}): {}\n", bytes_count(f.input_size), f.minimized ? ", minimized" : "",
-                         md_code("\"" + f.input + "\""));
+      out += fmt::format("- input ({}{}): {}\n", bytes_count(f.input_size),
+                         f.minimized ? ", minimized" : "", md_code("\"" + f.input + "\""));
     }
     out += fmt::format("- found after {} executions, {:.1f} s{}\n", count(f.executions), f.seconds,
                        f.reproduced ? "" : "; **it did not reproduce when run again**");
     if (!f.regression.empty()) out += fmt::format("- kept in {}\n", md_code(f.regression));
     if (!f.replay_command.empty()) {
-      out += fmt::format("\n```sh\n{}   # g++ replay build\n{}   # libFuzzer build\n```\n", f.replay_command,
-                         f.libfuzzer_command);
+      out += fmt::format("\n```sh\n{}   # g++ replay build\n{}   # libFuzzer build\n```\n",
+                         f.replay_command, f.libfuzzer_command);
     }
   }
   return out;
@@ -736,8 +790,9 @@ std::vector<props::RunReport> to_run_reports(const CampaignReport& r) {
     rep.seconds = t.seconds;
     rep.cases = static_cast<int>(std::clamp<std::int64_t>(t.stats.executions, 0, INT_MAX));
     if (t.stats.seed >= 0) rep.settings.seed = static_cast<std::uint64_t>(t.stats.seed);
-    rep.replay = command_line({"sortkey", "fuzz", "--fuzzers", r.fuzzers_dir, "--target", t.target, "--seconds",
-                               fmt::format("{}", std::max<long>(1, std::lround(t.budget)))});
+    rep.replay =
+        command_line({"sortkey", "fuzz", "--fuzzers", r.fuzzers_dir, "--target", t.target,
+                      "--seconds", fmt::format("{}", std::max<long>(1, std::lround(t.budget)))});
     switch (t.status) {
       case TargetStatus::kClean:
         rep.verdict = props::Verdict::kPassed;
@@ -751,12 +806,13 @@ std::vector<props::RunReport> to_run_reports(const CampaignReport& r) {
         const Finding& f = *t.finding;
         rep.message = fmt::format("{} {}", f.kind, f.headline);
         if (!f.replay_command.empty()) {
-          rep.message += fmt::format("; reproduce: {} (g++ replay build) or {} (libFuzzer)", f.replay_command,
-                                     f.libfuzzer_command);
+          rep.message += fmt::format("; reproduce: {} (g++ replay build) or {} (libFuzzer)",
+                                     f.replay_command, f.libfuzzer_command);
           rep.replay = f.replay_command;
         }
         if (!f.artifact.empty()) {
-          rep.counterexample.emplace_back("input", fmt::format("\"{}\" ({})", f.input, bytes_count(f.input_size)));
+          rep.counterexample.emplace_back(
+              "input", fmt::format("\"{}\" ({})", f.input, bytes_count(f.input_size)));
         }
         if (!f.values.empty()) rep.counterexample.emplace_back("values", f.values);
         break;
@@ -784,7 +840,8 @@ LogStats parse_libfuzzer_log(std::string_view log) {
 
     if (starts_with(line, "INFO: Seed: ") && s.seed < 0) {
       s.seed = number_after(line, "INFO: Seed: ");
-    } else if (starts_with(line, "INFO: -fork=") && line.find(" seed inputs") != std::string_view::npos) {
+    } else if (starts_with(line, "INFO: -fork=") &&
+               line.find(" seed inputs") != std::string_view::npos) {
       s.fork = true;
       const std::string_view head = line.substr(0, line.find(" seed inputs"));
       s.seed_units = number_after(head.substr(head.rfind(' ')), " ");
@@ -796,7 +853,8 @@ LogStats parse_libfuzzer_log(std::string_view log) {
       std::int64_t n = -1;
       const auto [end, ec] = std::from_chars(line.data() + 1, line.data() + line.size(), n);
       const bool fork_line = ec == std::errc() && end < line.data() + line.size() && *end == ':';
-      if (fork_line && !inner) {  // "#N: cov: C ft: F corp: K exec/s E oom/timeout/crash: a/b/c time: Ts ..."
+      if (fork_line &&
+          !inner) {  // "#N: cov: C ft: F corp: K exec/s E oom/timeout/crash: a/b/c time: Ts ..."
         s.fork = true;
         s.executions = n;
         s.cov = number_after(line, "cov: ");
@@ -815,12 +873,14 @@ LogStats parse_libfuzzer_log(std::string_view log) {
             q = next + 1;
           }
         }
-      } else if (!fork_line && !s.fork && ec == std::errc()) {  // "#N\tNEW    cov: C ft: F corp: K/Bb ... exec/s: E"
+      } else if (!fork_line && !s.fork &&
+                 ec == std::errc()) {  // "#N\tNEW    cov: C ft: F corp: K/Bb ... exec/s: E"
         s.executions = n;
         s.cov = number_after(line, "cov: ");
         s.ft = number_after(line, "ft: ");
         if (line.find("corp: ") != std::string_view::npos) s.corpus = number_after(line, "corp: ");
-        if (line.find("exec/s: ") != std::string_view::npos) s.exec_per_sec = number_after(line, "exec/s: ");
+        if (line.find("exec/s: ") != std::string_view::npos)
+          s.exec_per_sec = number_after(line, "exec/s: ");
         if (line.find("INITED") != std::string_view::npos) s.seed_units = s.corpus;
       }
     } else if (starts_with(line, "stat::")) {
@@ -868,7 +928,8 @@ LogStats parse_libfuzzer_log(std::string_view log) {
       if (!type.empty() && type.back() == '\'') type.remove_suffix(1);
       s.exception = "uncaught " + std::string(type);
       if (s.kind.empty()) s.kind = "crash";
-    } else if (starts_with(line, "  what():  ") && s.exception.find(": ") == std::string::npos && !s.exception.empty()) {
+    } else if (starts_with(line, "  what():  ") && s.exception.find(": ") == std::string::npos &&
+               !s.exception.empty()) {
       s.exception += ": " + trim(line.substr(11));
     }
     if (line.find(": runtime error: ") != std::string_view::npos && s.runtime_error.empty()) {
@@ -877,7 +938,8 @@ LogStats parse_libfuzzer_log(std::string_view log) {
     }
     if (starts_with(line, "SUMMARY: ")) {
       const std::string summary = trim(line.substr(9));
-      if (s.summary.empty() || (starts_with(s.summary, "libFuzzer: ") && !starts_with(summary, "libFuzzer: "))) {
+      if (s.summary.empty() ||
+          (starts_with(s.summary, "libFuzzer: ") && !starts_with(summary, "libFuzzer: "))) {
         s.summary = summary;
       }
       if (s.kind.empty()) s.kind = "crash";
@@ -889,10 +951,12 @@ LogStats parse_libfuzzer_log(std::string_view log) {
       if (!k.empty()) s.kind = k;
     }
   }
-  if (s.fork && s.corpus >= 0 && s.seed_units >= 0) s.new_units = std::max<std::int64_t>(0, s.corpus - s.seed_units);
+  if (s.fork && s.corpus >= 0 && s.seed_units >= 0)
+    s.new_units = std::max<std::int64_t>(0, s.corpus - s.seed_units);
   if (!s.kind.empty()) {
     if (s.fork) {
-      s.failure_executions = std::max<std::int64_t>(0, s.executions) + std::max<std::int64_t>(0, inner_executions);
+      s.failure_executions =
+          std::max<std::int64_t>(0, s.executions) + std::max<std::int64_t>(0, inner_executions);
     } else {
       s.failure_executions = s.executions;
     }
@@ -906,7 +970,8 @@ std::int64_t parse_merge_added(std::string_view log) {
   while ((at = log.find("MERGE-OUTER: ", at)) != std::string_view::npos) {
     std::string_view line = log.substr(at, log.find('\n', at) - at);
     at += 13;
-    if (line.find(" new files with ") != std::string_view::npos) added = number_after(line, "MERGE-OUTER: ");
+    if (line.find(" new files with ") != std::string_view::npos)
+      added = number_after(line, "MERGE-OUTER: ");
   }
   return added;
 }
@@ -916,11 +981,21 @@ std::string escape_bytes(std::string_view bytes) {
   for (const char ch : bytes) {
     const auto c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         // '`' too, so that the text sits in Markdown code unchanged.
         if (c >= 0x20 && c < 0x7f && c != '`') {

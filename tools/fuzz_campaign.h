@@ -50,9 +50,10 @@
 namespace sortkey::cli {
 
 struct CampaignOptions {
-  std::string fuzzers_dir = "build/fuzz/fuzz";  // the libFuzzer binaries (`cmake --build --preset fuzz`)
-  std::string corpus_dir = "corpus";            // seeds in <t>/, crashers kept in regressions/<t>/
-  std::string source_dir = "fuzz";              // <t>.dict dictionaries and the <t>.cc sources
+  std::string fuzzers_dir =
+      "build/fuzz/fuzz";              // the libFuzzer binaries (`cmake --build --preset fuzz`)
+  std::string corpus_dir = "corpus";  // seeds in <t>/, crashers kept in regressions/<t>/
+  std::string source_dir = "fuzz";    // <t>.dict dictionaries and the <t>.cc sources
   std::string out_dir = "build/fuzz-campaign";  // working corpora, logs, artifacts, summaries
   std::string replay_dir = "build/ci/fuzz";     // the g++ replay build, for the reproduce command
   double budget_seconds = 300;                  // wall clock of the whole campaign
@@ -80,13 +81,13 @@ struct LogStats {
   std::int64_t crashes = 0, timeouts = 0, ooms = 0;  // -fork's oom/timeout/crash counters
 
   // The failure the run stopped on; empty kind: none.
-  std::string kind;                // "crash", "timeout", "oom", "leak"
-  std::string error;               // the first ERROR line, e.g. "AddressSanitizer: heap-buffer-overflow ..."
-  std::string summary;             // the most specific SUMMARY line (a sanitizer's over libFuzzer's)
-  std::string runtime_error;       // UBSan's "file:line:col: runtime error: ..."
-  std::string exception;           // "uncaught <type>: <what()>" from std::terminate's message
+  std::string kind;     // "crash", "timeout", "oom", "leak"
+  std::string error;    // the first ERROR line, e.g. "AddressSanitizer: heap-buffer-overflow ..."
+  std::string summary;  // the most specific SUMMARY line (a sanitizer's over libFuzzer's)
+  std::string runtime_error;          // UBSan's "file:line:col: runtime error: ..."
+  std::string exception;              // "uncaught <type>: <what()>" from std::terminate's message
   std::string property, values, why;  // what the sortkey adapter printed (fuzz/fuzz_adapter.h)
-  std::string artifact;            // "Test unit written to <path>"
+  std::string artifact;               // "Test unit written to <path>"
   std::int64_t failure_executions = -1;  // executions when it failed
 };
 
@@ -95,18 +96,19 @@ std::string failure_headline(const LogStats& s);
 
 // The crash a target stopped on, minimized and captured.
 struct Finding {
-  std::string kind;           // crash, timeout, oom, leak
-  std::string headline;       // failure_headline() of the minimized input's run
-  std::string property, values, why;  // from the minimized input's run, when the target printed them
-  std::string detail;         // the sanitizer's ERROR/runtime error line, if any
-  std::string input;          // the minimized input, escaped (escape_bytes)
-  std::string input_file;     // the file that holds it: the kept regression, else the campaign's copy
+  std::string kind;      // crash, timeout, oom, leak
+  std::string headline;  // failure_headline() of the minimized input's run
+  std::string property, values,
+      why;                 // from the minimized input's run, when the target printed them
+  std::string detail;      // the sanitizer's ERROR/runtime error line, if any
+  std::string input;       // the minimized input, escaped (escape_bytes)
+  std::string input_file;  // the file that holds it: the kept regression, else the campaign's copy
   std::size_t input_size = 0;
-  bool minimized = false;     // -minimize_crash made it smaller
-  bool reproduced = false;    // running it again failed again
-  int artifacts = 0;          // crash files this run wrote
-  std::string artifact;       // libFuzzer's file, in the campaign's directory
-  std::string regression;     // corpus/regressions/<t>/<kind>-<sha1>, when captured
+  bool minimized = false;         // -minimize_crash made it smaller
+  bool reproduced = false;        // running it again failed again
+  int artifacts = 0;              // crash files this run wrote
+  std::string artifact;           // libFuzzer's file, in the campaign's directory
+  std::string regression;         // corpus/regressions/<t>/<kind>-<sha1>, when captured
   std::string replay_command;     // the g++ replay build on the kept file
   std::string libfuzzer_command;  // the libFuzzer build on the kept file
   std::int64_t executions = -1;   // executions until the failure
@@ -119,19 +121,19 @@ const char* to_string(TargetStatus s);
 struct TargetResult {
   std::string target;
   TargetStatus status = TargetStatus::kError;
-  double budget = 0;           // seconds of fuzzing given
-  double seconds = 0;          // wall seconds of the fuzzing run
+  double budget = 0;   // seconds of fuzzing given
+  double seconds = 0;  // wall seconds of the fuzzing run
   LogStats stats;
-  std::int64_t merged = -1;    // units merged into corpus/<t>/; -1: no merge
-  std::string dictionary;      // the -dict used, or ""
+  std::int64_t merged = -1;  // units merged into corpus/<t>/; -1: no merge
+  std::string dictionary;    // the -dict used, or ""
   std::optional<Finding> finding;
-  std::string problem;         // kError: why it could not run; else a warning or ""
-  std::string log;             // the fuzzing run's full output
+  std::string problem;  // kError: why it could not run; else a warning or ""
+  std::string log;      // the fuzzing run's full output
 };
 
 struct CampaignReport {
-  std::string problem;         // non-empty: the campaign could not run at all
-  std::string started_at;      // UTC, RFC 3339
+  std::string problem;     // non-empty: the campaign could not run at all
+  std::string started_at;  // UTC, RFC 3339
   std::string fuzzers_dir, corpus_dir;
   double budget_seconds = 0;
   int jobs = 0;

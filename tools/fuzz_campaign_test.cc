@@ -2,7 +2,11 @@
 // libFuzzer log parser (on logs libFuzzer 14 printed), the summary writers,
 // the RunReports for certify, and the wall-clock guard of the process runner.
 
+#include "fuzz_campaign.h"
+
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -11,10 +15,6 @@
 #include <string>
 #include <thread>
 
-#include <signal.h>
-#include <unistd.h>
-
-#include "fuzz_campaign.h"
 #include "fuzz_process.h"
 
 namespace sortkey::cli {
@@ -145,14 +145,16 @@ TEST(FuzzLogParser, ForkStatsAndWorkerCrash) {
   EXPECT_EQ(s.artifact, "fa/crash-354c10bccac6da31346a6cbd37e2dc78bf7e85be");
   EXPECT_EQ(s.summary, "libFuzzer: deadly signal");
   EXPECT_EQ(s.failure_executions, 2488 + 488);
-  EXPECT_EQ(failure_headline(s), "padded/order: encode(157) = \"157\" sorts after encode(158) = \"0158\"");
+  EXPECT_EQ(failure_headline(s),
+            "padded/order: encode(157) = \"157\" sorts after encode(158) = \"0158\"");
 }
 
 TEST(FuzzLogParser, AddressSanitizer) {
   const LogStats s = parse_libfuzzer_log(kAsanLog);
   EXPECT_EQ(s.kind, "crash");
   EXPECT_EQ(s.error.rfind("AddressSanitizer: heap-buffer-overflow on address", 0), 0u) << s.error;
-  EXPECT_EQ(s.summary, "AddressSanitizer: heap-buffer-overflow (/tmp/lfx/toy2+0xdef89) in __asan_memcpy");
+  EXPECT_EQ(s.summary,
+            "AddressSanitizer: heap-buffer-overflow (/tmp/lfx/toy2+0xdef89) in __asan_memcpy");
   EXPECT_EQ(s.artifact, "ar/crash-e2512172abf8cc9f67fdd49eb6cacf2df71bbad3");
   EXPECT_EQ(s.failure_executions, 2);
   EXPECT_EQ(failure_headline(s), s.summary);
@@ -162,7 +164,8 @@ TEST(FuzzLogParser, UndefinedBehaviorWithoutAnErrorLine) {
   const LogStats s = parse_libfuzzer_log(kUbsanLog);
   EXPECT_EQ(s.kind, "crash");
   EXPECT_EQ(s.runtime_error,
-            "t2.cc:8:55: runtime error: signed integer overflow: 2147483646 + 255 cannot be represented in type 'int'");
+            "t2.cc:8:55: runtime error: signed integer overflow: 2147483646 + 255 cannot be "
+            "represented in type 'int'");
   EXPECT_EQ(failure_headline(s), s.runtime_error);
   EXPECT_EQ(s.summary, "UndefinedBehaviorSanitizer: undefined-behavior t2.cc:8:55 in");
 }
@@ -177,34 +180,43 @@ TEST(FuzzLogParser, TimeoutIsItsOwnKind) {
 TEST(FuzzLogParser, UncaughtException) {
   // item_json_fuzzer on "9E999", replayed once by libFuzzer.
   const LogStats s = parse_libfuzzer_log(
-      "Running: build/fuzz-campaign/item_json_fuzzer/artifacts/crash-de5b95c4b1281ce081228dc2fc55485e4300c751\n"
-      "terminate called after throwing an instance of 'nlohmann::json_abi_v3_11_2::detail::out_of_range'\n"
+      "Running: "
+      "build/fuzz-campaign/item_json_fuzzer/artifacts/"
+      "crash-de5b95c4b1281ce081228dc2fc55485e4300c751\n"
+      "terminate called after throwing an instance of "
+      "'nlohmann::json_abi_v3_11_2::detail::out_of_range'\n"
       "  what():  [json.exception.out_of_range.406] number overflow parsing '9E999'\n"
       "==12044== ERROR: libFuzzer: deadly signal\n"
       "SUMMARY: libFuzzer: deadly signal\n");
   EXPECT_EQ(s.kind, "crash");
   EXPECT_EQ(failure_headline(s),
-            "uncaught nlohmann::json_abi_v3_11_2::detail::out_of_range: [json.exception.out_of_range.406] number "
+            "uncaught nlohmann::json_abi_v3_11_2::detail::out_of_range: "
+            "[json.exception.out_of_range.406] number "
             "overflow parsing '9E999'");
 }
 
 TEST(FuzzLogParser, OutOfMemoryAndLeak) {
-  EXPECT_EQ(parse_libfuzzer_log("==9== ERROR: libFuzzer: out-of-memory (used: 2600Mb; exceeds: 2560Mb)\n").kind, "oom");
+  EXPECT_EQ(
+      parse_libfuzzer_log("==9== ERROR: libFuzzer: out-of-memory (used: 2600Mb; exceeds: 2560Mb)\n")
+          .kind,
+      "oom");
   EXPECT_EQ(parse_libfuzzer_log("==9==ERROR: LeakSanitizer: detected memory leaks\n").kind, "leak");
   // Errors that are not a target's failure: a bad flag, a minimization that found nothing.
   EXPECT_EQ(parse_libfuzzer_log("ERROR: the input ok.bin did not crash\n").kind, "");
 }
 
 TEST(FuzzLogParser, MergeAdded) {
-  EXPECT_EQ(internal::parse_merge_added("MERGE-OUTER: 1 files, 0 in the initial corpus, 0 processed earlier\n"
-                                        "MERGE-OUTER: attempt 1\n"
-                                        "MERGE-OUTER: 3 new files with 7 new features added; 3 new coverage edges\n"),
+  EXPECT_EQ(internal::parse_merge_added(
+                "MERGE-OUTER: 1 files, 0 in the initial corpus, 0 processed earlier\n"
+                "MERGE-OUTER: attempt 1\n"
+                "MERGE-OUTER: 3 new files with 7 new features added; 3 new coverage edges\n"),
             3);
   EXPECT_EQ(internal::parse_merge_added("MERGE-OUTER: attempt 1\n"), -1);
 }
 
 TEST(FuzzCampaign, EscapeBytes) {
-  EXPECT_EQ(internal::escape_bytes(std::string("5:00\x01\xff\"\\\n`|", 11)), "5:00\\x01\\xff\\\"\\\\\\n\\x60|");
+  EXPECT_EQ(internal::escape_bytes(std::string("5:00\x01\xff\"\\\n`|", 11)),
+            "5:00\\x01\\xff\\\"\\\\\\n\\x60|");
   EXPECT_EQ(internal::escape_bytes(""), "");
 }
 
@@ -246,8 +258,10 @@ CampaignReport sample_report() {
   f.artifacts = 2;
   f.artifact = "build/fuzz-campaign/padded_order_fuzzer/artifacts/crash-1";
   f.regression = "corpus/regressions/padded_order_fuzzer/crash-abc";
-  f.replay_command = "build/ci/fuzz/padded_order_fuzzer corpus/regressions/padded_order_fuzzer/crash-abc";
-  f.libfuzzer_command = "build/fuzz/fuzz/padded_order_fuzzer corpus/regressions/padded_order_fuzzer/crash-abc";
+  f.replay_command =
+      "build/ci/fuzz/padded_order_fuzzer corpus/regressions/padded_order_fuzzer/crash-abc";
+  f.libfuzzer_command =
+      "build/fuzz/fuzz/padded_order_fuzzer corpus/regressions/padded_order_fuzzer/crash-abc";
   f.executions = 2976;
   f.seconds = 3.1;
   crashed.finding = f;
@@ -273,16 +287,21 @@ TEST(FuzzSummary, ExitCode) {
 
 TEST(FuzzSummary, Table) {
   const std::string t = summary_table(sample_report());
-  EXPECT_NE(t.find("padded_decode_fuzzer  clean           92,471   23,117   283      4    417     905       0   40.2s"),
+  EXPECT_NE(t.find("padded_decode_fuzzer  clean           92,471   23,117   283      4    417     "
+                   "905       0   40.2s"),
             std::string::npos)
       << t;
   EXPECT_NE(t.find("padded_order_fuzzer   CRASH"), std::string::npos) << t;
   EXPECT_NE(t.find("  input (9 bytes, minimized): \"5:157 158\""), std::string::npos) << t;
-  EXPECT_NE(t.find("  reproduce (g++ replay build): build/ci/fuzz/padded_order_fuzzer corpus/regressions/"),
-            std::string::npos)
+  EXPECT_NE(
+      t.find(
+          "  reproduce (g++ replay build): build/ci/fuzz/padded_order_fuzzer corpus/regressions/"),
+      std::string::npos)
       << t;
   EXPECT_NE(t.find("ERROR ulid_order_fuzzer: not built"), std::string::npos) << t;
-  EXPECT_NE(t.find("3 targets in 122 s (budget 120 s, 2 jobs): 1 CRASHED, 1 could not run"), std::string::npos) << t;
+  EXPECT_NE(t.find("3 targets in 122 s (budget 120 s, 2 jobs): 1 CRASHED, 1 could not run"),
+            std::string::npos)
+      << t;
 }
 
 TEST(FuzzSummary, Json) {
@@ -305,12 +324,14 @@ TEST(FuzzSummary, Json) {
 TEST(FuzzSummary, Markdown) {
   const std::string md = summary_markdown(sample_report());
   EXPECT_EQ(md.rfind("## Fuzz campaign: 1 target(s) crashed, 1 could not run\n", 0), 0u) << md;
-  EXPECT_NE(md.find("| `padded_decode_fuzzer` | clean | 92,471 | 23,117 | 283 | 4 | 417 | 905 | 0 | 40.2 s |"),
+  EXPECT_NE(md.find("| `padded_decode_fuzzer` | clean | 92,471 | 23,117 | 283 | 4 | 417 | 905 | 0 "
+                    "| 40.2 s |"),
             std::string::npos)
       << md;
   EXPECT_NE(md.find("| `padded_order_fuzzer` | **CRASH** |"), std::string::npos) << md;
   EXPECT_NE(md.find("`padded/order: a | b`"), std::string::npos) << md;  // code keeps the pipe
-  EXPECT_NE(md.find("```sh\nbuild/ci/fuzz/padded_order_fuzzer corpus/regressions/padded_order_fuzzer/crash-abc"),
+  EXPECT_NE(md.find("```sh\nbuild/ci/fuzz/padded_order_fuzzer "
+                    "corpus/regressions/padded_order_fuzzer/crash-abc"),
             std::string::npos)
       << md;
   EXPECT_NE(md.find("**`ulid_order_fuzzer` could not run:**"), std::string::npos) << md;
@@ -324,10 +345,12 @@ TEST(FuzzSummary, RunReportsForCertify) {
   EXPECT_EQ(reps[0].cases, 92471);
   EXPECT_EQ(reps[0].settings.seed, 2402391242u);
   EXPECT_EQ(reps[1].verdict, props::Verdict::kFailed);
-  EXPECT_NE(reps[1].message.find("crash padded/order: a | b; reproduce: build/ci/fuzz/padded_order_fuzzer"),
+  EXPECT_NE(reps[1].message.find(
+                "crash padded/order: a | b; reproduce: build/ci/fuzz/padded_order_fuzzer"),
             std::string::npos)
       << reps[1].message;
-  EXPECT_EQ(reps[1].replay, "build/ci/fuzz/padded_order_fuzzer corpus/regressions/padded_order_fuzzer/crash-abc");
+  EXPECT_EQ(reps[1].replay,
+            "build/ci/fuzz/padded_order_fuzzer corpus/regressions/padded_order_fuzzer/crash-abc");
   ASSERT_EQ(reps[1].counterexample.size(), 2u);
   EXPECT_EQ(reps[1].counterexample[0].second, "\"5:157 158\" (9 bytes)");
   EXPECT_EQ(reps[2].verdict, props::Verdict::kError);
@@ -335,8 +358,9 @@ TEST(FuzzSummary, RunReportsForCertify) {
 }
 
 std::string temp_dir(const std::string& name) {
-  const std::filesystem::path d = std::filesystem::temp_directory_path() /
-                                  ("sortkey_fuzz_campaign_test_" + name + "_" + std::to_string(::getpid()));
+  const std::filesystem::path d =
+      std::filesystem::temp_directory_path() /
+      ("sortkey_fuzz_campaign_test_" + name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d.string();
@@ -376,8 +400,9 @@ TEST(FuzzProcess, GuardEndsAHangingChildAndItsGroup) {
 
 TEST(FuzzProcess, ExitStatusEnvironmentAndMissingProgram) {
   const std::string dir = temp_dir("exit");
-  const internal::LoggedRun run = internal::run_logged({"/bin/sh", "-c", "echo \"$SORTKEY_X\" >&2; exit 3"},
-                                                       dir + "/log", std::chrono::seconds(20), {"SORTKEY_X=hello"});
+  const internal::LoggedRun run =
+      internal::run_logged({"/bin/sh", "-c", "echo \"$SORTKEY_X\" >&2; exit 3"}, dir + "/log",
+                           std::chrono::seconds(20), {"SORTKEY_X=hello"});
   EXPECT_TRUE(run.started);
   EXPECT_FALSE(run.timed_out);
   EXPECT_EQ(run.exit_code, 3);
@@ -410,7 +435,9 @@ TEST(FuzzCampaign, CannotRunWithoutBinaries) {
   o.fuzzers_dir = "/nonexistent/fuzz";
   CampaignReport r = run_campaign(o, nullptr);
   EXPECT_EQ(r.exit_code(), 2);
-  EXPECT_NE(r.problem.find("no directory /nonexistent/fuzz with libFuzzer binaries"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("no directory /nonexistent/fuzz with libFuzzer binaries"),
+            std::string::npos)
+      << r.problem;
 
   const std::string dir = temp_dir("empty");
   o.fuzzers_dir = dir;

@@ -49,15 +49,18 @@ int run_fuzz_command(const FuzzCommandOptions& options) {
   written = write_summary_file((out / "summary.json").string(), json) && written;
   written = write_summary_file((out / "summary.md").string(), markdown) && written;
   if (!options.json_path.empty()) written = write_summary_file(options.json_path, json) && written;
-  if (!options.markdown_path.empty()) written = write_summary_file(options.markdown_path, markdown) && written;
+  if (!options.markdown_path.empty())
+    written = write_summary_file(options.markdown_path, markdown) && written;
   if (const char* step = std::getenv("GITHUB_STEP_SUMMARY"); step != nullptr && *step != '\0') {
     if (!append_file(step, markdown + "\n")) {
-      fmt::print(stderr, "sortkey fuzz: cannot append the summary to $GITHUB_STEP_SUMMARY ({})\n", step);
+      fmt::print(stderr, "sortkey fuzz: cannot append the summary to $GITHUB_STEP_SUMMARY ({})\n",
+                 step);
       written = false;
     }
   }
   if (report.problem.empty()) {
-    fmt::print(stderr, "summaries: {} {}\n", (out / "summary.json").string(), (out / "summary.md").string());
+    fmt::print(stderr, "summaries: {} {}\n", (out / "summary.json").string(),
+               (out / "summary.md").string());
   }
   const int code = report.exit_code();
   return code == 0 && !written ? 2 : code;
@@ -83,33 +86,46 @@ bool write_summary_file(const std::string& path, const std::string& text) {
 void add_fuzz_command(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<FuzzCommandOptions>();
   CampaignOptions& c = options->campaign;
-  CLI::App* sub = app.add_subcommand(
-      "fuzz", "run every libFuzzer target for a share of a time budget; keep new coverage and minimized crashers");
-  sub->add_option("--fuzzers", c.fuzzers_dir, "directory of the libFuzzer binaries (the fuzz preset's fuzz/)")
+  CLI::App* sub = app.add_subcommand("fuzz",
+                                     "run every libFuzzer target for a share of a time budget; "
+                                     "keep new coverage and minimized crashers");
+  sub->add_option("--fuzzers", c.fuzzers_dir,
+                  "directory of the libFuzzer binaries (the fuzz preset's fuzz/)")
       ->capture_default_str();
-  sub->add_option("--seconds", c.budget_seconds, "wall-clock budget of the whole campaign, shared by the targets")
+  sub->add_option("--seconds", c.budget_seconds,
+                  "wall-clock budget of the whole campaign, shared by the targets")
       ->check(CLI::Range(1.0, 7.0 * 24 * 3600))
       ->capture_default_str();
-  sub->add_option("--jobs", c.jobs, "parallel libFuzzer workers per target (-fork=N; 1: one process); 0: one per CPU")
+  sub->add_option("--jobs", c.jobs,
+                  "parallel libFuzzer workers per target (-fork=N; 1: one process); 0: one per CPU")
       ->check(CLI::Range(0, 1024))
       ->capture_default_str();
-  sub->add_option("--target", c.targets, "fuzz only this target (repeatable); default: every target found");
-  sub->add_option("--corpus", c.corpus_dir, "the corpus: seeds in <target>/, crashers kept in regressions/<target>/")
+  sub->add_option("--target", c.targets,
+                  "fuzz only this target (repeatable); default: every target found");
+  sub->add_option("--corpus", c.corpus_dir,
+                  "the corpus: seeds in <target>/, crashers kept in regressions/<target>/")
       ->capture_default_str();
-  sub->add_option("--dicts", c.source_dir, "where <target>.dict and the <target>.cc sources are")->capture_default_str();
+  sub->add_option("--dicts", c.source_dir, "where <target>.dict and the <target>.cc sources are")
+      ->capture_default_str();
   sub->add_option("--out", c.out_dir, "working corpora, logs, crash files and summary.{json,md}")
       ->capture_default_str();
-  sub->add_option("--replay-dir", c.replay_dir, "the g++ replay build of the targets, for reproduce commands")
+  sub->add_option("--replay-dir", c.replay_dir,
+                  "the g++ replay build of the targets, for reproduce commands")
       ->capture_default_str();
-  sub->add_option("--seed", options->seed, "libFuzzer -seed (default: libFuzzer draws one; it is recorded)");
+  sub->add_option("--seed", options->seed,
+                  "libFuzzer -seed (default: libFuzzer draws one; it is recorded)");
   sub->add_option("--minimize-seconds", c.minimize_seconds, "time limit of minimizing one crash")
       ->check(CLI::Range(1.0, 3600.0))
       ->capture_default_str();
-  sub->add_option("--json", options->json_path, "also write the JSON summary here (\"-\": standard output)");
-  sub->add_option("--markdown", options->markdown_path, "also write the Markdown summary here (\"-\": standard output)");
+  sub->add_option("--json", options->json_path,
+                  "also write the JSON summary here (\"-\": standard output)");
+  sub->add_option("--markdown", options->markdown_path,
+                  "also write the Markdown summary here (\"-\": standard output)");
   sub->add_flag("--no-merge", options->no_merge, "do not merge new coverage into corpus/<target>/");
-  sub->add_flag("--no-capture", options->no_capture, "do not copy minimized crashers into corpus/regressions/");
-  sub->add_flag("--no-seeds", options->no_seeds, "start from an empty corpus (proves the fuzzer, not a seed, finds it)");
+  sub->add_flag("--no-capture", options->no_capture,
+                "do not copy minimized crashers into corpus/regressions/");
+  sub->add_flag("--no-seeds", options->no_seeds,
+                "start from an empty corpus (proves the fuzzer, not a seed, finds it)");
   sub->callback([options, exit_code] { *exit_code = run_fuzz_command(*options); });
 }
 

@@ -104,7 +104,8 @@ LoggedRun run_logged(const std::vector<std::string>& argv, const std::string& lo
   posix_spawn_file_actions_init(&actions);
   posix_spawnattr_init(&attr);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   // A group of its own, so the guard can end libFuzzer's workers too; default
   // handlers and an empty mask, whatever this process has set up.
@@ -117,11 +118,13 @@ LoggedRun run_logged(const std::vector<std::string>& argv, const std::string& lo
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setsigmask(&attr, &empty);
   posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
   const auto t0 = std::chrono::steady_clock::now();
   pid_t pid = -1;
-  const int err = ::posix_spawn(&pid, args[0].c_str(), &actions, &attr, arg_ptrs.data(), env_ptrs.data());
+  const int err =
+      ::posix_spawn(&pid, args[0].c_str(), &actions, &attr, arg_ptrs.data(), env_ptrs.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (err != 0) {  // glibc reports a failed exec or open of the log here
@@ -156,7 +159,8 @@ LoggedRun run_logged(const std::vector<std::string>& argv, const std::string& lo
   if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
   if (run.timed_out) {
-    run.problem = "stopped by the wall-clock guard after " + std::to_string(timeout.count() / 1000) + " s";
+    run.problem =
+        "stopped by the wall-clock guard after " + std::to_string(timeout.count() / 1000) + " s";
   } else if (run.interrupted) {
     run.problem = "interrupted";
   }
