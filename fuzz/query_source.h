@@ -445,21 +445,7 @@ class QuerySource {
     for (int i = 0; i < n % 4; ++i) {
       char32_t c = static_cast<char32_t>(src_.in_range(0, 0x10FFFF));
       if (c >= 0xD800 && c <= 0xDFFF) c += 0x800;
-      if (c < 0x80) {
-        out += static_cast<char>(c);
-      } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-      } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-      } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-      }
+      ByteSource::append_utf8(out, c);
     }
     return out;
   }
