@@ -21,4 +21,4 @@ case " $* " in
              --markdown build/certify/summary.md)
     ;;
 esac
-exec build/release/tools/sortkey certify "${reports[@]}" "$@"
+exec build/release/tools/sortkey certify --corpus corpus "${reports[@]}" "$@"

@@ -10,6 +10,9 @@
 namespace sortkey::cli {
 namespace {
 
+using certify::fuzz::CampaignOptions;
+using certify::fuzz::CampaignReport;
+
 struct FuzzCommandOptions {
   CampaignOptions campaign;
   std::string json_path;
@@ -90,8 +93,7 @@ void add_fuzz_command(CLI::App& app, int* exit_code) {
                                      "run every libFuzzer target for a share of a time budget; "
                                      "keep new coverage and minimized crashers");
   sub->add_option("--fuzzers", c.fuzzers_dir,
-                  "directory of the libFuzzer binaries (the fuzz preset's fuzz/)")
-      ->capture_default_str();
+                  "directory of the libFuzzer binaries (default: found next to sortkey)");
   sub->add_option("--seconds", c.budget_seconds,
                   "wall-clock budget of the whole campaign, shared by the targets")
       ->check(CLI::Range(1.0, 7.0 * 24 * 3600))

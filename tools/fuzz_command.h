@@ -5,7 +5,7 @@
 // the JSON and Markdown summaries (Markdown also appended to
 // $GITHUB_STEP_SUMMARY when that is set).
 //
-//   sortkey fuzz [--fuzzers build/fuzz/fuzz] [--seconds 300] [--jobs N] [--target T]...
+//   sortkey fuzz [--fuzzers DIR] [--seconds 300] [--jobs N] [--target T]...
 //                [--json FILE] [--markdown FILE] [--no-merge]
 //
 // Exit status: 0 no crash; 1 a crash was found; 2 could not run (no binaries,
@@ -17,7 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "fuzz_campaign.h"
+#include "certify/fuzz/campaign.h"
 
 namespace sortkey::cli {
 

@@ -3,8 +3,10 @@
 //
 //   sortkey encode <codec> [options] VALUE...   one key per line
 //   sortkey decode <codec> [options] KEY...     one value per line
-//   sortkey certify [options]                   the certification (main job)
+//   sortkey certify [options]                   the certification (main job; certify_command.h)
 //   sortkey fuzz [options]                      the libFuzzer campaign (fuzz_command.h)
+//
+// Built with -DSORTKEY_BUILD_CERTIFIER=OFF, only the codec commands are there.
 //
 // Exit status: 0 success; 1 an input was rejected or a property failed;
 // 2 usage error or the job could not run.
@@ -13,15 +15,17 @@
 
 #include <CLI/CLI.hpp>
 
-#include "certify.h"
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
+#if SORTKEY_WITH_CERTIFIER
+#include "certify_command.h"
 #include "fuzz_command.h"
+#endif
 
 int main(int argc, char** argv) {
   CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "sortkey 0.1.0");
+  app.set_version_flag("--version", "sortkey " SORTKEY_VERSION);
 
   sortkey::cli::Context ctx;
   CLI::App* encode = app.add_subcommand("encode", "encode values into sort-key fragments");
@@ -33,9 +37,11 @@ int main(int argc, char** argv) {
   sortkey::cli::add_query_command(app, ctx);
 
   int certify_status = 0;
-  sortkey::cli::add_certify_command(app, &certify_status);
   int fuzz_status = 0;
+#if SORTKEY_WITH_CERTIFIER
+  sortkey::cli::add_certify_command(app, &certify_status);
   sortkey::cli::add_fuzz_command(app, &fuzz_status);
+#endif
 
   try {
     app.parse(argc, argv);

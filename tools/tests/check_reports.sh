@@ -6,9 +6,10 @@
 # is refused.
 set -euo pipefail
 sortkey=$1
+corpus="$(cd "$(dirname "$0")/../.." && pwd)/corpus"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-"$sortkey" certify --cases 20 --property padded --no-progress \
+"$sortkey" certify --cases 20 --property padded --no-progress --corpus "$corpus" \
   --json "$dir/cert.json" --junit "$dir/junit.xml" --markdown "$dir/summary.md" >"$dir/out.txt"
 grep -q '^CERTIFIED: sortkey built-in codecs' "$dir/out.txt"
 grep -q '^## sortkey certify: CERTIFIED' "$dir/summary.md"
@@ -32,4 +33,7 @@ if "$sortkey" verify-certificate "$dir/tampered.json" 2>"$dir/err.txt"; then
   echo "a tampered certificate verified"; exit 1
 fi
 grep -q 'digest mismatch' "$dir/err.txt"
+# Without --corpus the certificate vouches for no corpus, and says so.
+"$sortkey" certify --cases 5 --property padded/order --no-progress --json "$dir/bare.json" >/dev/null
+python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); assert c["corpus"] is None, c["corpus"]' "$dir/bare.json"
 echo "ok: reports"

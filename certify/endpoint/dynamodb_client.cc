@@ -1,0 +1,203 @@
+#include "certify/endpoint/dynamodb_client.h"
+
+#include <curl/curl.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "certify/endpoint/sigv4.h"
+
+namespace sortkey::certify::endpoint {
+
+std::atomic<int>& interrupt_count() {
+  static std::atomic<int> count{0};
+  return count;
+}
+
+namespace {
+
+std::size_t collect(char* data, std::size_t size, std::size_t n, void* out) {
+  static_cast<std::string*>(out)->append(data, size * n);
+  return size * n;
+}
+
+struct Progress {
+  int threshold;
+};
+
+// libcurl calls this during a transfer; non-zero aborts it.
+int on_progress(void* p, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  return interrupt_count().load() >= static_cast<Progress*>(p)->threshold ? 1 : 0;
+}
+
+bool throttling(const std::string& type) {
+  return type == "ProvisionedThroughputExceededException" || type == "ThrottlingException" ||
+         type == "RequestLimitExceeded";
+}
+
+// "com.amazonaws.dynamodb.v20120810#ValidationException" -> "ValidationException".
+std::string short_type(const std::string& t) {
+  const std::size_t hash = t.rfind('#');
+  std::string s = hash == std::string::npos ? t : t.substr(hash + 1);
+  const std::size_t colon = s.find(':');  // some emulators append ":http://..."
+  return colon == std::string::npos ? s : s.substr(0, colon);
+}
+
+void curl_global() {
+  static const bool done = [] { return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK; }();
+  (void)done;
+}
+
+}  // namespace
+
+std::string url_host(std::string_view url) {
+  std::size_t start = 0;
+  if (url.rfind("http://", 0) == 0) {
+    start = 7;
+  } else if (url.rfind("https://", 0) == 0) {
+    start = 8;
+  } else {
+    return "";
+  }
+  std::string_view rest = url.substr(start);
+  rest = rest.substr(0, rest.find('/'));
+  if (!rest.empty() && rest[0] == '[') return std::string(rest.substr(0, rest.find(']') + 1));
+  return std::string(rest.substr(0, rest.find(':')));
+}
+
+Result<std::unique_ptr<DynamoDbClient>> DynamoDbClient::create(EndpointConfig config) {
+  if (url_host(config.url).empty()) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("the endpoint must be an http:// or https:// URL, got \"{}\"", config.url));
+  }
+  if (config.url.back() != '/') config.url += '/';
+  std::string_view rest = config.url;
+  rest.remove_prefix(rest.find("//") + 2);
+  std::string host(rest.substr(0, rest.find('/')));
+  curl_global();
+  CURL* curl = curl_easy_init();
+  if (curl == nullptr) return make_error(ErrorCode::kUnavailable, 0, "libcurl could not be initialised");
+  return std::unique_ptr<DynamoDbClient>(new DynamoDbClient(std::move(config), curl, std::move(host)));
+}
+
+DynamoDbClient::DynamoDbClient(EndpointConfig config, void* curl, std::string host)
+    : config_(std::move(config)), curl_(curl), host_(std::move(host)), jitter_state_(std::random_device{}()) {}
+
+DynamoDbClient::~DynamoDbClient() { curl_easy_cleanup(static_cast<CURL*>(curl_)); }
+
+std::string DynamoDbClient::host() const { return host_; }
+
+void DynamoDbClient::sleep_backoff(int attempt) {
+  const long long cap = std::min<long long>(config_.max_backoff_ms,
+                                            static_cast<long long>(config_.base_backoff_ms) << std::min(attempt, 20));
+  std::mt19937_64 rng(jitter_state_++);
+  const long long ms = cap <= 0 ? 0 : static_cast<long long>(rng() % static_cast<unsigned long long>(cap));
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  while (std::chrono::steady_clock::now() < until) {
+    if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& request) {
+  CURL* curl = static_cast<CURL*>(curl_);
+  const std::string body = request.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+  const std::string target = "DynamoDB_20120810." + std::string(action);
+  std::string last_problem;
+  for (int attempt = 0; attempt < config_.max_attempts; ++attempt) {
+    if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+    if (attempt > 0) {
+      ++stats_.retries;
+      sleep_backoff(attempt);
+    }
+    ++stats_.requests;
+    ++stats_.by_action[std::string(action)];
+
+    RequestToSign r;
+    r.method = "POST";
+    r.path = "/";
+    r.headers = {{"Host", host_}, {"Content-Type", "application/x-amz-json-1.0"}, {"X-Amz-Target", target}};
+    r.payload = body;
+    const Signed s = sign(r, config_.credentials.keys, config_.region, "dynamodb", amz_date_now());
+
+    curl_slist* headers = nullptr;
+    for (const auto& [k, v] : r.headers) {
+      if (k != "Host") headers = curl_slist_append(headers, (k + ": " + v).c_str());
+    }
+    for (const auto& [k, v] : s.headers) headers = curl_slist_append(headers, (k + ": " + v).c_str());
+    headers = curl_slist_append(headers, "Expect:");  // no 100-continue round trip for large bodies
+
+    std::string response;
+    Progress progress{interrupt_threshold_};
+    curl_easy_reset(curl);
+    curl_easy_setopt(curl, CURLOPT_URL, config_.url.c_str());
+    curl_easy_setopt(curl, CURLOPT_POST, 1L);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.data());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, config_.connect_timeout_ms);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, config_.request_timeout_ms);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");  // the endpoint is named exactly; never via a proxy
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &progress);
+    const CURLcode rc = curl_easy_perform(curl);
+    long status = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(headers);
+
+    const auto& creds = config_.credentials;
+    if (rc == CURLE_ABORTED_BY_CALLBACK) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+    if (rc == CURLE_OPERATION_TIMEDOUT) {
+      throw TransportError(TransportError::Kind::kTimeout,
+                           fmt::format("{} {}: no answer within {} ms ({})", config_.url, action,
+                                       config_.request_timeout_ms, curl_easy_strerror(rc)));
+    }
+    if (rc != CURLE_OK) {
+      throw TransportError(TransportError::Kind::kUnreachable,
+                           creds.redact(fmt::format("cannot reach {} ({}): {}", config_.url, action,
+                                                    curl_easy_strerror(rc))));
+    }
+    nlohmann::json parsed = nlohmann::json::parse(response, nullptr, false);
+    if (status >= 500) {
+      last_problem = fmt::format("HTTP {}: {}", status, response.substr(0, 200));
+      continue;
+    }
+    if (parsed.is_discarded() || !parsed.is_object()) {
+      throw TransportError(TransportError::Kind::kProtocol,
+                           creds.redact(fmt::format("{} {}: HTTP {} with a body that is not a JSON object: {}",
+                                                    config_.url, action, status, response.substr(0, 300))));
+    }
+    if (status == 200) return Reply{std::nullopt, std::move(parsed)};
+    ApiError e;
+    e.http_status = static_cast<int>(status);
+    e.type = short_type(parsed.value("__type", std::string()));
+    e.message = creds.redact(parsed.contains("message") ? parsed.value("message", std::string())
+                                                        : parsed.value("Message", std::string()));
+    if (throttling(e.type)) {
+      last_problem = e.type + ": " + e.message;
+      continue;
+    }
+    return Reply{std::move(e), std::move(parsed)};
+  }
+  throw TransportError(TransportError::Kind::kThrottled,
+                       config_.credentials.redact(fmt::format("{} {}: still failing after {} attempts; last: {}",
+                                                              config_.url, action, config_.max_attempts,
+                                                              last_problem)));
+}
+
+Result<AttributeValue> value_from_json(const nlohmann::json& j) { return parse_attribute_value(j.dump()); }
+
+Result<Item> item_from_json(const nlohmann::json& j) { return parse_item(j.dump()); }
+
+nlohmann::json to_json_value(const AttributeValue& v) { return nlohmann::json::parse(to_json(v)); }
+
+nlohmann::json to_json_item(const Item& item) { return nlohmann::json::parse(to_json(item)); }
+
+}  // namespace sortkey::certify::endpoint

@@ -1,0 +1,57 @@
+#include "certify/endpoint/endpoint_target.h"
+
+#include <fmt/format.h>
+
+#include "certify/internal/text.h"
+
+namespace sortkey::certify::endpoint {
+
+using internal::shell_quote;
+
+Result<std::unique_ptr<EndpointTarget>> EndpointTarget::open(const EndpointOptions& options,
+                                                             const Getenv& env) {
+  auto opened = EndpointSession::open(options, env);
+  if (!opened) {
+    return make_error(opened.error().code, opened.error().offset,
+                      "cannot certify the endpoint: " + opened.error().message);
+  }
+  return std::unique_ptr<EndpointTarget>(new EndpointTarget(options, *opened));
+}
+
+std::string EndpointTarget::name() const {
+  return "DynamoDB-compatible endpoint " + session_->describe();
+}
+
+std::string EndpointTarget::replay_args() const {
+  std::string args = "--endpoint " + shell_quote(options_.url);
+  if (!options_.known_divergences.empty()) {
+    args += " --known-divergences " + shell_quote(options_.known_divergences);
+  }
+  return args;
+}
+
+std::string EndpointTarget::closing_notes(const Certification& c) {
+  long cases = 0;
+  for (const auto& p : c.properties) cases += p.run.cases;
+  return fmt::format("\n{:.1f} cases/s; {}",
+                     c.seconds > 0 ? static_cast<double>(cases) / c.seconds : 0.0,
+                     session_->summary(c.seconds));
+}
+
+std::vector<std::string> EndpointTarget::close() {
+  std::vector<std::string> warnings;
+  for (const std::string& left : session_->close()) {
+    warnings.push_back("could not delete the table " + left);
+  }
+  return warnings;
+}
+
+Result<void> EndpointTarget::completed() const {
+  if (auto fatal = session_->fatal()) {
+    return make_error(ErrorCode::kUnavailable, 0,
+                      "the endpoint run could not be completed: " + *fatal);
+  }
+  return {};
+}
+
+}  // namespace sortkey::certify::endpoint

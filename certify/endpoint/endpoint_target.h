@@ -1,0 +1,49 @@
+// File: certify/endpoint/endpoint_target.h
+//
+// `sortkey certify --endpoint URL` as a certification target: the endpoint
+// session (endpoint_catalog.h: its catalog, its tables and its signal
+// handlers) seen through the Target interface. Its closing notes give the
+// throughput and the session's summary (each new divergence confirmed on a
+// fresh table, with an entry to paste); closing deletes every table the run
+// created; a run the endpoint did not let finish (unreachable, timed out,
+// interrupted) is not completed: exit 2.
+
+#ifndef SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
+#define SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "certify/endpoint/endpoint_catalog.h"
+#include "certify/target.h"
+#include "sortkey/error.h"
+
+namespace sortkey::certify::endpoint {
+
+class EndpointTarget final : public Target {
+ public:
+  // Opens the session (EndpointSession::open). Errors: "cannot certify the
+  // endpoint: ..." with what failed.
+  static Result<std::unique_ptr<EndpointTarget>> open(const EndpointOptions& options,
+                                                      const Getenv& env);
+
+  std::string kind() const override { return "endpoint"; }
+  std::string name() const override;
+  // --endpoint URL [--known-divergences FILE].
+  std::string replay_args() const override;
+  const props::Catalog& catalog() const override { return session_->catalog(); }
+  std::string closing_notes(const Certification& c) override;
+  std::vector<std::string> close() override;
+  Result<void> completed() const override;
+
+ private:
+  EndpointTarget(EndpointOptions options, std::shared_ptr<EndpointSession> session)
+      : options_(std::move(options)), session_(std::move(session)) {}
+  EndpointOptions options_;
+  std::shared_ptr<EndpointSession> session_;
+};
+
+}  // namespace sortkey::certify::endpoint
+
+#endif  // SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_

@@ -1,0 +1,1025 @@
+#include "certify/endpoint/workload.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <thread>
+
+#include "sortkey/attribute.h"
+#include "sortkey/number.h"
+
+namespace sortkey::certify::endpoint {
+
+using oracle::NCond;
+using oracle::NItem;
+using oracle::NKey;
+using oracle::NKeyCond;
+using oracle::NPage;
+using oracle::NSchema;
+using oracle::NValue;
+using T = NValue::T;
+
+// ---------------------------------------------------------------- schemas and values
+
+namespace {
+
+const char* key_type(T t) { return t == T::S ? "S" : (t == T::N ? "N" : "B"); }
+
+Result<T> key_type_from(const std::string& s) {
+  if (s == "S") return T::S;
+  if (s == "N") return T::N;
+  if (s == "B") return T::B;
+  return make_error(ErrorCode::kBadFormat, 0, "a key type must be S, N or B, got \"" + s + "\"");
+}
+
+nlohmann::json keys_json(const std::vector<NKey>& keys) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const NKey& k : keys) out.push_back({k.name, key_type(k.type)});
+  return out;
+}
+
+Result<std::vector<NKey>> keys_from(const nlohmann::json& j) {
+  std::vector<NKey> out;
+  if (!j.is_array()) return make_error(ErrorCode::kBadFormat, 0, "key lists are arrays of [name, type]");
+  for (const auto& k : j) {
+    if (!k.is_array() || k.size() != 2 || !k[0].is_string() || !k[1].is_string()) {
+      return make_error(ErrorCode::kBadFormat, 0, "a key is [name, type]");
+    }
+    auto t = key_type_from(k[1].get<std::string>());
+    if (!t) return t.error();
+    out.push_back({k[0].get<std::string>(), *t});
+  }
+  return out;
+}
+
+const char* projection_name(oracle::NIndex::Projection p) {
+  switch (p) {
+    case oracle::NIndex::Projection::kAll: return "ALL";
+    case oracle::NIndex::Projection::kKeysOnly: return "KEYS_ONLY";
+    case oracle::NIndex::Projection::kInclude: return "INCLUDE";
+  }
+  return "ALL";
+}
+
+}  // namespace
+
+nlohmann::json schema_to_json(const NSchema& s) {
+  nlohmann::json j = {{"pk", {s.pk.name, key_type(s.pk.type)}}};
+  if (s.sk) j["sk"] = {s.sk->name, key_type(s.sk->type)};
+  j["indexes"] = nlohmann::json::array();
+  for (const oracle::NIndex& i : s.indexes) {
+    nlohmann::json index = {{"name", i.name}, {"pk", keys_json(i.pk)}, {"sk", keys_json(i.sk)},
+                            {"projection", projection_name(i.projection)}};
+    if (i.projection == oracle::NIndex::Projection::kInclude) index["include"] = i.include;
+    j["indexes"].push_back(index);
+  }
+  return j;
+}
+
+Result<NSchema> schema_from_json(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("pk")) return make_error(ErrorCode::kBadFormat, 0, "a table needs \"pk\"");
+  NSchema s;
+  auto pk = keys_from(nlohmann::json::array({j["pk"]}));
+  if (!pk) return pk.error();
+  s.pk = (*pk)[0];
+  if (j.contains("sk") && !j["sk"].is_null()) {
+    auto sk = keys_from(nlohmann::json::array({j["sk"]}));
+    if (!sk) return sk.error();
+    s.sk = (*sk)[0];
+  }
+  for (const auto& i : j.value("indexes", nlohmann::json::array())) {
+    oracle::NIndex index;
+    index.name = i.value("name", std::string());
+    auto ipk = keys_from(i.value("pk", nlohmann::json::array()));
+    auto isk = keys_from(i.value("sk", nlohmann::json::array()));
+    if (!ipk) return ipk.error();
+    if (!isk) return isk.error();
+    index.pk = *ipk;
+    index.sk = *isk;
+    const std::string p = i.value("projection", std::string("ALL"));
+    index.projection = p == "KEYS_ONLY" ? oracle::NIndex::Projection::kKeysOnly
+                                        : (p == "INCLUDE" ? oracle::NIndex::Projection::kInclude
+                                                          : oracle::NIndex::Projection::kAll);
+    index.include = i.value("include", std::vector<std::string>());
+    s.indexes.push_back(std::move(index));
+  }
+  return s;
+}
+
+nlohmann::json create_table_request(const std::string& name, const NSchema& s) {
+  nlohmann::json defs = nlohmann::json::array();
+  std::set<std::string> defined;
+  auto define = [&](const NKey& k) {
+    if (defined.insert(k.name).second) defs.push_back({{"AttributeName", k.name}, {"AttributeType", key_type(k.type)}});
+  };
+  auto schema = [](const std::vector<NKey>& pk, const std::vector<NKey>& sk) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const NKey& k : pk) out.push_back({{"AttributeName", k.name}, {"KeyType", "HASH"}});
+    for (const NKey& k : sk) out.push_back({{"AttributeName", k.name}, {"KeyType", "RANGE"}});
+    return out;
+  };
+  define(s.pk);
+  if (s.sk) define(*s.sk);
+  nlohmann::json j = {{"TableName", name},
+                      {"KeySchema", schema({s.pk}, s.sk ? std::vector<NKey>{*s.sk} : std::vector<NKey>{})},
+                      {"BillingMode", "PAY_PER_REQUEST"}};
+  if (!s.indexes.empty()) {
+    nlohmann::json gsis = nlohmann::json::array();
+    for (const oracle::NIndex& i : s.indexes) {
+      for (const NKey& k : i.pk) define(k);
+      for (const NKey& k : i.sk) define(k);
+      nlohmann::json projection = {{"ProjectionType", projection_name(i.projection)}};
+      if (i.projection == oracle::NIndex::Projection::kInclude) projection["NonKeyAttributes"] = i.include;
+      gsis.push_back({{"IndexName", i.name}, {"KeySchema", schema(i.pk, i.sk)}, {"Projection", projection}});
+    }
+    j["GlobalSecondaryIndexes"] = gsis;
+  }
+  j["AttributeDefinitions"] = defs;
+  return j;
+}
+
+nlohmann::json naive_to_json(const NValue& v) {
+  switch (v.t) {
+    case T::S: return {{"S", v.s}};
+    case T::N: return {{"N", v.s}};
+    case T::B: return {{"B", encode_base64(v.s)}};
+    case T::BOOL: return {{"BOOL", v.b}};
+    case T::NUL: return {{"NULL", true}};
+    case T::L: {
+      nlohmann::json list = nlohmann::json::array();
+      for (const NValue& e : v.list) list.push_back(naive_to_json(e));
+      return {{"L", list}};
+    }
+    case T::M: {
+      nlohmann::json map = nlohmann::json::object();
+      for (const auto& [k, e] : v.map) map[k] = naive_to_json(e);
+      return {{"M", map}};
+    }
+    case T::SS: return {{"SS", v.set}};
+    case T::NS: return {{"NS", v.set}};
+    case T::BS: {
+      nlohmann::json set = nlohmann::json::array();
+      for (const std::string& e : v.set) set.push_back(encode_base64(e));
+      return {{"BS", set}};
+    }
+  }
+  return {{"NULL", true}};
+}
+
+nlohmann::json naive_to_json(const NItem& item) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [k, v] : item) out[k] = naive_to_json(v);
+  return out;
+}
+
+std::vector<std::string> non_canonical_numbers(const nlohmann::json& value) {
+  std::vector<std::string> out;
+  auto check = [&out](const nlohmann::json& text) {
+    if (!text.is_string()) return;
+    const std::string s = text.get<std::string>();
+    auto n = parse_number(s);
+    if (!n) {
+      out.push_back(fmt::format("\"{}\" (not a number: {})", s, describe(n.error())));
+    } else if (to_string(*n) != s) {
+      out.push_back(fmt::format("\"{}\" (canonical: \"{}\")", s, to_string(*n)));
+    }
+  };
+  if (value.is_object()) {
+    for (const auto& [k, v] : value.items()) {
+      if (k == "N") {
+        check(v);
+      } else if (k == "NS" && v.is_array()) {
+        for (const auto& e : v) check(e);
+      } else if (v.is_object() || v.is_array()) {
+        for (std::string& s : non_canonical_numbers(v)) out.push_back(std::move(s));
+      }
+    }
+  } else if (value.is_array()) {
+    for (const auto& v : value) {
+      for (std::string& s : non_canonical_numbers(v)) out.push_back(std::move(s));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- tables
+
+Result<std::string> TableManager::create(const NSchema& schema, int wait_ms) {
+  const std::string name = fmt::format("{}{}-{}", kTablePrefix, run_id_, ++counter_);
+  const Reply created = client_.call("CreateTable", create_table_request(name, schema));
+  if (!created.ok()) {
+    return make_error(ErrorCode::kUnavailable, 0,
+                      fmt::format("CreateTable {} refused: {}: {}", name, created.error->type, created.error->message));
+  }
+  live_.insert(name);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
+  for (int delay = 5;; delay = std::min(delay * 2, 1000)) {
+    const Reply d = client_.call("DescribeTable", {{"TableName", name}});
+    if (d.ok()) {
+      const auto& t = d.body.value("Table", nlohmann::json::object());
+      bool active = t.value("TableStatus", std::string()) == "ACTIVE";
+      for (const auto& i : t.value("GlobalSecondaryIndexes", nlohmann::json::array())) {
+        active = active && i.value("IndexStatus", std::string("ACTIVE")) == "ACTIVE";
+      }
+      if (active) return name;
+    }
+    if (std::chrono::steady_clock::now() > deadline) {
+      return make_error(ErrorCode::kUnavailable, 0,
+                        fmt::format("table {} was not ACTIVE after {} ms", name, wait_ms));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+  }
+}
+
+bool TableManager::drop(const std::string& name) {
+  if (!live_.contains(name) || name.rfind(kTablePrefix, 0) != 0) return false;
+  const Reply r = client_.call("DeleteTable", {{"TableName", name}});
+  // Gone already is as good as deleted.
+  if (r.ok() || r.error->type == "ResourceNotFoundException") {
+    live_.erase(name);
+    return true;
+  }
+  return false;
+}
+
+std::vector<std::string> TableManager::drop_all() {
+  std::vector<std::string> failed;
+  const std::vector<std::string> names(live_.begin(), live_.end());
+  for (const std::string& name : names) {
+    try {
+      // A table still CREATING or UPDATING refuses deletion for a moment.
+      bool done = false;
+      for (int attempt = 0; attempt < 20 && !done; ++attempt) {
+        done = drop(name);
+        if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      }
+      if (!done) failed.push_back(name + ": DeleteTable kept failing");
+    } catch (const TransportError& e) {
+      failed.push_back(name + ": " + e.what());
+    }
+  }
+  return failed;
+}
+
+// ---------------------------------------------------------------- pages
+
+Workload::Answer Workload::send(const std::string& action, const nlohmann::json& params) {
+  ++checked_;
+  Reply reply = client_.call(action, params);
+  Answer a;
+  a.error = reply.error;
+  a.body = std::move(reply.body);
+  if (a.error || (action != "Query" && action != "Scan")) return a;
+  for (const auto& raw : a.body.value("Items", nlohmann::json::array())) {
+    auto item = item_from_json(raw);
+    if (!item) {
+      a.malformed = fmt::format("an item of the answer is not valid DynamoDB JSON: {}: {}", describe(item.error()),
+                                raw.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+      return a;
+    }
+    a.items.push_back(props::to_naive(*item));
+  }
+  a.count = a.body.value("Count", -1);
+  a.scanned = a.body.value("ScannedCount", -1);
+  if (a.body.contains("LastEvaluatedKey") && !a.body["LastEvaluatedKey"].is_null()) {
+    a.lek_raw = a.body["LastEvaluatedKey"];
+    auto key = item_from_json(a.lek_raw);
+    if (!key) {
+      a.malformed = "the LastEvaluatedKey is not valid DynamoDB JSON: " + describe(key.error());
+      return a;
+    }
+    a.lek = props::to_naive(*key);
+  }
+  return a;
+}
+
+namespace {
+
+nlohmann::json query_params(const std::string& table, const QueryRequest& r) {
+  nlohmann::json j = {{"TableName", table}, {"KeyConditionExpression", r.key_condition}};
+  if (!r.index_name.empty()) j["IndexName"] = r.index_name;
+  if (r.filter) j["FilterExpression"] = *r.filter;
+  if (!r.attributes.names.empty()) j["ExpressionAttributeNames"] = r.attributes.names;
+  if (!r.attributes.values.empty()) {
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto& [k, v] : r.attributes.values) values[k] = to_json_value(v);
+    j["ExpressionAttributeValues"] = values;
+  }
+  if (!r.scan_index_forward) j["ScanIndexForward"] = false;
+  if (r.limit) j["Limit"] = *r.limit;
+  if (r.select == Select::kCount) j["Select"] = "COUNT";
+  if (r.consistent_read) j["ConsistentRead"] = true;
+  return j;
+}
+
+nlohmann::json scan_params(const std::string& table, const ScanRequest& r) {
+  nlohmann::json j = {{"TableName", table}};
+  if (!r.index_name.empty()) j["IndexName"] = r.index_name;
+  if (r.filter) j["FilterExpression"] = *r.filter;
+  if (!r.attributes.names.empty()) j["ExpressionAttributeNames"] = r.attributes.names;
+  if (!r.attributes.values.empty()) {
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto& [k, v] : r.attributes.values) values[k] = to_json_value(v);
+    j["ExpressionAttributeValues"] = values;
+  }
+  if (r.limit) j["Limit"] = *r.limit;
+  if (r.select == Select::kCount) j["Select"] = "COUNT";
+  if (r.consistent_read) j["ConsistentRead"] = true;
+  return j;
+}
+
+nlohmann::json items_json(const std::vector<NItem>& items) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const NItem& i : items) out.push_back(naive_to_json(i));
+  return out;
+}
+
+// The request as recorded in a reproduction: the table name is the fresh
+// table's, filled in on replay.
+nlohmann::json recorded_request(const std::string& action, nlohmann::json params) {
+  params.erase("TableName");
+  return {{"action", action}, {"params", params}};
+}
+
+nlohmann::json actual_json(const nlohmann::json& body, const std::optional<ApiError>& error) {
+  if (error) return {{"error", error->type}, {"message", error->message}};
+  return body;
+}
+
+const char* sort_op_name(NKeyCond::Op op) {
+  static const char* const kOps[] = {"none", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"};
+  return kOps[static_cast<int>(op)];
+}
+
+std::vector<NKey> sort_of(const NSchema& s, const std::string& index) {
+  if (index.empty()) return s.sk ? std::vector<NKey>{*s.sk} : std::vector<NKey>{};
+  for (const auto& i : s.indexes) {
+    if (i.name == index) return i.sk;
+  }
+  return {};
+}
+
+// What differs between the oracle's page and the endpoint's: (kind, detail), or nullopt.
+template <class KeyOf>
+std::optional<std::pair<std::string, std::string>> page_difference(const std::vector<NItem>& sequence,
+                                                                   const NPage& want, const Workload::Answer& got,
+                                                                   bool count_only, KeyOf key_of) {
+  if (got.scanned != static_cast<int>(want.scanned)) {
+    return std::pair{std::string("scanned_count"),
+                     fmt::format("ScannedCount {}, but the oracle reads {} items", got.scanned, want.scanned)};
+  }
+  if (got.count != static_cast<int>(want.items.size())) {
+    return std::pair{std::string("count"), fmt::format("Count {}, but {} of the {} items read pass the filter",
+                                                       got.count, want.items.size(), want.scanned)};
+  }
+  if (count_only && !got.items.empty()) {
+    return std::pair{std::string("items"), fmt::format("Select COUNT returned {} items", got.items.size())};
+  }
+  if (!count_only) {
+    if (got.items.size() != want.items.size()) {
+      return std::pair{std::string("items"),
+                       fmt::format("{} items for Count {}, the oracle has {}", got.items.size(), got.count,
+                                   want.items.size())};
+    }
+    for (std::size_t i = 0; i < want.items.size(); ++i) {
+      if (!oracle::naive_items_equal(got.items[i], want.items[i])) {
+        return std::pair{std::string("items"), fmt::format("item {} is {}, the oracle expects {}", i,
+                                                           oracle::naive_show(got.items[i]),
+                                                           oracle::naive_show(want.items[i]))};
+      }
+    }
+  }
+  if (want.lek_required && !got.lek) {
+    return std::pair{std::string("lek_missing"),
+                     fmt::format("no LastEvaluatedKey, but {} items remain after the {} read",
+                                 sequence.size() - want.next, want.scanned)};
+  }
+  if (got.lek) {
+    if (!want.lek_allowed) {
+      return std::pair{std::string("lek_unexpected"),
+                       fmt::format("a LastEvaluatedKey {} after reading the whole range without reaching Limit",
+                                   oracle::naive_show(*got.lek))};
+    }
+    if (want.next == 0) {
+      return std::pair{std::string("lek_unexpected"), std::string("a LastEvaluatedKey on a page that read nothing")};
+    }
+    const NItem expected = key_of(sequence[want.next - 1]);
+    if (!oracle::naive_items_equal(*got.lek, expected)) {
+      return std::pair{std::string("lek_value"),
+                       fmt::format("LastEvaluatedKey {}, but the last item read has the key {}",
+                                   oracle::naive_show(*got.lek), oracle::naive_show(expected))};
+    }
+  }
+  return std::nullopt;
+}
+
+template <class KeyOf>
+nlohmann::json expected_page(const std::vector<NItem>& sequence, const NPage& want, KeyOf key_of, bool count_only,
+                             const char* order, bool forward) {
+  nlohmann::json j = {{"Count", want.items.size()}, {"ScannedCount", want.scanned}, {"order", order},
+                      {"forward", forward}};
+  if (!count_only) j["Items"] = items_json(want.items);
+  if (want.lek_required) {
+    j["LastEvaluatedKey"] = naive_to_json(key_of(sequence[want.next - 1]));
+  } else if (want.lek_allowed && want.next > 0) {
+    j["LastEvaluatedKey"] = "allowed";
+  } else {
+    j["LastEvaluatedKey"] = "forbidden";
+  }
+  return j;
+}
+
+// Why DynamoDB refuses an item the oracle refuses, as a shape value:
+// table_key_missing, table_key_type, table_key_empty, table_key_size,
+// index_key_type, index_key_empty, index_key_size, item_size, or other.
+std::string rejection_reason(const NSchema& schema, const NItem& item) {
+  auto check = [&item](const NKey& k, bool partition, bool table) -> std::string {
+    const std::string side = table ? "table_key_" : "index_key_";
+    const NValue* v = oracle::naive_get(item, k.name);
+    if (v == nullptr) return table ? side + "missing" : "";
+    if (v->t != k.type) return side + "type";
+    if (v->t != T::N && v->s.empty()) return side + "empty";
+    if (v->t != T::N && v->s.size() > (partition ? 2048u : 1024u)) return side + "size";
+    return "";
+  };
+  if (auto r = check(schema.pk, true, true); !r.empty()) return r;
+  if (schema.sk) {
+    if (auto r = check(*schema.sk, false, true); !r.empty()) return r;
+  }
+  for (const oracle::NIndex& i : schema.indexes) {
+    for (const NKey& k : i.pk) {
+      if (auto r = check(k, true, false); !r.empty()) return r;
+    }
+    for (const NKey& k : i.sk) {
+      if (auto r = check(k, false, false); !r.empty()) return r;
+    }
+  }
+  if (oracle::naive_item_size(item) > kMaxItemSize) return "item_size";
+  return "other";
+}
+
+// Features of a filter tree, as shape keys "filter.<feature>" = "yes", so
+// that a known divergence can name exactly the filters it concerns.
+void filter_features(const NCond& c, bool parent_not, std::map<std::string, std::string>& shape) {
+  static const char* const kNames[] = {"=", "<>", "<", "<=", ">", ">=", "BETWEEN", "IN", "AND", "OR", "NOT",
+                                       "attribute_exists", "attribute_not_exists", "attribute_type",
+                                       "begins_with", "contains"};
+  shape["filter.op." + std::string(kNames[static_cast<int>(c.op)])] = "yes";
+  if (c.op == NCond::Op::kNot && parent_not) shape["filter.not_not"] = "yes";
+  const bool equality = c.op == NCond::Op::kEq || c.op == NCond::Op::kNe || c.op == NCond::Op::kIn;
+  for (const oracle::NOperand& o : c.args) {
+    if (o.kind == oracle::NOperand::Kind::kSize) shape["filter.size"] = "yes";
+    if (o.kind != oracle::NOperand::Kind::kValue) continue;
+    shape["filter.value." + std::string(oracle::naive_type_name(o.value.t))] = "yes";
+    if (equality && (o.value.t == T::L || o.value.t == T::M)) shape["filter.equals_list_or_map"] = "yes";
+    // U+E000 and above (lead bytes EE-F4): where UTF-16 order differs from UTF-8 order.
+    const bool high_text = o.value.t == T::S && std::any_of(o.value.s.begin(), o.value.s.end(), [](char ch) {
+      return static_cast<unsigned char>(ch) >= 0xEE && static_cast<unsigned char>(ch) <= 0xF4;
+    });
+    const bool ordering = (c.op >= NCond::Op::kLt && c.op <= NCond::Op::kGe) || c.op == NCond::Op::kBetween;
+    if (high_text && ordering) shape["filter.orders_high_text"] = "yes";
+    // Values JavaScript takes as false: "", empty binary, false.
+    const bool falsy = ((o.value.t == T::S || o.value.t == T::B) && o.value.s.empty()) ||
+                       (o.value.t == T::BOOL && !o.value.b);
+    if (falsy && (c.op == NCond::Op::kIn || c.op == NCond::Op::kBetween)) shape["filter.in_between_falsy"] = "yes";
+    if ((c.op == NCond::Op::kContains || c.op == NCond::Op::kBeginsWith) && o.value.t == T::B) {
+      shape["filter.binary_function"] = "yes";
+    }
+  }
+  const bool comparison = c.op <= NCond::Op::kGe;
+  if (comparison && c.args.size() == 2 && c.args[0].kind == oracle::NOperand::Kind::kPath &&
+      c.args[1].kind == oracle::NOperand::Kind::kPath) {
+    shape["filter.path_vs_path"] = "yes";
+  }
+  for (const NCond& k : c.kids) filter_features(k, c.op == NCond::Op::kNot, shape);
+}
+
+// Names read by attribute_type() or size() in a filter.
+void type_or_size_names(const NCond& c, std::set<std::string>& names) {
+  for (const oracle::NOperand& o : c.args) {
+    if ((c.op == NCond::Op::kType || o.kind == oracle::NOperand::Kind::kSize) && !o.path.empty() &&
+        !o.path[0].is_index) {
+      names.insert(o.path[0].name);
+    }
+  }
+  for (const NCond& k : c.kids) type_or_size_names(k, names);
+}
+
+// "filter.type_or_size_of_empty": the filter asks attribute_type() or size()
+// of an attribute that some item holds as an empty S or B value.
+void data_features(const NCond& c, const std::vector<NItem>& items, std::map<std::string, std::string>& shape) {
+  std::set<std::string> names;
+  type_or_size_names(c, names);
+  for (const NItem& item : items) {
+    for (const std::string& n : names) {
+      const NValue* v = oracle::naive_get(item, n);
+      if (v != nullptr && (v->t == T::S || v->t == T::B) && v->s.empty()) shape["filter.type_or_size_of_empty"] = "yes";
+    }
+  }
+}
+
+bool same_multiset(std::vector<NItem> a, std::vector<NItem> b) {
+  if (a.size() != b.size()) return false;
+  for (const NItem& x : a) {
+    const auto it = std::find_if(b.begin(), b.end(), [&](const NItem& y) { return oracle::naive_items_equal(x, y); });
+    if (it == b.end()) return false;
+    b.erase(it);
+  }
+  return true;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- clearing and loading
+
+void Workload::clear(const std::string& table, const NSchema& schema) {
+  std::vector<nlohmann::json> keys;
+  nlohmann::json params = {{"TableName", table}, {"ConsistentRead", true}};
+  for (int page = 0; page < 10000; ++page) {
+    const Reply r = client_.call("Scan", params);
+    if (!r.ok()) {
+      throw TransportError(TransportError::Kind::kProtocol,
+                           fmt::format("emptying {}: Scan refused: {}: {}", table, r.error->type, r.error->message));
+    }
+    for (const auto& item : r.body.value("Items", nlohmann::json::array())) {
+      nlohmann::json key = nlohmann::json::object();
+      key[schema.pk.name] = item.value(schema.pk.name, nlohmann::json());
+      if (schema.sk) key[schema.sk->name] = item.value(schema.sk->name, nlohmann::json());
+      keys.push_back(key);
+    }
+    if (!r.body.contains("LastEvaluatedKey")) break;
+    params["ExclusiveStartKey"] = r.body["LastEvaluatedKey"];
+  }
+  for (std::size_t at = 0; at < keys.size(); at += 25) {
+    nlohmann::json requests = nlohmann::json::array();
+    for (std::size_t i = at; i < std::min(keys.size(), at + 25); ++i) {
+      requests.push_back({{"DeleteRequest", {{"Key", keys[i]}}}});
+    }
+    nlohmann::json batch = {{"RequestItems", {{table, requests}}}};
+    for (int attempt = 0;; ++attempt) {
+      const Reply r = client_.call("BatchWriteItem", batch);
+      if (!r.ok()) {
+        throw TransportError(TransportError::Kind::kProtocol, fmt::format("emptying {}: BatchWriteItem refused: {}: {}",
+                                                                         table, r.error->type, r.error->message));
+      }
+      const auto unprocessed = r.body.value("UnprocessedItems", nlohmann::json::object());
+      if (unprocessed.empty() || !unprocessed.contains(table) || unprocessed[table].empty()) break;
+      if (attempt == 20) {
+        throw TransportError(TransportError::Kind::kThrottled, "emptying " + table + ": items stay unprocessed");
+      }
+      batch = {{"RequestItems", unprocessed}};
+      std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
+    }
+  }
+}
+
+std::optional<Divergence> Workload::load(const std::string& table, oracle::NaiveTable& model,
+                                         const std::vector<NItem>& items) {
+  const NSchema schema = model.schema();
+  clear(table, schema);
+  std::vector<NKey> table_keys = {schema.pk};
+  if (schema.sk) table_keys.push_back(*schema.sk);
+
+  std::vector<NItem> written;  // what the endpoint took, in order
+  std::vector<NItem> batch;
+  auto rebuild = [&] {
+    model = oracle::NaiveTable(schema);
+    for (const NItem& i : written) model.put(i);
+  };
+  auto divergence = [&](const std::string& kind, const NItem& item, const Answer& a, bool want_ok) {
+    Divergence d;
+    d.kind = kind;
+    d.shape = {{"operation", "PutItem"}};
+    if (a.error) d.shape["error"] = a.error->type;
+    if (!want_ok) d.shape["reason"] = rejection_reason(schema, item);
+    d.detail = want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
+                                     a.error ? a.error->type : "", a.error ? a.error->message : "",
+                                     oracle::naive_show(item))
+                       : fmt::format("PutItem of an item DynamoDB rejects was accepted: {}", oracle::naive_show(item));
+    d.reproduction = {{"table", schema_to_json(schema)},
+                      {"items", items_json(written)},
+                      {"request", recorded_request("PutItem", {{"Item", naive_to_json(item)}})},
+                      {"expected", want_ok ? nlohmann::json{{"ok", true}} : nlohmann::json{{"error", "ValidationException"}}},
+                      {"actual", actual_json(a.body, a.error)}};
+    return d;
+  };
+  auto flush = [&]() -> std::optional<Divergence> {
+    if (batch.empty()) return std::nullopt;
+    nlohmann::json requests = nlohmann::json::array();
+    for (const NItem& i : batch) requests.push_back({{"PutRequest", {{"Item", naive_to_json(i)}}}});
+    nlohmann::json params = {{"RequestItems", {{table, requests}}}};
+    for (int attempt = 0;; ++attempt) {
+      Answer a = send("BatchWriteItem", params);
+      if (a.error) {
+        // Find the items the endpoint refuses, one PutItem at a time.
+        for (const NItem& i : batch) {
+          Answer one = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(i)}});
+          if (!one.error) {
+            written.push_back(i);
+            continue;
+          }
+          Divergence d = divergence("rejected", i, one, true);
+          if (!tolerated(d)) return d;
+        }
+        break;
+      }
+      const auto unprocessed = a.body.value("UnprocessedItems", nlohmann::json::object());
+      if (unprocessed.empty() || !unprocessed.contains(table) || unprocessed[table].empty()) {
+        written.insert(written.end(), batch.begin(), batch.end());
+        break;
+      }
+      if (attempt == 20) throw TransportError(TransportError::Kind::kThrottled, "items stay unprocessed in " + table);
+      params = {{"RequestItems", unprocessed}};
+      std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
+    }
+    batch.clear();
+    rebuild();
+    return std::nullopt;
+  };
+
+  for (const NItem& item : items) {
+    if (model.can_put(item)) {
+      // BatchWriteItem refuses two writes of one key: flush first.
+      const bool repeated = std::any_of(batch.begin(), batch.end(), [&](const NItem& b) {
+        return oracle::naive_same_values(table_keys, b, item);
+      });
+      if (repeated || batch.size() == 25) {
+        if (auto d = flush()) return d;
+      }
+      batch.push_back(item);
+      model.put(item);
+      continue;
+    }
+    if (auto d = flush()) return d;
+    Answer a = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(item)}});
+    if (a.error) continue;
+    Divergence d = divergence("accepted", item, a, false);
+    if (!tolerated(d)) return d;
+    // Known: take the item out again so that the table matches the model.
+    nlohmann::json key = nlohmann::json::object();
+    for (const NKey& k : table_keys) {
+      if (const NValue* v = oracle::naive_get(item, k.name)) key[k.name] = naive_to_json(*v);
+    }
+    Answer undo = send("DeleteItem", {{"TableName", table}, {"Key", key}});
+    if (undo.error) return d;
+    // An accepted item may have replaced one the model holds.
+    written.erase(std::remove_if(written.begin(), written.end(),
+                                 [&](const NItem& w) { return oracle::naive_same_values(table_keys, w, item); }),
+                  written.end());
+    rebuild();
+  }
+  return flush();
+}
+
+// ---------------------------------------------------------------- Query and Scan
+
+namespace {
+
+struct Session {
+  std::string action;
+  nlohmann::json params;  // the request without ExclusiveStartKey
+  std::map<std::string, std::string> shape;
+  const char* order;
+  bool forward;
+};
+
+}  // namespace
+
+std::optional<Divergence> Workload::check_query(const std::string& table, const oracle::NaiveTable& model,
+                                                const props::QuerySpec& q) {
+  std::optional<Divergence> d = query_divergence(table, model, q);
+  if (d && tolerated(*d)) return std::nullopt;
+  return d;
+}
+
+std::optional<Divergence> Workload::check_scan(const std::string& table, const oracle::NaiveTable& model,
+                                               const props::ScanSpec& s) {
+  std::optional<Divergence> d = scan_divergence(table, model, s);
+  if (d && tolerated(*d)) return std::nullopt;
+  return d;
+}
+
+// One Query or Scan under check: the words its divergences carry, and the
+// reads and page checks the two operations share.
+class Workload::Read {
+ public:
+  using KeyOf = std::function<NItem(const NItem&)>;
+
+  Read(Workload& w, const oracle::NaiveTable& model, std::string operation,
+       std::map<std::string, std::string> shape, nlohmann::json order, std::string index)
+      : w_(w), model_(model), operation_(std::move(operation)), shape_(std::move(shape)),
+        order_(std::move(order)), index_(std::move(index)) {}
+
+  // A divergence of this read: its kind, what differs, and the reproduction.
+  Divergence make(std::string kind, std::string detail, const nlohmann::json& params,
+                  nlohmann::json expected, const nlohmann::json& actual) const {
+    Divergence d;
+    d.kind = std::move(kind);
+    d.shape = shape_;
+    if (params.contains("ExclusiveStartKey")) d.shape["start_key"] = "yes";
+    if (actual.contains("error")) d.shape["error"] = actual["error"].get<std::string>();
+    d.detail = std::move(detail);
+    d.reproduction = {{"table", schema_to_json(model_.schema())},
+                      {"items", items_json(model_.items())},
+                      {"request", recorded_request(operation_, params)},
+                      {"expected", std::move(expected)},
+                      {"actual", actual}};
+    return d;
+  }
+
+  // A refused or unreadable answer; with `numbers`, Numbers not in canonical text in it.
+  std::optional<Divergence> bad_answer(const Answer& a, const nlohmann::json& params,
+                                       const nlohmann::json& expected,
+                                       const nlohmann::json* numbers) const {
+    if (a.error || !a.malformed.empty()) {
+      return make(a.error ? "rejected" : "malformed",
+                  fmt::format("a valid {} was {}: {}", operation_,
+                              a.error ? "refused" : "answered badly",
+                              a.error ? a.error->type + ": " + a.error->message : a.malformed),
+                  params, expected, actual_json(a.body, a.error));
+    }
+    if (numbers == nullptr) return std::nullopt;
+    if (auto bad = non_canonical_numbers(*numbers); !bad.empty()) {
+      return make("number_text",
+                  fmt::format("Numbers not in DynamoDB's canonical text: {}", bad.front()), params,
+                  expected, actual_json(a.body, a.error));
+    }
+    return std::nullopt;
+  }
+
+  // Reads `whole` (no filter, no Limit) page by page into `sequence` until
+  // `accept` takes it; an index is read again until the index wait is over.
+  // `what` names the range in the divergence.
+  std::optional<Divergence> read_whole(
+      const nlohmann::json& whole, const std::vector<NItem>& expected,
+      const std::function<bool(const std::vector<NItem>&, std::string*)>& accept,
+      const std::string& what, std::vector<NItem>& sequence) {
+    nlohmann::json want = order_;
+    want["Items"] = items_json(expected);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(w_.options_.index_wait_ms);
+    for (;;) {
+      Answer first;
+      if (auto d = read_pages(whole, expected.size(), want, first, sequence)) return d;
+      std::string why;
+      if (accept(sequence, &why)) return std::nullopt;
+      if (index_.empty() || std::chrono::steady_clock::now() > deadline) {
+        want["Count"] = expected.size();
+        want["LastEvaluatedKey"] = "forbidden";
+        return make(same_multiset(expected, sequence) ? "order" : "items",
+                    fmt::format("{}: {}", what, why), whole, want,
+                    actual_json(first.body, first.error));
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+
+  // Pages through `params` from position `pos` of `sequence`, each page held
+  // to the oracle's; with `numbers`, each page's Numbers must be canonical.
+  std::optional<Divergence> page_through(nlohmann::json params, const std::vector<NItem>& sequence,
+                                         std::size_t pos, std::optional<int> limit,
+                                         const NCond* filter, bool count_only, bool numbers) {
+    for (std::size_t n = 0;; ++n) {
+      if (n > sequence.size() + 2) {
+        return make("lek_value", "the LastEvaluatedKey does not move on", params,
+                    nlohmann::json::object(), nlohmann::json::object());
+      }
+      Answer a;
+      if (auto d = check_page(params, sequence, pos, limit, filter, count_only, numbers, &a)) {
+        return d;
+      }
+      if (!a.lek) return std::nullopt;
+      pos = oracle::page_at(sequence, pos, limit, filter).next;
+      params["ExclusiveStartKey"] = a.lek_raw;
+    }
+  }
+
+  // One page read at `params`, which must be the oracle's page at `pos`.
+  std::optional<Divergence> check_page(const nlohmann::json& params,
+                                       const std::vector<NItem>& sequence, std::size_t pos,
+                                       std::optional<int> limit, const NCond* filter,
+                                       bool count_only, bool numbers, Answer* out) {
+    Answer a = w_.send(operation_, params);
+    const NPage want = oracle::page_at(sequence, pos, limit, filter);
+    const KeyOf key_of = [this](const NItem& entry) { return model_.key_of(index_, entry); };
+    const nlohmann::json exp =
+        expected_page(sequence, want, key_of, count_only, order_.at("order").get<std::string>().c_str(),
+                      order_.value("forward", true));
+    if (auto d = bad_answer(a, params, exp, numbers ? &a.body : nullptr)) return d;
+    if (auto diff = page_difference(sequence, want, a, count_only, key_of)) {
+      return make(diff->first, diff->second, params, exp, actual_json(a.body, a.error));
+    }
+    *out = std::move(a);
+    return std::nullopt;
+  }
+
+ private:
+  // One pass over `whole`; a key that never moves on must not loop (without
+  // Limit, small data fits one page).
+  std::optional<Divergence> read_pages(const nlohmann::json& whole, std::size_t expected_size,
+                                       const nlohmann::json& want, Answer& first,
+                                       std::vector<NItem>& sequence) {
+    sequence.clear();
+    nlohmann::json params = whole;
+    for (std::size_t n = 0;; ++n) {
+      if (n > expected_size + 2) {
+        return make("lek_value",
+                    fmt::format("{} pages for {} items: the LastEvaluatedKey does not move on", n,
+                                expected_size),
+                    whole, want, actual_json(first.body, first.error));
+      }
+      Answer a = w_.send(operation_, params);
+      if (n == 0) first = a;
+      const nlohmann::json items = a.body.value("Items", nlohmann::json::array());
+      if (auto d = bad_answer(a, params, want, &items)) return d;
+      sequence.insert(sequence.end(), a.items.begin(), a.items.end());
+      if (!a.lek) return std::nullopt;
+      params["ExclusiveStartKey"] = a.lek_raw;
+    }
+  }
+
+  Workload& w_;
+  const oracle::NaiveTable& model_;
+  std::string operation_;
+  std::map<std::string, std::string> shape_;
+  nlohmann::json order_;
+  std::string index_;
+};
+
+std::optional<Divergence> Workload::query_divergence(const std::string& table,
+                                                     const oracle::NaiveTable& model,
+                                                     const props::QuerySpec& q) {
+  const NSchema& schema = model.schema();
+  const std::vector<NKey> sort = sort_of(schema, q.index);
+  std::map<std::string, std::string> shape = {
+      {"operation", "Query"},
+      {"target", q.index.empty() ? "table" : "index"},
+      {"sort_type", sort.empty() ? "none"
+                                 : key_type(sort[std::min(q.key.sort_eq.size(), sort.size() - 1)].type)},
+      {"sort_op", sort_op_name(q.key.op)},
+      {"filter", q.filter ? "yes" : "no"},
+      {"direction", q.forward ? "forward" : "backward"},
+      {"limit", q.limit ? "yes" : "no"},
+      {"select", q.count_only ? "COUNT" : "ALL"},
+      {"start_key", "no"}};
+  if (q.filter) {
+    filter_features(*q.filter, false, shape);
+    data_features(*q.filter, model.items(), shape);
+  }
+  Read read(*this, model, "Query", std::move(shape), {{"order", "query"}, {"forward", q.forward}},
+            q.index);
+
+  // 1. The whole range, in an order DynamoDB may give; bounded re-reads on an index.
+  props::QuerySpec plain = q;
+  plain.filter.reset();
+  plain.limit.reset();
+  plain.count_only = false;
+  const nlohmann::json whole = query_params(table, props::render_query(schema, plain));
+  const std::vector<NItem> expected = model.key_range(q.index, q.key, q.forward);
+  std::vector<NItem> sequence;
+  const auto accept = [&](const std::vector<NItem>& got, std::string* why) {
+    return oracle::accept_query_order(expected, got, sort, q.forward, why);
+  };
+  if (auto d = read.read_whole(whole, expected, accept,
+                               "the whole key range, read without filter or Limit", sequence)) {
+    return d;
+  }
+
+  // 2. The request paged from the start; 3. resumed from an item's key.
+  const NCond* filter = q.filter ? &*q.filter : nullptr;
+  const nlohmann::json base = query_params(table, props::render_query(schema, q));
+  if (auto d = read.page_through(base, sequence, 0, q.limit, filter, q.count_only, true)) return d;
+  const bool resumable = !q.index.empty() || schema.sk.has_value();
+  if (!sequence.empty() && resumable) {
+    const std::size_t k = q.resume_at % sequence.size();
+    nlohmann::json resume = base;
+    resume["ExclusiveStartKey"] = naive_to_json(model.key_of(q.index, sequence[k]));
+    Answer a;
+    if (auto d = read.check_page(resume, sequence, k + 1, q.limit, filter, q.count_only, true, &a)) {
+      return d;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Divergence> Workload::scan_divergence(const std::string& table,
+                                                    const oracle::NaiveTable& model,
+                                                    const props::ScanSpec& s) {
+  std::map<std::string, std::string> shape = {{"operation", "Scan"},
+                                              {"target", s.index.empty() ? "table" : "index"},
+                                              {"filter", s.filter ? "yes" : "no"},
+                                              {"limit", s.limit ? "yes" : "no"},
+                                              {"select", s.count_only ? "COUNT" : "ALL"},
+                                              {"start_key", "no"}};
+  if (s.filter) {
+    filter_features(*s.filter, false, shape);
+    data_features(*s.filter, model.items(), shape);
+  }
+  Read read(*this, model, "Scan", std::move(shape), {{"order", "scan"}}, s.index);
+  ScanRequest plain;
+  plain.index_name = s.index;
+  plain.consistent_read = s.consistent;
+  const std::vector<NItem> expected = model.entries(s.index);
+  std::vector<NItem> sequence;
+  const auto accept = [&](const std::vector<NItem>& got, std::string* why) {
+    return oracle::accept_scan_order(expected, got, model.partition_of(s.index),
+                                     model.sort_of(s.index), why);
+  };
+  if (auto d = read.read_whole(scan_params(table, plain), expected, accept,
+                               "the whole table or index, scanned without filter", sequence)) {
+    return d;
+  }
+  const NCond* filter = s.filter ? &*s.filter : nullptr;
+  return read.page_through(scan_params(table, props::render_scan(s)), sequence, 0, s.limit, filter,
+                           s.count_only, false);
+}
+
+// ---------------------------------------------------------------- replay
+
+Result<std::optional<std::string>> Workload::replay(const nlohmann::json& r) {
+  auto schema = schema_from_json(r.value("table", nlohmann::json()));
+  if (!schema) return schema.error();
+  const nlohmann::json& request = r["request"];
+  const nlohmann::json& expected = r["expected"];
+  if (!request.is_object() || !request.contains("action") || !request.contains("params")) {
+    return make_error(ErrorCode::kBadFormat, 0, "a reproduction's request needs \"action\" and \"params\"");
+  }
+  auto name = tables_.create(*schema);
+  if (!name) return name.error();
+  struct Dropper {
+    TableManager& t;
+    std::string n;
+    ~Dropper() {
+      try {
+        t.drop(n);
+      } catch (const TransportError&) {
+        // drop_all at the end of the run tries again
+      }
+    }
+  } dropper{tables_, *name};
+
+  oracle::NaiveTable model(*schema);
+  std::vector<NItem> items;
+  for (const auto& raw : r["items"]) {
+    auto item = item_from_json(raw);
+    if (!item) return make_error(ErrorCode::kBadFormat, 0, "a reproduction item: " + describe(item.error()));
+    // Written as recorded (spellings included), one by one.
+    Answer a = send("PutItem", {{"TableName", *name}, {"Item", raw}});
+    if (a.error) return std::optional<std::string>("writing the reproduction's items failed: " + a.error->message);
+    model.put(props::to_naive(*item));
+  }
+  nlohmann::json params = request["params"];
+  params["TableName"] = *name;
+  const std::string action = request["action"].get<std::string>();
+  Answer a = send(action, params);
+
+  if (expected.contains("error")) {
+    if (a.error) return std::optional<std::string>();
+    return std::optional<std::string>(fmt::format("{} was accepted, the expected answer is {}", action,
+                                                  expected["error"].get<std::string>()));
+  }
+  if (a.error) return std::optional<std::string>(fmt::format("{} refused: {}: {}", action, a.error->type, a.error->message));
+  if (expected.contains("ok")) return std::optional<std::string>();
+  if (!a.malformed.empty()) return std::optional<std::string>(a.malformed);
+  if (auto bad = non_canonical_numbers(a.body); !bad.empty()) {
+    return std::optional<std::string>("Numbers not in canonical text: " + bad.front());
+  }
+  std::vector<NItem> want;
+  for (const auto& raw : expected.value("Items", nlohmann::json::array())) {
+    auto item = item_from_json(raw);
+    if (!item) return make_error(ErrorCode::kBadFormat, 0, "an expected item: " + describe(item.error()));
+    want.push_back(props::to_naive(*item));
+  }
+  if (expected.contains("Count") && a.count != expected["Count"].get<int>()) {
+    return std::optional<std::string>(fmt::format("Count {}, expected {}", a.count, expected["Count"].get<int>()));
+  }
+  if (expected.contains("ScannedCount") && a.scanned != expected["ScannedCount"].get<int>()) {
+    return std::optional<std::string>(
+        fmt::format("ScannedCount {}, expected {}", a.scanned, expected["ScannedCount"].get<int>()));
+  }
+  if (expected.contains("Items")) {
+    const std::string index = params.value("IndexName", std::string());
+    std::string why;
+    const bool ok = expected.value("order", std::string()) == "scan"
+                        ? oracle::accept_scan_order(want, a.items, model.partition_of(index), model.sort_of(index), &why)
+                        : oracle::accept_query_order(want, a.items, model.sort_of(index),
+                                                     expected.value("forward", true), &why);
+    if (!ok) return std::optional<std::string>(why);
+  }
+  const nlohmann::json lek = expected.value("LastEvaluatedKey", nlohmann::json("allowed"));
+  if (lek.is_string() && lek.get<std::string>() == "forbidden" && a.lek) {
+    return std::optional<std::string>("a LastEvaluatedKey where none is expected");
+  }
+  if (lek.is_object()) {
+    auto key = item_from_json(lek);
+    if (!key) return make_error(ErrorCode::kBadFormat, 0, "the expected LastEvaluatedKey: " + describe(key.error()));
+    if (!a.lek || !oracle::naive_items_equal(*a.lek, props::to_naive(*key))) {
+      return std::optional<std::string>("the LastEvaluatedKey differs from the expected one");
+    }
+  }
+  return std::optional<std::string>();
+}
+
+}  // namespace sortkey::certify::endpoint

@@ -1,0 +1,168 @@
+// File: certify/endpoint/workload.h
+//
+// The endpoint certifier's workload: tables it creates and only it deletes,
+// generated items written through the endpoint as the oracle says they must
+// be accepted or rejected, and Queries and Scans whose every page is held to
+// the naive oracle (oracles/naive_query.h), with the same rules as the query
+// model's properties (properties/props/query_props.h, check_query):
+//
+//   1. The whole key range, read without filter or Limit, must be one order
+//      DynamoDB may give (ties in an index and the order of partitions in a
+//      Scan are free). On an index the read is repeated for up to
+//      `index_wait_ms` until it matches, since indexes are eventually
+//      consistent (ALT test_gsi.py retries for 5 s).
+//   2. The request itself, paged from the start: every page is the oracle's
+//      page (items and order, Count, ScannedCount), with a LastEvaluatedKey
+//      exactly when DynamoDB may give one, equal to the key of the last item
+//      read (index keys plus table keys on an index); the next page starts
+//      there.
+//   3. Resuming from the key of any item of the range continues exactly.
+//   4. Every Number the endpoint returns is in DynamoDB's canonical text
+//      (no exponent, no leading or trailing zeros, no '+').
+//
+// Not checked against an endpoint: consumed capacity (not every emulator
+// reports it) and the 1 MB page cut (the generated items are far smaller).
+//
+// Safety: TableManager creates tables named `sortkey-cert-<run>-<n>` only,
+// remembers them, and deletes only those; the workload never names another
+// table. Items are written with their numbers spelled as generated
+// ("+1000.0", "1e3", ".5"), so the endpoint's parsing is tested too.
+//
+// The page form in a reproduction:
+//   {"error": "ValidationException"}                         a rejection
+//   {"ok": true}                                             an accepted write
+//   {"Items": [...], "Count": n, "ScannedCount": n,
+//    "LastEvaluatedKey": "required" | "forbidden" | "allowed" | <key>,
+//    "order": "query" | "scan", "forward": true}              a page
+
+#ifndef SORTKEY_CERTIFY_ENDPOINT_WORKLOAD_H_
+#define SORTKEY_CERTIFY_ENDPOINT_WORKLOAD_H_
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "certify/endpoint/divergences.h"
+#include "certify/endpoint/dynamodb_client.h"
+#include "naive_query.h"
+#include "props/query_props.h"
+#include "sortkey/error.h"
+
+namespace sortkey::certify::endpoint {
+
+// The table prefix: the only tables the certifier ever creates or deletes.
+inline constexpr std::string_view kTablePrefix = "sortkey-cert-";
+
+// Schemas as JSON (the "table" of a reproduction) and as CreateTable.
+nlohmann::json schema_to_json(const oracle::NSchema& schema);
+Result<oracle::NSchema> schema_from_json(const nlohmann::json& j);
+nlohmann::json create_table_request(const std::string& name, const oracle::NSchema& schema);
+
+// Oracle values as DynamoDB JSON, numbers spelled as the oracle holds them.
+nlohmann::json naive_to_json(const oracle::NValue& v);
+nlohmann::json naive_to_json(const oracle::NItem& item);
+
+class TableManager {
+ public:
+  // `run_id`: a random tag, so that concurrent runs never share a name.
+  TableManager(DynamoDbClient& client, std::string run_id) : client_(client), run_id_(std::move(run_id)) {}
+
+  // Creates a fresh table and waits (up to `wait_ms`) until it and its
+  // indexes are ACTIVE. Errors: the endpoint refused the table (with its
+  // message), or it did not become ACTIVE in time. Throws TransportError.
+  Result<std::string> create(const oracle::NSchema& schema, int wait_ms = 60000);
+  // Deletes one table this manager created; false for any other name.
+  bool drop(const std::string& name);
+  // Deletes every table still held; returns "name: why" for each failure.
+  std::vector<std::string> drop_all();
+  bool owns(const std::string& name) const { return live_.contains(name); }
+  std::size_t created_count() const { return counter_; }
+  std::string probe_name() const { return std::string(kTablePrefix) + run_id_ + "-probe"; }
+
+ private:
+  DynamoDbClient& client_;
+  std::string run_id_;
+  std::size_t counter_ = 0;
+  std::set<std::string> live_;
+};
+
+struct WorkloadOptions {
+  int index_wait_ms = 5000;  // bounded re-reads of an index
+};
+
+class Workload {
+ public:
+  Workload(DynamoDbClient& client, TableManager& tables, WorkloadOptions options)
+      : client_(client), tables_(tables), options_(options) {}
+
+  // Empties `table` (Scan, then BatchWriteItem deletes), then writes `items`
+  // in order: what the oracle accepts in batches (BatchWriteItem), what it
+  // rejects one by one (PutItem, which must fail). `model` (empty, with the
+  // table's schema) ends holding what was written. A divergence when the
+  // endpoint refused a valid write or took an invalid one.
+  // REQUIRES: tables_.owns(table). Throws TransportError.
+  std::optional<Divergence> load(const std::string& table, oracle::NaiveTable& model,
+                                 const std::vector<oracle::NItem>& items);
+
+  std::optional<Divergence> check_query(const std::string& table, const oracle::NaiveTable& model,
+                                        const props::QuerySpec& q);
+  std::optional<Divergence> check_scan(const std::string& table, const oracle::NaiveTable& model,
+                                       const props::ScanSpec& s);
+
+  // Replays a reproduction on a fresh table (created and dropped here):
+  // nullopt when the endpoint now gives the expected answer, else a
+  // sentence saying what still differs. Errors: a malformed reproduction, a
+  // table the endpoint refuses. Throws TransportError.
+  Result<std::optional<std::string>> replay(const nlohmann::json& reproduction);
+
+  // Requests the workload's checks sent (pages, writes), for throughput.
+  std::uint64_t checked_requests() const { return checked_; }
+
+  // Decides whether a divergence is tolerated (a known one): then the
+  // workload goes on past it (the refused write left out of the model, the
+  // wrongly accepted one deleted again, the next request sent) instead of
+  // returning it.
+  using Tolerate = std::function<bool(Divergence&)>;
+  void set_tolerate(Tolerate tolerate) { tolerate_ = std::move(tolerate); }
+
+  // An answer as the checks read it.
+  struct Answer {
+    std::optional<ApiError> error;
+    nlohmann::json body;
+    std::vector<oracle::NItem> items;
+    int count = 0;
+    int scanned = 0;
+    std::optional<oracle::NItem> lek;
+    nlohmann::json lek_raw;
+    std::string malformed;  // why the body could not be read
+  };
+
+ private:
+  Answer send(const std::string& action, const nlohmann::json& params);
+  void clear(const std::string& table, const oracle::NSchema& schema);
+  std::optional<Divergence> query_divergence(const std::string& table, const oracle::NaiveTable& model,
+                                             const props::QuerySpec& q);
+  std::optional<Divergence> scan_divergence(const std::string& table, const oracle::NaiveTable& model,
+                                            const props::ScanSpec& s);
+  bool tolerated(Divergence& d) { return tolerate_ && tolerate_(d); }
+  // One Query or Scan under check: the reads and checks both share (workload.cc).
+  class Read;
+
+  DynamoDbClient& client_;
+  TableManager& tables_;
+  WorkloadOptions options_;
+  std::uint64_t checked_ = 0;
+  Tolerate tolerate_;
+};
+
+// Every Number in a DynamoDB JSON value (items, keys) that is not in
+// canonical text, as "text (canonical: x)"; empty when all are canonical.
+std::vector<std::string> non_canonical_numbers(const nlohmann::json& value);
+
+}  // namespace sortkey::certify::endpoint
+
+#endif  // SORTKEY_CERTIFY_ENDPOINT_WORKLOAD_H_

@@ -1,0 +1,34 @@
+// File: certify/internal/text.h (private to the certifier)
+//
+// The one way the certifier quotes for a shell, escapes for Markdown, and
+// tells the time, so that every report and replay command reads alike.
+
+#ifndef SORTKEY_CERTIFY_INTERNAL_TEXT_H_
+#define SORTKEY_CERTIFY_INTERNAL_TEXT_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sortkey::certify::internal {
+
+// An argument as a POSIX shell reads it back: bare when it holds only
+// letters, digits and _-./=:,+@%, else single-quoted ('it'\''s').
+std::string shell_quote(std::string_view arg);
+
+// The arguments quoted and joined with spaces: a command to paste.
+std::string command_line(const std::vector<std::string>& argv);
+
+// A Markdown table cell: '|' escaped, newlines as spaces.
+std::string md_cell(std::string_view text);
+
+// Markdown inline code that survives any backticks inside.
+std::string md_code(std::string_view text);
+
+// The current time in UTC as strftime(3) `format` writes it; the default is
+// RFC 3339 ("2026-06-23T10:00:00Z").
+std::string utc_now(const char* format = "%Y-%m-%dT%H:%M:%SZ");
+
+}  // namespace sortkey::certify::internal
+
+#endif  // SORTKEY_CERTIFY_INTERNAL_TEXT_H_

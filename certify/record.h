@@ -1,0 +1,45 @@
+// File: certify/record.h
+//
+// The record of one certification: which suite certified what, with which
+// seed and cases, on which corpus, and every property's result with the
+// words that explain it. report.h prints it four ways; every target
+// (target.h) hands its results over as CertifiedProperty.
+
+#ifndef SORTKEY_CERTIFY_RECORD_H_
+#define SORTKEY_CERTIFY_RECORD_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runner.h"
+
+namespace sortkey::certify {
+
+// One property's result with the words that explain it.
+struct CertifiedProperty {
+  props::RunReport run;
+  std::string codec;      // the family, "padded"; "fuzz" for campaign results
+  std::string statement;  // what the property asserts
+};
+
+struct Certification {
+  std::string suite_version;  // "0.1.0"
+  std::string target_kind;    // "built-in", "adapter", "endpoint"
+  std::string target;         // what was certified, e.g. "sortkey built-in codecs"
+  std::uint64_t seed = 0;
+  int cases = 0;              // cases asked for per property
+  double seconds = 0;
+  std::string corpus;         // the corpus directory hashed, or "" when none
+  std::string corpus_hash;    // corpus_digest(corpus), or "" when none
+  std::string started_at;     // UTC, RFC 3339
+  std::vector<CertifiedProperty> properties;
+
+  std::size_t failed() const;  // properties whose verdict is not kPassed
+  bool certified() const { return !properties.empty() && failed() == 0; }
+};
+
+}  // namespace sortkey::certify
+
+#endif  // SORTKEY_CERTIFY_RECORD_H_

@@ -1,0 +1,276 @@
+#include "certify/report.h"
+
+#include "certify/internal/text.h"
+
+#include <fmt/format.h>
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace sortkey::certify {
+namespace {
+
+using internal::md_cell;
+
+using props::RunReport;
+using props::Verdict;
+
+std::string failure_text(const RunReport& r) { return props::describe_failure(r); }
+
+// XML 1.0 text: the five entities escaped, and control bytes other than tab,
+// newline and return (which XML cannot carry at all) shown as \xNN.
+std::string xml_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        if (c < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') {
+          out += fmt::format("\\x{:02x}", c);
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out;
+}
+
+nlohmann::json property_json(const CertifiedProperty& p) {
+  const RunReport& r = p.run;
+  nlohmann::json j = {
+      {"id", r.id},
+      {"codec", p.codec},
+      {"statement", p.statement},
+      {"result", props::to_string(r.verdict)},
+      {"cases", r.cases},
+      {"seed", r.settings.seed},
+      {"seconds", r.seconds},
+      {"replay", props::replay_command(r)},
+  };
+  if (r.verdict != Verdict::kPassed) {
+    j["message"] = r.message;
+    nlohmann::json ce = nlohmann::json::array();
+    for (const auto& [type, value] : r.counterexample) ce.push_back({{"type", type}, {"value", value}});
+    j["counterexample"] = ce;
+    j["shrinks"] = r.shrinks;
+    if (!r.reproduce.empty()) j["rc_params"] = r.reproduce;
+  }
+  nlohmann::json dist = nlohmann::json::object();
+  for (const auto& [tags, count] : r.distribution) dist[tags] = count;
+  j["distribution"] = dist;
+  return j;
+}
+
+std::string digest_of(nlohmann::json record) {
+  record.erase("digest");
+  // Invalid UTF-8 in a counterexample must not make the digest throw.
+  return sha256_hex(record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+}  // namespace
+
+void print_table(const Certification& c, std::FILE* out) {
+  std::size_t width = 34;
+  for (const auto& p : c.properties) width = std::max(width, p.run.id.size());
+  fmt::print(out, "{:<{}} {:>9}  {:<8} {:>8}\n", "property", width, "cases", "result", "time");
+  fmt::print(out, "{:-<{}} {:->9}  {:-<8} {:->8}\n", "", width, "", "", "");
+  for (const auto& p : c.properties) {
+    fmt::print(out, "{:<{}} {:>9}  {:<8} {:>7.2f}s\n", p.run.id, width, p.run.cases, props::to_string(p.run.verdict),
+               p.run.seconds);
+  }
+  fmt::print(out, "\n");
+  for (const auto& p : c.properties) {
+    if (p.run.verdict != Verdict::kPassed) fmt::print(out, "{}\n", failure_text(p.run));
+  }
+  if (c.certified()) {
+    fmt::print(out, "CERTIFIED: {}: {} of {} properties passed in {:.1f}s (seed {})\n", c.target,
+               c.properties.size(), c.properties.size(), c.seconds, c.seed);
+  } else {
+    fmt::print(out, "NOT CERTIFIED: {}: {} of {} properties failed (seed {})\n", c.target, c.failed(),
+               c.properties.size(), c.seed);
+  }
+}
+
+nlohmann::json certificate_json(const Certification& c) {
+  nlohmann::json j = {
+      {"format", "sortkey-certificate/1"},
+      {"tool", "sortkey certify"},
+      {"suite_version", c.suite_version},
+      {"target", {{"kind", c.target_kind}, {"name", c.target}}},
+      {"seed", c.seed},
+      {"cases", c.cases},
+      {"started_at", c.started_at},
+      {"seconds", c.seconds},
+      {"certified", c.certified()},
+      {"passed", c.properties.size() - c.failed()},
+      {"failed", c.failed()},
+      // null: no corpus was given, so none is vouched for.
+      {"corpus", c.corpus.empty() ? nlohmann::json(nullptr)
+                                  : nlohmann::json{{"path", c.corpus}, {"sha256", c.corpus_hash}}},
+      {"properties", nlohmann::json::array()},
+  };
+  for (const auto& p : c.properties) j["properties"].push_back(property_json(p));
+  j["digest"] = {{"algorithm", "sha256"}, {"value", digest_of(j)}};
+  return j;
+}
+
+Result<void> verify_certificate(const nlohmann::json& certificate) {
+  if (!certificate.is_object() || !certificate.contains("digest") || !certificate["digest"].is_object() ||
+      !certificate["digest"].contains("value") || !certificate["digest"]["value"].is_string()) {
+    return make_error(ErrorCode::kBadFormat, 0, "not a sortkey certificate: no digest.value");
+  }
+  const std::string recorded = certificate["digest"]["value"].get<std::string>();
+  const std::string actual = digest_of(certificate);
+  if (recorded != actual) {
+    return make_error(ErrorCode::kNonCanonical, 0,
+                      fmt::format("digest mismatch: recorded {}, content hashes to {}", recorded, actual));
+  }
+  return {};
+}
+
+std::string junit_xml(const Certification& c) {
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  const std::size_t failures = c.failed();
+  out += fmt::format("<testsuites name=\"sortkey certify\" tests=\"{}\" failures=\"{}\" time=\"{:.3f}\">\n",
+                     c.properties.size(), failures, c.seconds);
+  out += fmt::format(
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3f}\" "
+      "timestamp=\"{}\">\n",
+      xml_escape(c.target), c.properties.size(), failures, c.seconds, xml_escape(c.started_at));
+  out += "    <properties>\n";
+  const auto property = [&out](std::string_view indent, std::string_view name, std::string_view value) {
+    out += fmt::format("{}<property name=\"{}\" value=\"{}\"/>\n", indent, name, xml_escape(value));
+  };
+  property("      ", "suite_version", c.suite_version);
+  property("      ", "target_kind", c.target_kind);
+  property("      ", "seed", std::to_string(c.seed));
+  property("      ", "cases", std::to_string(c.cases));
+  property("      ", "corpus_sha256", c.corpus_hash);
+  out += "    </properties>\n";
+  for (const auto& p : c.properties) {
+    const RunReport& r = p.run;
+    out += fmt::format("    <testcase classname=\"sortkey.{}\" name=\"{}\" time=\"{:.3f}\">\n", xml_escape(p.codec),
+                       xml_escape(r.id), r.seconds);
+    out += "      <properties>\n";
+    property("        ", "statement", p.statement);
+    property("        ", "seed", std::to_string(r.settings.seed));
+    property("        ", "cases", std::to_string(r.cases));
+    property("        ", "replay", props::replay_command(r));
+    if (!r.reproduce.empty()) property("        ", "rc_params", r.reproduce);
+    for (const auto& [type, value] : r.counterexample) property("        ", "counterexample", type + " = " + value);
+    out += "      </properties>\n";
+    if (r.verdict != Verdict::kPassed) {
+      out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", props::to_string(r.verdict),
+                         xml_escape(r.message), xml_escape(failure_text(r)));
+    }
+    out += "    </testcase>\n";
+  }
+  out += "  </testsuite>\n</testsuites>\n";
+  return out;
+}
+
+std::string markdown(const Certification& c) {
+  std::string out = fmt::format("## sortkey certify: {}\n\n", c.certified() ? "CERTIFIED" : "NOT CERTIFIED");
+  out += fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} cases per property\n", c.target,
+                     c.target_kind, c.suite_version, c.seed, c.cases);
+  out += fmt::format("- {} of {} properties passed in {:.1f}s\n", c.properties.size() - c.failed(),
+                     c.properties.size(), c.seconds);
+  if (!c.corpus_hash.empty()) {
+    out += fmt::format("- corpus sha256: `{}`\n", c.corpus_hash);
+  } else {
+    out += "- corpus: none given (`--corpus DIR` hashes one into the certificate)\n";
+  }
+  out += "\n| property | cases | result | time |\n| --- | ---: | --- | ---: |\n";
+  for (const auto& p : c.properties) {
+    const bool ok = p.run.verdict == Verdict::kPassed;
+    out += fmt::format("| `{}` | {} | {}{} | {:.2f}s |\n", md_cell(p.run.id), p.run.cases, ok ? "" : "**",
+                       std::string(props::to_string(p.run.verdict)) + (ok ? "" : "**"), p.run.seconds);
+  }
+  if (c.failed() > 0) {
+    out += "\n### Failures\n";
+    for (const auto& p : c.properties) {
+      if (p.run.verdict == Verdict::kPassed) continue;
+      out += fmt::format("\n#### `{}`\n\n{}\n\n```\n{}```\n", md_cell(p.run.id), p.statement, failure_text(p.run));
+    }
+  }
+  return out;
+}
+
+std::string sha256_hex(std::string_view bytes) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr);
+  std::string out;
+  for (unsigned int i = 0; i < size; ++i) out += fmt::format("{:02x}", digest[i]);
+  return out;
+}
+
+Result<std::string> corpus_digest(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    return make_error(ErrorCode::kBadParameter, 0, fmt::format("corpus directory {} does not exist", dir));
+  }
+  std::vector<std::string> paths;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_regular_file(ec)) paths.push_back(fs::relative(it->path(), dir, ec).generic_string());
+  }
+  if (ec) return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot list {}: {}", dir, ec.message()));
+  std::sort(paths.begin(), paths.end());
+  std::string listing;
+  for (const std::string& rel : paths) {
+    std::ifstream in(fs::path(dir) / rel, std::ios::binary);
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) {
+      return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot read {}/{}", dir, rel));
+    }
+    listing += rel + " " + sha256_hex(content) + "\n";
+  }
+  return sha256_hex(listing);
+}
+
+Result<void> write_file(const std::string& path, std::string_view text) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  out.close();
+  if (!out) return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot write {}", path));
+  return {};
+}
+
+Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
+  std::vector<std::pair<std::string, std::string>> files;
+  if (!paths.json.empty()) files.emplace_back(paths.json, certificate_json(c).dump(2) + "\n");
+  if (!paths.junit.empty()) files.emplace_back(paths.junit, junit_xml(c));
+  if (!paths.markdown.empty()) {
+    if (paths.markdown == "-") {
+      fmt::print("\n{}", markdown(c));
+    } else {
+      files.emplace_back(paths.markdown, markdown(c));
+    }
+  }
+  if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY");
+      summary != nullptr && *summary != '\0') {
+    std::ofstream out(summary, std::ios::app);
+    out << markdown(c);
+  }
+  for (const auto& [path, text] : files) {
+    if (auto written = write_file(path, text); !written) {
+      return make_error(written.error().code, 0,
+                        "cannot write the report: " + written.error().message);
+    }
+  }
+  return {};
+}
+
+}  // namespace sortkey::certify

@@ -1,0 +1,75 @@
+// File: certify/report.h
+//
+// The record of one certification and the four ways it is read: the terminal
+// table a person reads, the JSON certificate an auditor keeps, the JUnit XML a
+// CI system shows per test, and the Markdown of a CI job summary. Every
+// source of results (the built-in catalog, an external codec adapter, a
+// DynamoDB-compatible endpoint, a fuzz campaign) hands its results over as
+// props::RunReport, so all of them print the same way.
+//
+// Example:
+//   Certification c = ...;           // filled by `sortkey certify`
+//   print_table(c, stdout);
+//   write_file("cert.json", certificate_json(c).dump(2) + "\n");
+//
+// The certificate's digest is SHA-256 over the certificate without its
+// "digest" member, serialized by nlohmann::json's dump() with no indent (keys
+// sorted, UTF-8). verify_certificate() recomputes it.
+
+#ifndef SORTKEY_CERTIFY_REPORT_H_
+#define SORTKEY_CERTIFY_REPORT_H_
+
+#include <cstdint>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "certify/record.h"
+#include "sortkey/error.h"
+
+namespace sortkey::certify {
+
+// The table, the failures in full, and the verdict line.
+void print_table(const Certification& c, std::FILE* out);
+
+// The certificate: suite version, target, seed, every property (cases, seed,
+// result, time, replay, counterexample), corpus hash and digest.
+nlohmann::json certificate_json(const Certification& c);
+
+// Ok iff `certificate` carries a "digest" equal to the digest of the rest.
+Result<void> verify_certificate(const nlohmann::json& certificate);
+
+// JUnit XML: one <testcase> per property with its seed, cases, statement and
+// replay command as <properties>, and the counterexample inside <failure>.
+std::string junit_xml(const Certification& c);
+
+// Markdown for a CI job summary: verdict, table, failures in detail.
+std::string markdown(const Certification& c);
+
+// SHA-256 over every regular file below `dir`, in path order: the hex digest
+// of lines "<relative path> <sha256 of content>\n". Errors name the path.
+Result<std::string> corpus_digest(const std::string& dir);
+
+// Lowercase hex SHA-256 of `bytes`.
+std::string sha256_hex(std::string_view bytes);
+
+// Writes `text` to `path`; the error names the path.
+Result<void> write_file(const std::string& path, std::string_view text);
+
+// Where `sortkey certify` writes its reports; "" for one not asked for.
+struct ReportPaths {
+  std::string json;      // the JSON certificate
+  std::string junit;     // JUnit XML
+  std::string markdown;  // Markdown; "-": standard output
+};
+
+// Writes the reports asked for, and appends the Markdown to the file named by
+// $GITHUB_STEP_SUMMARY when that is set. Errors: "cannot write the report: ..."
+// naming the file.
+Result<void> write_reports(const ReportPaths& paths, const Certification& c);
+
+}  // namespace sortkey::certify
+
+#endif  // SORTKEY_CERTIFY_REPORT_H_

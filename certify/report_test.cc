@@ -1,0 +1,97 @@
+#include "certify/report.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace sortkey::certify {
+namespace {
+
+Certification sample(bool failing) {
+  Certification c;
+  c.suite_version = "0.1.0";
+  c.target_kind = "adapter";
+  c.target = "demo <codec> & \"friends\"";
+  c.seed = 42;
+  c.cases = 10;
+  c.started_at = "2026-11-30T00:00:00Z";
+  props::RunReport ok;
+  ok.id = "padded/order";
+  ok.verdict = props::Verdict::kPassed;
+  ok.cases = 10;
+  ok.settings.seed = 42;
+  c.properties.push_back({ok, "padded", "key order is value order"});
+  if (failing) {
+    props::RunReport bad;
+    bad.id = "padded/round_trip";
+    bad.verdict = props::Verdict::kFailed;
+    bad.cases = 3;
+    bad.settings.seed = 42;
+    bad.message = "111 < 1000 but keys \"111\" > \"1000\"";
+    bad.counterexample = {{"std::uint64_t", "111"}, {"bytes", std::string("a\x01<b", 4)}};
+    bad.replay = "sortkey certify --codec-cmd 'x' --seed 42 --cases 10 --property padded/round_trip";
+    c.properties.push_back({bad, "padded", "decode(encode(v)) == v"});
+  }
+  return c;
+}
+
+TEST(Report, VerdictCountsFailures) {
+  EXPECT_TRUE(sample(false).certified());
+  EXPECT_FALSE(sample(true).certified());
+  EXPECT_EQ(sample(true).failed(), 1u);
+  EXPECT_FALSE(Certification{}.certified()) << "nothing run certifies nothing";
+}
+
+TEST(Report, CertificateDigestVerifiesAndDetectsTampering) {
+  nlohmann::json cert = certificate_json(sample(true));
+  EXPECT_EQ(cert["format"], "sortkey-certificate/1");
+  EXPECT_EQ(cert["properties"].size(), 2u);
+  EXPECT_EQ(cert["properties"][1]["counterexample"][0]["value"], "111");
+  EXPECT_TRUE(verify_certificate(cert).has_value());
+  cert["properties"][1]["result"] = "passed";
+  const auto tampered = verify_certificate(cert);
+  ASSERT_FALSE(tampered.has_value());
+  EXPECT_NE(tampered.error().message.find("digest mismatch"), std::string::npos);
+  EXPECT_FALSE(verify_certificate(nlohmann::json::object()).has_value());
+}
+
+TEST(Report, JunitEscapesAndCarriesTheReplayCommand) {
+  const std::string xml = junit_xml(sample(true));
+  EXPECT_NE(xml.find("tests=\"2\" failures=\"1\""), std::string::npos);
+  EXPECT_NE(xml.find("demo &lt;codec&gt; &amp; &quot;friends&quot;"), std::string::npos);
+  EXPECT_NE(xml.find("<property name=\"replay\" value=\"sortkey certify --codec-cmd &apos;x&apos;"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<failure type=\"FAILED\""), std::string::npos);
+  EXPECT_NE(xml.find("a\\x01&lt;b"), std::string::npos) << "control bytes cannot appear in XML";
+  EXPECT_EQ(xml.find('\x01'), std::string::npos);
+}
+
+TEST(Report, MarkdownShowsVerdictTableAndFailure) {
+  const std::string md = markdown(sample(true));
+  EXPECT_NE(md.find("## sortkey certify: NOT CERTIFIED"), std::string::npos);
+  EXPECT_NE(md.find("| `padded/order` | 10 | passed |"), std::string::npos);
+  EXPECT_NE(md.find("#### `padded/round_trip`"), std::string::npos);
+  EXPECT_NE(markdown(sample(false)).find("CERTIFIED"), std::string::npos);
+}
+
+TEST(Report, CorpusDigestDependsOnNamesAndContent) {
+  const auto dir = std::filesystem::temp_directory_path() / "sortkey_report_test_corpus";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "sub");
+  std::ofstream(dir / "sub" / "a") << "one";
+  const auto first = corpus_digest(dir.string());
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->size(), 64u);
+  std::ofstream(dir / "sub" / "a") << "two";
+  EXPECT_NE(*corpus_digest(dir.string()), *first);
+  std::filesystem::remove_all(dir);
+  EXPECT_FALSE(corpus_digest(dir.string()).has_value());
+}
+
+TEST(Report, Sha256KnownAnswer) {
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+}  // namespace
+}  // namespace sortkey::certify

@@ -1,0 +1,159 @@
+#include "certify/run.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+#include "certify/internal/text.h"
+#include "certify/report.h"
+
+namespace sortkey::certify {
+
+// The defaults of a target that has nothing to add at that step.
+const props::Catalog& Target::catalog() const {
+  static const props::Catalog kEmpty;
+  return kEmpty;
+}
+Result<void> Target::after_property(const props::PropertyEntry&) { return {}; }
+Result<std::vector<CertifiedProperty>> Target::run_extra(const RunContext&) {
+  return std::vector<CertifiedProperty>{};
+}
+std::string Target::closing_notes(const Certification&) { return {}; }
+std::vector<std::string> Target::close() { return {}; }
+Result<void> Target::completed() const { return {}; }
+
+namespace {
+
+bool selected(const props::PropertyEntry& entry, const std::vector<std::string>& filters) {
+  if (filters.empty()) return true;
+  const std::string id = entry.id();
+  for (const std::string& f : filters) {
+    if (id == f || entry.codec == f || (!f.empty() && f.back() == '/' && id.rfind(f, 0) == 0)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+props::RunSettings settings_of(const RunOptions& options) {
+  props::RunSettings settings;
+  settings.cases = options.cases;
+  if (options.seed != 0) settings.seed = options.seed;
+  if (options.fresh_seed) {
+    std::random_device rd;
+    settings.seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  }
+  return settings;
+}
+
+// The certificate before any result: what is certified, how, on which corpus.
+Result<Certification> empty_record(const Target& primary, const RunOptions& options,
+                                   const props::RunSettings& settings) {
+  Certification cert;
+  cert.suite_version = options.suite_version;
+  cert.target_kind = primary.kind();
+  cert.target = primary.name();
+  cert.seed = settings.seed;
+  cert.cases = settings.cases;
+  cert.started_at = internal::utc_now();
+  cert.corpus = options.corpus_dir;
+  if (!cert.corpus.empty()) {
+    auto hash = corpus_digest(cert.corpus);
+    if (!hash) return hash.error();
+    cert.corpus_hash = *hash;
+  }
+  return cert;
+}
+
+void show_progress(bool progress, std::size_t i, std::size_t n, const std::string& id) {
+  if (!progress) return;
+  fmt::print(stderr, "\r\033[K[{}/{}] {} ...", i + 1, n, id);
+  std::fflush(stderr);
+}
+
+void clear_progress(bool progress) {
+  if (progress) fmt::print(stderr, "\r\033[K");
+}
+
+// Runs the chosen catalog properties into `cert`; an error when a target broke.
+Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
+                        const props::RunSettings& settings, bool progress, Certification& cert) {
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const ChosenProperty& c = chosen[i];
+    show_progress(progress, i, chosen.size(), c.entry->id());
+    props::RunReport run = props::run_property(*c.entry, settings);
+    if (const std::string args = c.target->replay_args(); !args.empty()) {
+      run.replay = fmt::format("sortkey certify {} --seed {} --cases {} --property {}", args,
+                               settings.seed, settings.cases, run.id);
+    }
+    cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement});
+    if (auto ok = c.target->after_property(*c.entry); !ok) {
+      clear_progress(progress);
+      return ok.error();
+    }
+  }
+  clear_progress(progress);
+  return {};
+}
+
+// The closing notes, then every target closed; the first target that could
+// not complete its run is the error.
+Result<void> finish(TargetList& targets, const Certification& cert) {
+  for (auto& t : targets) fmt::print("{}", t->closing_notes(cert));
+  for (auto& t : targets) {
+    for (const std::string& w : t->close()) fmt::print(stderr, "sortkey certify: {}\n", w);
+  }
+  for (const auto& t : targets) {
+    if (auto ok = t->completed(); !ok) return ok.error();
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<std::vector<ChosenProperty>> choose_properties(const TargetList& targets,
+                                                      const std::vector<std::string>& filters) {
+  std::vector<ChosenProperty> chosen;
+  for (const auto& t : targets) {
+    for (const auto& e : t->catalog().entries()) {
+      if (selected(e, filters)) chosen.push_back({t.get(), &e});
+    }
+  }
+  if (chosen.empty()) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      "no property matches the selection; `sortkey certify --list` shows them");
+  }
+  return chosen;
+}
+
+Result<Certification> run_certification(TargetList& targets, const RunOptions& options) {
+  auto chosen = choose_properties(targets, options.properties);
+  if (!chosen) return chosen.error();
+  const props::RunSettings settings = settings_of(options);
+  props::pin_rapidcheck_seed(settings.seed);
+  auto cert = empty_record(*targets.front(), options, settings);
+  if (!cert) return cert.error();
+
+  fmt::print("sortkey certify: {}: {} properties, {} cases each, seed {}\n\n", cert->target,
+             chosen->size(), settings.cases, settings.seed);
+  const auto start = std::chrono::steady_clock::now();
+  const bool progress = !options.no_progress && isatty(STDERR_FILENO);
+  if (auto ran = run_chosen(*chosen, settings, progress, *cert); !ran) return ran.error();
+  const RunContext context{settings, cert->corpus, options.no_progress};
+  for (auto& t : targets) {
+    auto extra = t->run_extra(context);
+    if (!extra) return extra.error();
+    for (auto& p : *extra) cert->properties.push_back(std::move(p));
+  }
+  cert->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  print_table(*cert, stdout);
+  if (auto done = finish(targets, *cert); !done) return done.error();
+  std::fflush(stdout);
+  return cert;
+}
+
+}  // namespace sortkey::certify

@@ -1,0 +1,60 @@
+// File: certify/run.h
+//
+// The run loop of `sortkey certify`: the chosen properties of every target
+// (target.h) under one seed and one number of cases, with a progress line on
+// a terminal, then the targets' further results, the table, the closing
+// notes, and the targets closed. Whatever the targets are, the loop is the
+// same.
+//
+// Example:
+//
+//   TargetList targets;
+//   targets.push_back(builtin_target());
+//   RunOptions options;
+//   options.cases = 1000;
+//   auto cert = run_certification(targets, options);
+//   if (!cert) { fmt::print(stderr, "sortkey certify: {}\n", cert.error().message); return 2; }
+//   return cert->certified() ? 0 : 1;
+
+#ifndef SORTKEY_CERTIFY_RUN_H_
+#define SORTKEY_CERTIFY_RUN_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "certify/record.h"
+#include "certify/target.h"
+#include "sortkey/error.h"
+
+namespace sortkey::certify {
+
+struct RunOptions {
+  int cases = 1000;
+  std::uint64_t seed = 0;               // 0: props::kDefaultSeed
+  bool fresh_seed = false;              // draw a random seed (printed)
+  std::vector<std::string> properties;  // ids, codecs or prefixes ending in '/'; empty: all
+  std::string corpus_dir;               // hashed into the certificate; "": none
+  bool no_progress = false;             // never show progress (else: on a terminal)
+  std::string suite_version;            // recorded in the certificate
+};
+
+// An entry of a target's catalog, chosen by the selection.
+struct ChosenProperty {
+  Target* target;
+  const props::PropertyEntry* entry;
+};
+
+// The entries of every target that `filters` selects (all when empty): an
+// id, a codec, or a prefix ending in '/'. Error: none matches.
+Result<std::vector<ChosenProperty>> choose_properties(const TargetList& targets,
+                                                      const std::vector<std::string>& filters);
+
+// Runs the certification and prints its header, table and closing notes on
+// standard output. Errors: the run could not go on (nothing selected, an
+// unreadable corpus, a target that broke); the message says why.
+Result<Certification> run_certification(TargetList& targets, const RunOptions& options);
+
+}  // namespace sortkey::certify
+
+#endif  // SORTKEY_CERTIFY_RUN_H_

@@ -1,0 +1,90 @@
+#include "certify/targets.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdlib>
+
+#include "certify/adapter/adapter_target.h"
+#include "certify/builtin_target.h"
+#include "certify/endpoint/endpoint_target.h"
+#include "certify/fuzz/campaign.h"
+#include "certify/fuzz/fuzz_target.h"
+
+namespace sortkey::certify {
+namespace {
+
+Error usage(std::string message) {
+  return make_error(ErrorCode::kBadParameter, 0, std::move(message));
+}
+
+Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
+  endpoint::EndpointOptions eo;
+  eo.url = options.endpoint;
+  if (eo.url.empty()) {
+    const char* env = std::getenv("AWS_ENDPOINT_URL_DYNAMODB");
+    if (env == nullptr || *env == '\0') {
+      return usage("--endpoint needs a URL, or AWS_ENDPOINT_URL_DYNAMODB set");
+    }
+    eo.url = env;
+  }
+  eo.region = options.region;
+  eo.known_divergences = options.known_divergences;
+  auto opened = endpoint::EndpointTarget::open(eo, endpoint::process_environment());
+  if (!opened) return opened.error();
+  return std::unique_ptr<Target>(std::move(*opened));
+}
+
+Result<std::unique_ptr<Target>> open_adapter(const TargetOptions& options, std::FILE* warnings) {
+  adapter::ClientOptions co;
+  co.timeout = std::chrono::milliseconds(options.timeout_ms);
+  auto opened = adapter::AdapterTarget::open(options.codec_cmd, co, options.snapshot_path);
+  if (!opened) return opened.error();
+  for (const std::string& u : (*opened)->hello().unknown) {
+    fmt::print(warnings,
+               "sortkey certify: the adapter lists \"{}\", which protocol 1 does not know: "
+               "skipped\n",
+               u);
+  }
+  return std::unique_ptr<Target>(std::move(*opened));
+}
+
+// The one target that names the certificate; options that belong to another
+// target are refused.
+Result<std::unique_ptr<Target>> open_primary(const TargetOptions& options, std::FILE* warnings) {
+  if (!options.endpoint_given && (!options.known_divergences.empty() || !options.region.empty())) {
+    return usage("--known-divergences and --region go with --endpoint");
+  }
+  if (!options.codec_cmd.empty() && options.endpoint_given) {
+    return usage("--codec-cmd and --endpoint are two targets; certify one at a time");
+  }
+  if (options.codec_cmd.empty() && !options.snapshot_path.empty()) {
+    return usage(
+        "--snapshot goes with --codec-cmd (the built-in codecs are gated by corpus/vectors/)");
+  }
+  if (options.endpoint_given) return open_endpoint(options);
+  if (!options.codec_cmd.empty()) return open_adapter(options, warnings);
+  return builtin_target();
+}
+
+}  // namespace
+
+Result<TargetList> open_targets(const TargetOptions& options, std::FILE* warnings) {
+  auto primary = open_primary(options, warnings);
+  if (!primary) return primary.error();
+  TargetList targets;
+  targets.push_back(std::move(*primary));
+  if (options.fuzz_seconds > 0) {
+    if (options.endpoint_given || !options.codec_cmd.empty()) {
+      return usage(fmt::format(
+          "--fuzz runs the built-in codecs' fuzz targets; it does not go with {}",
+          options.endpoint_given ? "--endpoint" : "--codec-cmd"));
+    }
+    const std::string dir =
+        options.fuzzers_dir.empty() ? fuzz::default_fuzzers_dir() : options.fuzzers_dir;
+    targets.push_back(fuzz::fuzz_target(options.fuzz_seconds, dir));
+  }
+  return targets;
+}
+
+}  // namespace sortkey::certify

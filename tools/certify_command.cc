@@ -1,0 +1,137 @@
+#include "certify_command.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "certify/report.h"
+#include "certify/run.h"
+#include "certify/targets.h"
+
+namespace sortkey::cli {
+namespace {
+
+struct CertifyOptions {
+  certify::RunOptions run;
+  certify::TargetOptions targets;
+  certify::ReportPaths reports;
+  bool list = false;  // list the properties and exit
+};
+
+int could_not_run(const Error& e) {
+  fmt::print(stderr, "sortkey certify: {}\n", e.message);
+  return 2;
+}
+
+int run_certify(CertifyOptions options) {
+  auto targets = certify::open_targets(options.targets, stderr);
+  if (!targets) return could_not_run(targets.error());
+  if (options.list) {
+    auto chosen = certify::choose_properties(*targets, options.run.properties);
+    if (!chosen) return could_not_run(chosen.error());
+    for (const auto& c : *chosen) fmt::print("{:<34} {}\n", c.entry->id(), c.entry->statement);
+    return 0;
+  }
+  options.run.suite_version = SORTKEY_VERSION;
+  auto cert = certify::run_certification(*targets, options.run);
+  if (!cert) return could_not_run(cert.error());
+  if (auto written = certify::write_reports(options.reports, *cert); !written) {
+    return could_not_run(written.error());
+  }
+  return cert->certified() ? 0 : 1;
+}
+
+// `sortkey verify-certificate FILE`: 0 digest ok, 1 mismatch, 2 unreadable.
+int run_verify_certificate(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    fmt::print(stderr, "sortkey verify-certificate: cannot read {}\n", path);
+    return 2;
+  }
+  const nlohmann::json cert = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (cert.is_discarded()) {
+    fmt::print(stderr, "sortkey verify-certificate: {} is not JSON\n", path);
+    return 2;
+  }
+  if (auto ok = certify::verify_certificate(cert); !ok) {
+    fmt::print(stderr, "sortkey verify-certificate: {}: {}\n", path, ok.error().message);
+    return 1;
+  }
+  fmt::print("{}: digest ok; {}\n", path,
+             cert.value("certified", false) ? "CERTIFIED" : "NOT CERTIFIED");
+  return 0;
+}
+
+void add_run_options(CLI::App* sub, CertifyOptions& o) {
+  sub->add_option("--cases", o.run.cases, "successful cases per property")
+      ->check(CLI::Range(1, 10000000))
+      ->capture_default_str();
+  sub->add_option("--seed", o.run.seed, "RapidCheck seed (default: the fixed seed of CI runs)");
+  sub->add_flag("--fresh-seed", o.run.fresh_seed, "draw a random seed; it is printed for replay");
+  sub->add_option("--property", o.run.properties,
+                  "run only these properties: an id (padded/order), a codec (padded) or a prefix "
+                  "ending in /");
+  sub->add_option("--corpus", o.run.corpus_dir,
+                  "corpus directory hashed into the certificate (default: none, and the "
+                  "certificate says so)");
+  sub->add_flag("--list", o.list, "list the properties and exit");
+  sub->add_flag("--no-progress", o.run.no_progress, "never show the progress line");
+}
+
+void add_report_options(CLI::App* sub, CertifyOptions& o) {
+  sub->add_option("--json", o.reports.json,
+                  "write the JSON certificate (with its digest) to this file");
+  sub->add_option("--junit", o.reports.junit,
+                  "write JUnit XML (one test case per property) to this file");
+  sub->add_option("--markdown", o.reports.markdown,
+                  "write a Markdown summary to this file (- for stdout)");
+}
+
+void add_target_options(CLI::App* sub, CertifyOptions& o) {
+  certify::TargetOptions& t = o.targets;
+  sub->add_option("--endpoint", t.endpoint,
+                  "certify a DynamoDB-compatible endpoint (URL; alone: $AWS_ENDPOINT_URL_DYNAMODB)")
+      ->expected(0, 1);
+  sub->add_option("--known-divergences", t.known_divergences,
+                  "with --endpoint: a JSON file of divergences accepted for that endpoint");
+  sub->add_option("--region", t.region, "with --endpoint: the region to sign for");
+  sub->add_option("--codec-cmd", t.codec_cmd,
+                  "certify an external codec: a command (run with sh -c) speaking "
+                  "adapters/PROTOCOL.md");
+  sub->add_option("--timeout-ms", t.timeout_ms, "with --codec-cmd: how long each answer may take")
+      ->check(CLI::Range(1, 3600000))
+      ->capture_default_str();
+  sub->add_option("--snapshot", t.snapshot_path,
+                  "with --codec-cmd: record the adapter's keys to FILE, or fail naming every key "
+                  "that changed");
+  sub->add_option("--fuzz", t.fuzz_seconds,
+                  "also run the libFuzzer campaign for SECONDS; one result per target "
+                  "(fuzz/<target>)")
+      ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
+  sub->add_option("--fuzzers", t.fuzzers_dir,
+                  "with --fuzz: the libFuzzer binaries (default: found next to sortkey)");
+}
+
+}  // namespace
+
+void add_certify_command(CLI::App& app, int* exit_code) {
+  auto options = std::make_shared<CertifyOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "certify", "run every property of every built-in codec and print a verdict");
+  add_run_options(sub, *options);
+  add_report_options(sub, *options);
+  add_target_options(sub, *options);
+  sub->callback([options, exit_code, sub] {
+    options->targets.endpoint_given = sub->count("--endpoint") > 0;
+    *exit_code = run_certify(*options);
+  });
+
+  auto path = std::make_shared<std::string>();
+  CLI::App* verify = app.add_subcommand("verify-certificate", "check the digest of a JSON certificate");
+  verify->add_option("certificate", *path, "the file written by certify --json")->required();
+  verify->callback([path, exit_code] { *exit_code = run_verify_certificate(*path); });
+}
+
+}  // namespace sortkey::cli
