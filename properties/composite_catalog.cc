@@ -307,9 +307,8 @@ rc::Gen<TypedCase> gen_typed_case(char d) {
 
 Path path_of(const Segments& s) { return s.items; }
 
-}  // namespace
-
-void add_composite_properties(Catalog& c) {
+// Round trip, order and the subtree and window bounds.
+void add_composite_order_properties(Catalog& c) {
   c.add(
       "composite", "round_trip",
       "decode(encode(p)) == p; keys are UTF-8 with no raw byte below the escape but the delimiters",
@@ -359,6 +358,10 @@ void add_composite_properties(Catalog& c) {
         RC_CLASSIFY(w.parent.empty(), "top-level window");
         rc_require(composite_window_exact(w.x, w.parent, w.first, w.last, d));
       });
+}
+
+// Malformed keys, total decode, invalid text, typed order, delimiters.
+void add_composite_rejection_properties(Catalog& c) {
   c.add("composite", "rejects_malformed",
         "raw low bytes, needless escapes, lower-case or non-hex digits, cut escapes and bad UTF-8 "
         "are rejected at their offset",
@@ -431,6 +434,13 @@ void add_composite_properties(Catalog& c) {
           RC_CLASSIFY(kAllowed.find(d) != std::string_view::npos, "allowed");
           rc_require(composite_delimiter_choice(path_of(p), path_of(other), d));
         });
+}
+
+}  // namespace
+
+void add_composite_properties(Catalog& c) {
+  add_composite_order_properties(c);
+  add_composite_rejection_properties(c);
 }
 
 }  // namespace sortkey::props

@@ -12,26 +12,6 @@
 namespace sortkey::props {
 namespace {
 
-std::vector<Ksuid::Payload> unwrap(const std::vector<KsuidPayload>& v) {
-  std::vector<Ksuid::Payload> out;
-  for (const auto& p : v) out.push_back(p.bytes);
-  return out;
-}
-
-bool steps_back(const ClockScript& s) {
-  for (std::size_t i = 1; i < s.ms.size(); ++i) {
-    if (s.ms[i] < s.ms[i - 1]) return true;
-  }
-  return false;
-}
-
-bool near_exhaustion(const std::vector<KsuidPayload>& v) {
-  for (const auto& p : v) {
-    if (p.bytes[0] == 0xFF && p.bytes[14] == 0xFF && p.bytes[15] >= 0xFD) return true;
-  }
-  return false;
-}
-
 // Clock scripts that start at either end of the KSUID range or in between.
 rc::Gen<ClockScript> gen_ksuid_clock() {
   const std::int64_t lo = kKsuidMinUnix * 1000, hi = kKsuidMaxUnix * 1000 + 999;

@@ -48,9 +48,8 @@ rc::Gen<std::string> gen_related_name(const std::string& a) {
   });
 }
 
-}  // namespace
-
-void add_name_properties(Catalog& c) {
+// Round trip, idempotence, the definition and case.
+void add_name_normal_form_properties(Catalog& c) {
   c.add("name", "round_trip",
         "decode_name(normalize_name(x)) == normalize_name(x) for every valid name, in every mode",
         [] {
@@ -99,6 +98,10 @@ void add_name_properties(Catalog& c) {
           RC_CLASSIFY(is_ascii(name.bytes), "ASCII");
           rc_require(name_case_variants(name.bytes, ops, mode));
         });
+}
+
+// Canonical and total decode, the key text, order and rejection.
+void add_name_decode_properties(Catalog& c) {
   c.add(
       "name", "canonical_decode",
       "decode_name accepts exactly the fixed points normalize(k) == k, and returns k", [] {
@@ -155,6 +158,13 @@ void add_name_properties(Catalog& c) {
           RC_CLASSIFY(!normalize_name(bytes.bytes, mode).has_value(), "rejected");
           rc_require(name_rejects_invalid(bytes.bytes, mode));
         });
+}
+
+}  // namespace
+
+void add_name_properties(Catalog& c) {
+  add_name_normal_form_properties(c);
+  add_name_decode_properties(c);
 }
 
 }  // namespace sortkey::props

@@ -229,9 +229,8 @@ rc::Gen<Event> gen_event() {
                                    rc::gen::element(0, 1, 59));
 }
 
-}  // namespace
-
-void add_query_properties(Catalog& c) {
+// The engine against the oracle, page by page.
+void add_query_model_properties(Catalog& c) {
   c.add("query", "model_based",
         "random Put/Update/Delete/Query/Scan sequences on tables with one to three sparse indexes: after every "
         "command the engine and the naive oracle agree page by page",
@@ -326,7 +325,10 @@ void add_query_properties(Catalog& c) {
           RC_CLASSIFY(total >= kMaxPageBytes, "more than 1 MB");
           rc_require(check_query(model, *t, q));
         });
+}
 
+// Invalid requests and the expression builder.
+void add_query_request_properties(Catalog& c) {
   c.add("query", "rejects_invalid_requests",
         "requests DynamoDB rejects (filter on a key, unused or undefined placeholders, partition key not by =, "
         "Limit 0, consistent index reads, unknown index, empty filter, bare reserved words, reversed BETWEEN) are "
@@ -357,7 +359,10 @@ void add_query_properties(Catalog& c) {
           RC_CLASSIFY(key.op == oracle::NKeyCond::Op::kBetween, "BETWEEN");
           rc_require(builder_selects_range(l.model, l.table, key, reverse));
         });
+}
 
+// Seed 003: orders by status and date, sparse indexes.
+void add_query_seed_order_properties(Catalog& c) {
   c.add("query", "composite_key_vs_filter",
         "seed 003: the STATUS#DATE index answers 'status S between d1 and d2' exactly as the naive filter, Limit=k "
         "fills the page with min(k, matches); the same question as a FilterExpression returns the same items but "
@@ -410,7 +415,10 @@ void add_query_properties(Catalog& c) {
               rc::gen::arbitrary<bool>()));
           rc_require(sparse_indexes_are_exact(ops));
         });
+}
 
+// Seeds 002 and 004: the layouts with generated data.
+void add_query_seed_layout_properties(Catalog& c) {
   c.add("query", "scenario_ticket_tracker",
         "seed 002: updates never rewrite the base key (TicketId) and the UpdatedAt index read backward is most "
         "recently updated first",
@@ -457,6 +465,15 @@ void add_query_properties(Catalog& c) {
           const int versions = *rc::gen::inRange(1, 40);
           rc_require(version_history(versions, width));
         });
+}
+
+}  // namespace
+
+void add_query_properties(Catalog& c) {
+  add_query_model_properties(c);
+  add_query_request_properties(c);
+  add_query_seed_order_properties(c);
+  add_query_seed_layout_properties(c);
 }
 
 }  // namespace sortkey::props

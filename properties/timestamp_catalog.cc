@@ -42,9 +42,8 @@ rc::Gen<std::string> gen_candidate_epoch_key(EpochUnit unit, int width) {
   }));
 }
 
-}  // namespace
-
-void add_timestamp_properties(Catalog& c) {
+// The timestamp codec: round trip, order, length, oracle, offsets, display formats.
+void add_timestamp_codec_properties(Catalog& c) {
   c.add("timestamp", "round_trip",
         "decode(encode(t, p), p) is t truncated to p fraction digits, for t in 0001..9999", [] {
           const int p = *gen_precision();
@@ -110,6 +109,10 @@ void add_timestamp_properties(Catalog& c) {
           RC_TAG(to_string(style));
           rc_require(timestamp_rejects_display_formats(t.instant, style));
         });
+}
+
+// The timestamp codec: malformed keys, total decode, year range, parsing.
+void add_timestamp_decode_properties(Catalog& c) {
   c.add("timestamp", "rejects_malformed",
         "truncated, extended and non-canonical keys (fraction length, 'z', offset, Feb 30, month "
         "13, year 0000, ...) are rejected",
@@ -156,7 +159,10 @@ void add_timestamp_properties(Catalog& c) {
           RC_CLASSIFY(parse_rfc3339(text).has_value(), "accepted");
           rc_require(timestamp_parse_total(text));
         });
+}
 
+// The epoch codec.
+void add_epoch_properties(Catalog& c) {
   c.add("epoch", "round_trip",
         "decode_epoch(encode_epoch(t)) is t truncated to the unit, for t >= 1970 that fits", [] {
           const Unit u = *gen_unit();
@@ -215,6 +221,14 @@ void add_timestamp_properties(Catalog& c) {
           const Moment t = *gen_moment_before_1970();
           rc_require(epoch_before_1970(t.instant, u.unit, width));
         });
+}
+
+}  // namespace
+
+void add_timestamp_properties(Catalog& c) {
+  add_timestamp_codec_properties(c);
+  add_timestamp_decode_properties(c);
+  add_epoch_properties(c);
 }
 
 }  // namespace sortkey::props

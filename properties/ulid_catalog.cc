@@ -12,26 +12,6 @@
 namespace sortkey::props {
 namespace {
 
-std::vector<Ulid::Entropy> unwrap(const std::vector<UlidEntropy>& v) {
-  std::vector<Ulid::Entropy> out;
-  for (const auto& e : v) out.push_back(e.bytes);
-  return out;
-}
-
-bool steps_back(const ClockScript& s) {
-  for (std::size_t i = 1; i < s.ms.size(); ++i) {
-    if (s.ms[i] < s.ms[i - 1]) return true;
-  }
-  return false;
-}
-
-bool near_exhaustion(const std::vector<UlidEntropy>& v) {
-  for (const auto& e : v) {
-    if (e.bytes[0] == 0xFF && e.bytes[8] == 0xFF && e.bytes[9] >= 0xFD) return true;
-  }
-  return false;
-}
-
 rc::Gen<ClockScript> gen_ulid_clock() {
   const std::int64_t hi = kUlidMaxTime;
   return rc::gen::mapcat(rc::gen::weightedOneOf<std::int64_t>({

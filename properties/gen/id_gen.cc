@@ -168,4 +168,11 @@ rc::Gen<ClockScript> gen_clock_script(std::int64_t start_ms, std::int64_t min_ms
                       });
 }
 
+bool steps_back(const ClockScript& s) {
+  for (std::size_t i = 1; i < s.ms.size(); ++i) {
+    if (s.ms[i] < s.ms[i - 1]) return true;
+  }
+  return false;
+}
+
 }  // namespace sortkey::props

@@ -12,6 +12,7 @@
 
 #include <rapidcheck.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -79,6 +80,26 @@ rc::Gen<std::int64_t> gen_ulid_unix_ms();
 // the range [min_ms, max_ms].
 rc::Gen<ClockScript> gen_clock_script(std::int64_t start_ms, std::int64_t min_ms,
                                       std::int64_t max_ms);
+
+// Facts about a generated script, for the generator properties' classes.
+// True iff some reading is below the one before it.
+bool steps_back(const ClockScript& s);
+// True iff some payload/entropy is within three increments of all 0xFF.
+template <class Wrapped>
+bool near_exhaustion(const std::vector<Wrapped>& v) {
+  for (const Wrapped& w : v) {
+    const std::size_t n = w.bytes.size();
+    if (w.bytes[0] == 0xFF && w.bytes[n - 2] == 0xFF && w.bytes[n - 1] >= 0xFD) return true;
+  }
+  return false;
+}
+// The arrays inside the wrappers, in order.
+template <class Wrapped>
+auto unwrap(const std::vector<Wrapped>& v) {
+  std::vector<decltype(Wrapped::bytes)> out;
+  for (const Wrapped& w : v) out.push_back(w.bytes);
+  return out;
+}
 
 }  // namespace sortkey::props
 

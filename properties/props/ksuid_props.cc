@@ -2,28 +2,52 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <mutex>
 #include <optional>
-#include <set>
-#include <thread>
+#include <string>
 
 #include "naive_base.h"
 #include "props/common.h"
-#include "props/id_common.h"
+#include "props/id_format_props.h"
 
 namespace sortkey::props {
 namespace {
 
+using id_internal::hex;
+using id_internal::vec;
 using oracle::ByteVector;
 
 constexpr std::int64_t kEpoch = 1400000000;  // the KSUID epoch, restated for the oracle side
 constexpr std::int64_t kLast = kEpoch + 4294967295LL;
 
-ByteVector vec(const Ksuid::Bytes& b) { return ByteVector(b.begin(), b.end()); }
-ByteVector vec(const Ksuid::Payload& p) { return ByteVector(p.begin(), p.end()); }
-ByteVector vec(const Ksuid& k) { return vec(k.bytes()); }
-std::string hex(const ByteVector& v) { return oracle::hex(v); }
+std::int64_t floor_div_1000(std::int64_t ms) {
+  std::int64_t q = ms / 1000;
+  if (ms % 1000 < 0) --q;
+  return q;
+}
+
+// KSUIDs for the shared ID properties (props/id_format_props.h): a 4-byte
+// count of seconds since kEpoch, then a 16-byte payload.
+struct KsuidFormat {
+  using Id = Ksuid;
+  using Generator = KsuidGenerator;
+  using Tail = Ksuid::Payload;
+  static constexpr std::size_t kTimeBytes = 4;
+  static constexpr const char* kTypeName = "Ksuid";
+  static constexpr const char* kTailName = "payload";
+  static std::int64_t time_of(std::int64_t clock_ms) { return floor_div_1000(clock_ms); }
+  static bool in_range(std::int64_t t) { return t >= kEpoch && t <= kLast; }
+  static std::uint64_t stamp(std::int64_t t) { return static_cast<std::uint64_t>(t - kEpoch); }
+  static Tail tail(const Id& id) { return id.payload(); }
+  static std::string encode(const Id& id) { return encode_ksuid(id); }
+  static std::string after(const Id& got, const Id& previous) {
+    return fmt::format("{} came after {} ({} after {})", encode_ksuid(got), encode_ksuid(previous),
+                       hex(vec(got)), hex(vec(previous)));
+  }
+};
+
+ByteVector oracle_bytes(std::int64_t unix_seconds, const ByteVector& payload) {
+  return id_internal::oracle_bytes<KsuidFormat>(unix_seconds, payload);
+}
 
 // The oracle's text of 20 bytes: 27 base-62 digits by long division.
 std::string oracle_text(const ByteVector& bytes) { return *oracle::to_base(bytes, oracle::kNaiveBase62, 27); }
@@ -35,32 +59,6 @@ std::optional<ByteVector> oracle_decode(std::string_view text) {
 }
 
 Result<std::string> encode_result(const Ksuid& k) { return encode_ksuid(k); }
-
-// The KSUID of a unix second and a payload, built by the oracle side.
-ByteVector oracle_bytes(std::int64_t unix_seconds, const ByteVector& payload) {
-  const auto ts = static_cast<std::uint64_t>(unix_seconds - kEpoch);
-  ByteVector out(4 + payload.size());
-  for (std::size_t i = 0; i < 4; ++i) out[i] = static_cast<std::uint8_t>(ts >> (24 - 8 * i));
-  for (std::size_t i = 0; i < payload.size(); ++i) out[4 + i] = payload[i];
-  return out;
-}
-
-std::int64_t floor_div_1000(std::int64_t ms) {
-  std::int64_t q = ms / 1000;
-  if (ms % 1000 < 0) --q;
-  return q;
-}
-
-// Hands out `randoms` in order, then fails.
-RandomBytes scripted(const std::vector<Ksuid::Payload>& randoms, std::size_t& next) {
-  return [&randoms, &next](std::span<std::uint8_t> out) -> Result<void> {
-    if (next >= randoms.size()) return make_error(ErrorCode::kUnavailable, 0, "the scripted random bytes ran out");
-    if (out.size() != 16) return make_error(ErrorCode::kBadParameter, 0, "expected a request for 16 bytes");
-    std::copy(randoms[next].begin(), randoms[next].end(), out.begin());
-    ++next;
-    return {};
-  };
-}
 
 }  // namespace
 
@@ -89,20 +87,7 @@ Outcome ksuid_matches_oracle(const Ksuid::Bytes& bytes) {
 }
 
 Outcome ksuid_order(const Ksuid::Bytes& a, const Ksuid::Bytes& b) {
-  const Ksuid ka(a), kb(b);
-  // (timestamp, payload) field by field, as the oracle reads them.
-  const ByteVector va = vec(a), vb = vec(b);
-  const std::uint64_t ta = oracle::read_big_endian(va, 0, 4), tb = oracle::read_big_endian(vb, 0, 4);
-  const int want = ta != tb ? (ta < tb ? -1 : 1)
-                            : oracle::compare_bytes(ByteVector(va.begin() + 4, va.end()), ByteVector(vb.begin() + 4, vb.end()));
-  const std::string sa = encode_ksuid(ka), sb = encode_ksuid(kb);
-  const int text = key_order(sa, sb);
-  if (text != want) {
-    return Outcome::fails(fmt::format("{} {} {} but their keys {} {} {}", hex(va), order_word(want), hex(vb), show_key(sa), order_word(text), show_key(sb)));
-  }
-  const int typed = ka < kb ? -1 : (kb < ka ? 1 : 0);
-  if (typed != want) return Outcome::fails(fmt::format("{} {} {} but Ksuid's operator<=> says {}", hex(va), order_word(want), hex(vb), order_word(typed)));
-  return Outcome::holds();
+  return id_internal::order<KsuidFormat>(a, b);
 }
 
 Outcome ksuid_rejects_malformed(const Ksuid::Bytes& bytes, char extra, std::size_t position) {
@@ -167,141 +152,18 @@ Outcome ksuid_time_range(std::int64_t unix_seconds, const Ksuid::Payload& payloa
 
 Outcome ksuid_generator_model(bool monotonic, const std::vector<std::int64_t>& clock_ms,
                               const std::vector<Ksuid::Payload>& randoms) {
-  std::size_t call = 0;
-  std::size_t drawn = 0;
-  KsuidGenerator::Options options;
-  options.monotonic = monotonic;
-  options.clock = [&] { return clock_ms[call]; };
-  options.random = scripted(randoms, drawn);
-  KsuidGenerator generator(options);
-
-  std::optional<ByteVector> last;  // the model's last ID
-  std::size_t model_drawn = 0;
-  for (; call < clock_ms.size(); ++call) {
-    auto got = generator.next();
-    const std::int64_t second = floor_div_1000(clock_ms[call]);
-    const std::string where = fmt::format("{} mode, clock script {} (call {})", monotonic ? "monotonic" : "random", show_script(clock_ms, call), call + 1);
-    std::optional<ErrorCode> want_error;
-    ByteVector want;
-    if (second < kEpoch || second > kLast) {
-      want_error = ErrorCode::kOutOfRange;
-    } else if (monotonic && last && static_cast<std::uint64_t>(second - kEpoch) <= oracle::read_big_endian(*last, 0, 4)) {
-      auto payload = oracle::increment(ByteVector(last->begin() + 4, last->end()));
-      if (!payload) {
-        want_error = ErrorCode::kOverflow;
-      } else {
-        want = ByteVector(last->begin(), last->begin() + 4);
-        want.insert(want.end(), payload->begin(), payload->end());
-      }
-    } else if (model_drawn == randoms.size()) {
-      want_error = ErrorCode::kUnavailable;
-    } else {
-      want = oracle_bytes(second, vec(randoms[model_drawn++]));
-    }
-    if (want_error) {
-      if (got) return Outcome::fails(fmt::format("{}: expected a {} error, got {}", where, to_string(*want_error), hex(vec(*got))));
-      if (got.error().code != *want_error) return Outcome::fails(fmt::format("{}: expected a {} error, got {}", where, to_string(*want_error), describe(got.error())));
-      continue;
-    }
-    if (!got) return Outcome::fails(fmt::format("{}: expected {}, got {}", where, hex(want), describe(got.error())));
-    if (vec(*got) != want) return Outcome::fails(fmt::format("{}: expected {}, got {}", where, hex(want), hex(vec(*got))));
-    last = want;
-  }
-  return Outcome::holds();
+  return id_internal::generator_model<KsuidFormat>(monotonic, clock_ms, randoms);
 }
 
-Outcome ksuid_monotonic_order(const std::vector<std::int64_t>& clock_ms, const std::vector<Ksuid::Payload>& randoms) {
-  std::size_t call = 0;
-  std::size_t drawn = 0;
-  KsuidGenerator::Options options;
-  options.monotonic = true;
-  options.clock = [&] { return clock_ms[call]; };
-  options.random = scripted(randoms, drawn);
-  KsuidGenerator generator(options);
-  std::optional<Ksuid> previous;
-  for (; call < clock_ms.size(); ++call) {
-    auto got = generator.next();
-    if (!got) {
-      const ErrorCode c = got.error().code;
-      if (c != ErrorCode::kOutOfRange && c != ErrorCode::kOverflow && c != ErrorCode::kUnavailable) {
-        return Outcome::fails(fmt::format("clock script {}: unexpected error {}", show_script(clock_ms, call), describe(got.error())));
-      }
-      if (c == ErrorCode::kOverflow && !(previous && previous->payload() == Ksuid::max().payload())) {
-        return Outcome::fails(fmt::format("clock script {}: overflow although the last payload was {}", show_script(clock_ms, call), previous ? hex(vec(previous->payload())) : "(none)"));
-      }
-      continue;
-    }
-    if (previous && oracle::compare_bytes(vec(*previous), vec(*got)) >= 0) {
-      return Outcome::fails(fmt::format("clock script {}: {} came after {} ({} after {}): not strictly increasing",
-                                        show_script(clock_ms, call), encode_ksuid(*got), encode_ksuid(*previous), hex(vec(*got)), hex(vec(*previous))));
-    }
-    previous = *got;
-  }
-  return Outcome::holds();
+Outcome ksuid_monotonic_order(const std::vector<std::int64_t>& clock_ms,
+                              const std::vector<Ksuid::Payload>& randoms) {
+  return id_internal::monotonic_order<KsuidFormat>(clock_ms, randoms);
 }
 
-Outcome ksuid_monotonic_threads(int threads, int per_thread, int calls_per_ms, int back_ms, std::uint64_t seed) {
-  std::atomic<std::int64_t> calls{0};
-  std::atomic<std::uint64_t> draws{0};
-  std::mutex log_mutex;  // the observer runs under the generator's lock; this only guards the vector
-  std::vector<Ksuid> global;
-  KsuidGenerator::Options options;
-  options.monotonic = true;
-  options.clock = [&] {
-    const std::int64_t n = calls.fetch_add(1);
-    // Widens any window between reading and writing the generator's state:
-    // without its lock, threads then interleave there often enough to show.
-    if (n % 5 == 0) std::this_thread::yield();
-    const std::int64_t base = 1600000000000 + n / (calls_per_ms > 0 ? calls_per_ms : 1);
-    return n % 97 == 96 ? base - back_ms : base;
-  };
-  options.random = [&](std::span<std::uint8_t> out) -> Result<void> {
-    fill_splitmix(out, seed, draws.fetch_add(1));
-    return {};
-  };
-  options.observer = [&](const Ksuid& k) {
-    std::lock_guard<std::mutex> lock(log_mutex);
-    global.push_back(k);
-  };
-  KsuidGenerator generator(options);
-  std::vector<std::vector<Ksuid>> got(static_cast<std::size_t>(threads));
-  std::vector<std::string> errors(static_cast<std::size_t>(threads));
-  {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) {
-      pool.emplace_back([&, t] {
-        auto& mine = got[static_cast<std::size_t>(t)];
-        for (int i = 0; i < per_thread; ++i) {
-          auto k = generator.next();
-          if (!k) {
-            errors[static_cast<std::size_t>(t)] = describe(k.error());
-            return;
-          }
-          mine.push_back(*k);
-        }
-      });
-    }
-    for (auto& th : pool) th.join();
-  }
-  const std::string setup = fmt::format("{} threads x {} IDs, clock +1 ms every {} calls, -{} ms every 97th", threads, per_thread, calls_per_ms, back_ms);
-  std::set<ByteVector> all;
-  for (int t = 0; t < threads; ++t) {
-    const auto& mine = got[static_cast<std::size_t>(t)];
-    if (!errors[static_cast<std::size_t>(t)].empty()) return Outcome::fails(fmt::format("{}: thread {} got an error: {}", setup, t, errors[static_cast<std::size_t>(t)]));
-    for (std::size_t i = 0; i < mine.size(); ++i) {
-      if (i > 0 && oracle::compare_bytes(vec(mine[i - 1]), vec(mine[i])) >= 0) {
-        return Outcome::fails(fmt::format("{}: thread {} drew {} after {}: not strictly increasing", setup, t, encode_ksuid(mine[i]), encode_ksuid(mine[i - 1])));
-      }
-      if (!all.insert(vec(mine[i])).second) return Outcome::fails(fmt::format("{}: {} was handed out twice", setup, encode_ksuid(mine[i])));
-    }
-  }
-  if (global.size() != all.size()) return Outcome::fails(fmt::format("{}: the observer saw {} IDs, the threads got {}", setup, global.size(), all.size()));
-  for (std::size_t i = 1; i < global.size(); ++i) {
-    if (oracle::compare_bytes(vec(global[i - 1]), vec(global[i])) >= 0) {
-      return Outcome::fails(fmt::format("{}: in generation order, {} came after {}", setup, encode_ksuid(global[i]), encode_ksuid(global[i - 1])));
-    }
-  }
-  return Outcome::holds();
+Outcome ksuid_monotonic_threads(int threads, int per_thread, int calls_per_ms, int back_ms,
+                                std::uint64_t seed) {
+  return id_internal::monotonic_threads<KsuidFormat>(threads, per_thread, calls_per_ms, back_ms,
+                                                     seed);
 }
 
 }  // namespace sortkey::props

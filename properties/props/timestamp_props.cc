@@ -398,6 +398,81 @@ Outcome timestamp_rejects_display_formats(Instant t, DisplayStyle style) {
   return Outcome::holds();
 }
 
+namespace {
+
+// Plants malformation `variant` (0..17) in the fields of a valid key; what
+// it planted, as a failure message says it.
+std::string plant_field_fault(Parts& p, const NaiveDateTime& f, int precision, int variant) {
+  switch (variant) {
+    case 0:
+      p.fraction = precision < 9
+                       ? pad(f.nanos, 9).substr(0, static_cast<std::size_t>(precision) + 1)
+                       : p.fraction.substr(0, 8);
+      return "a fraction of another length";
+    case 1:
+      p.fraction = precision > 0 ? p.fraction.substr(0, p.fraction.size() - 1) : "0";
+      return "a fraction of another length";
+    case 2:
+      p.zed = "z";
+      return "lowercase 'z'";
+    case 3:
+      p.tee = "t";
+      return "lowercase 't'";
+    case 4:
+      p.zed = "+00:00";
+      return "an offset";
+    case 5:
+      p.zed = "-00:00";
+      return "an offset";
+    case 6:
+      p.tee = " ";
+      return "a space for 'T'";
+    case 7:
+      p.month = "13";
+      return "month 13";
+    case 8:
+      p.month = "00";
+      return "month 00";
+    case 9:
+      p.day = "00";
+      return "day 00";
+    case 10:
+      p.day = pad(oracle::days_in_month(f.year, f.month) + 1, 2);
+      return "a day past the month's end";
+    case 11:
+      p.month = "02";
+      p.day = "30";
+      return "Feb 30";
+    case 12: {
+      const long long year =
+          oracle::is_leap_year(f.year) ? f.year + 1 : f.year;  // never a leap year
+      p.year = pad(year, 4);
+      p.month = "02";
+      p.day = "29";
+      return "Feb 29 of a common year";
+    }
+    case 13:
+      p.year = "0000";
+      return "year 0000";
+    case 14:
+      p.hour = "24";
+      return "hour 24";
+    case 15:
+      p.minute = "60";
+      return "minute 60";
+    case 16:
+      p.second = "60";
+      return "second 60";
+    case 17:
+      p.dash = "/";
+      return "'/' for '-'";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
 Outcome timestamp_rejects_malformed(Instant t, int precision, int variant, char extra,
                                     std::size_t position) {
   if (!in_range(t)) return Outcome::discard("instant outside 0001..9999");
@@ -409,105 +484,24 @@ Outcome timestamp_rejects_malformed(Instant t, int precision, int variant, char 
 
   const NaiveDateTime f = fields(t);
   Parts p = parts_of(f, precision);
-  std::string what;
-  switch (variant % kMalformedVariants) {
-    case 0:
-      p.fraction = precision < 9
-                       ? pad(f.nanos, 9).substr(0, static_cast<std::size_t>(precision) + 1)
-                       : p.fraction.substr(0, 8);
-      what = "a fraction of another length";
-      break;
-    case 1:
-      p.fraction = precision > 0 ? p.fraction.substr(0, p.fraction.size() - 1) : "0";
-      what = "a fraction of another length";
-      break;
-    case 2:
-      p.zed = "z";
-      what = "lowercase 'z'";
-      break;
-    case 3:
-      p.tee = "t";
-      what = "lowercase 't'";
-      break;
-    case 4:
-      p.zed = "+00:00";
-      what = "an offset";
-      break;
-    case 5:
-      p.zed = "-00:00";
-      what = "an offset";
-      break;
-    case 6:
-      p.tee = " ";
-      what = "a space for 'T'";
-      break;
-    case 7:
-      p.month = "13";
-      what = "month 13";
-      break;
-    case 8:
-      p.month = "00";
-      what = "month 00";
-      break;
-    case 9:
-      p.day = "00";
-      what = "day 00";
-      break;
-    case 10:
-      p.day = pad(oracle::days_in_month(f.year, f.month) + 1, 2);
-      what = "a day past the month's end";
-      break;
-    case 11:
-      p.month = "02";
-      p.day = "30";
-      what = "Feb 30";
-      break;
-    case 12: {
-      const long long year =
-          oracle::is_leap_year(f.year) ? f.year + 1 : f.year;  // never a leap year
-      p.year = pad(year, 4);
-      p.month = "02";
-      p.day = "29";
-      what = "Feb 29 of a common year";
-      break;
-    }
-    case 13:
-      p.year = "0000";
-      what = "year 0000";
-      break;
-    case 14:
-      p.hour = "24";
-      what = "hour 24";
-      break;
-    case 15:
-      p.minute = "60";
-      what = "minute 60";
-      break;
-    case 16:
-      p.second = "60";
-      what = "second 60";
-      break;
-    case 17:
-      p.dash = "/";
-      what = "'/' for '-'";
-      break;
-    case 18:
-      if (extra == 'Z') return Outcome::holds();
-      p.zed = std::string(1, extra);
-      what = "another byte for 'Z'";
-      break;
-    default: {
-      if (extra >= '0' && extra <= '9') return Outcome::holds();
-      std::string changed = key;
-      std::vector<std::size_t> digits;
-      for (std::size_t i = 0; i < key.size(); ++i) {
-        if (key[i] >= '0' && key[i] <= '9') digits.push_back(i);
-      }
-      changed[digits[position % digits.size()]] = extra;
-      return must_reject(changed, key, precision, "a non-digit in place of a digit");
-    }
+  const int variant_mod = variant % kMalformedVariants;
+  if (variant_mod == 18) {
+    if (extra == 'Z') return Outcome::holds();
+    p.zed = std::string(1, extra);
+    return must_reject(p.text(), key, precision, "another byte for 'Z'");
   }
-  return must_reject(p.text(), key, precision, what);
+  if (variant_mod >= 0 && variant_mod < 18) {
+    const std::string what = plant_field_fault(p, f, precision, variant_mod);
+    return must_reject(p.text(), key, precision, what);
+  }
+  if (extra >= '0' && extra <= '9') return Outcome::holds();
+  std::string changed = key;
+  std::vector<std::size_t> digits;
+  for (std::size_t i = 0; i < key.size(); ++i) {
+    if (key[i] >= '0' && key[i] <= '9') digits.push_back(i);
+  }
+  changed[digits[position % digits.size()]] = extra;
+  return must_reject(changed, key, precision, "a non-digit in place of a digit");
 }
 
 Outcome timestamp_total_decode(std::string_view bytes, int precision) {

@@ -2,27 +2,44 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <mutex>
 #include <optional>
-#include <set>
-#include <thread>
+#include <string>
 
 #include "naive_base.h"
 #include "props/common.h"
-#include "props/id_common.h"
+#include "props/id_format_props.h"
 
 namespace sortkey::props {
 namespace {
 
+using id_internal::hex;
+using id_internal::vec;
 using oracle::ByteVector;
 
 constexpr std::int64_t kLastMs = 281474976710655LL;  // 2^48 - 1, restated for the oracle side
 
-ByteVector vec(const Ulid::Bytes& b) { return ByteVector(b.begin(), b.end()); }
-ByteVector vec(const Ulid::Entropy& e) { return ByteVector(e.begin(), e.end()); }
-ByteVector vec(const Ulid& u) { return vec(u.bytes()); }
-std::string hex(const ByteVector& v) { return oracle::hex(v); }
+// ULIDs for the shared ID properties (props/id_format_props.h): a 6-byte
+// count of milliseconds since the Unix epoch, then 10 bytes of entropy.
+struct UlidFormat {
+  using Id = Ulid;
+  using Generator = UlidGenerator;
+  using Tail = Ulid::Entropy;
+  static constexpr std::size_t kTimeBytes = 6;
+  static constexpr const char* kTypeName = "Ulid";
+  static constexpr const char* kTailName = "entropy";
+  static std::int64_t time_of(std::int64_t clock_ms) { return clock_ms; }
+  static bool in_range(std::int64_t t) { return t >= 0 && t <= kLastMs; }
+  static std::uint64_t stamp(std::int64_t t) { return static_cast<std::uint64_t>(t); }
+  static Tail tail(const Id& id) { return id.entropy(); }
+  static std::string encode(const Id& id) { return encode_ulid(id); }
+  static std::string after(const Id& got, const Id& previous) {
+    return fmt::format("{} came after {}", encode_ulid(got), encode_ulid(previous));
+  }
+};
+
+ByteVector oracle_bytes(std::int64_t unix_ms, const ByteVector& entropy) {
+  return id_internal::oracle_bytes<UlidFormat>(unix_ms, entropy);
+}
 
 std::string oracle_text(const ByteVector& bytes) { return *oracle::to_base(bytes, oracle::kNaiveCrockford, 26); }
 
@@ -40,24 +57,6 @@ bool has_lower(std::string_view text) {
 }
 
 Result<std::string> encode_result(const Ulid& u) { return encode_ulid(u); }
-
-ByteVector oracle_bytes(std::int64_t unix_ms, const ByteVector& entropy) {
-  const auto ms = static_cast<std::uint64_t>(unix_ms);
-  ByteVector out(6 + entropy.size());
-  for (std::size_t i = 0; i < 6; ++i) out[i] = static_cast<std::uint8_t>(ms >> (40 - 8 * i));
-  for (std::size_t i = 0; i < entropy.size(); ++i) out[6 + i] = entropy[i];
-  return out;
-}
-
-RandomBytes scripted(const std::vector<Ulid::Entropy>& randoms, std::size_t& next) {
-  return [&randoms, &next](std::span<std::uint8_t> out) -> Result<void> {
-    if (next >= randoms.size()) return make_error(ErrorCode::kUnavailable, 0, "the scripted random bytes ran out");
-    if (out.size() != 10) return make_error(ErrorCode::kBadParameter, 0, "expected a request for 10 bytes");
-    std::copy(randoms[next].begin(), randoms[next].end(), out.begin());
-    ++next;
-    return {};
-  };
-}
 
 }  // namespace
 
@@ -88,19 +87,7 @@ Outcome ulid_matches_oracle(const Ulid::Bytes& bytes) {
 }
 
 Outcome ulid_order(const Ulid::Bytes& a, const Ulid::Bytes& b) {
-  const Ulid ua(a), ub(b);
-  const ByteVector va = vec(a), vb = vec(b);
-  const std::uint64_t ta = oracle::read_big_endian(va, 0, 6), tb = oracle::read_big_endian(vb, 0, 6);
-  const int want = ta != tb ? (ta < tb ? -1 : 1)
-                            : oracle::compare_bytes(ByteVector(va.begin() + 6, va.end()), ByteVector(vb.begin() + 6, vb.end()));
-  const std::string sa = encode_ulid(ua), sb = encode_ulid(ub);
-  const int text = key_order(sa, sb);
-  if (text != want) {
-    return Outcome::fails(fmt::format("{} {} {} but their keys {} {} {}", hex(va), order_word(want), hex(vb), show_key(sa), order_word(text), show_key(sb)));
-  }
-  const int typed = ua < ub ? -1 : (ub < ua ? 1 : 0);
-  if (typed != want) return Outcome::fails(fmt::format("{} {} {} but Ulid's operator<=> says {}", hex(va), order_word(want), hex(vb), order_word(typed)));
-  return Outcome::holds();
+  return id_internal::order<UlidFormat>(a, b);
 }
 
 Outcome ulid_rejects_malformed(const Ulid::Bytes& bytes, char extra, std::size_t position) {
@@ -202,141 +189,20 @@ Outcome ulid_time_range(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
   return Outcome::holds();
 }
 
-Outcome ulid_generator_model(bool monotonic, const std::vector<std::int64_t>& clock_ms, const std::vector<Ulid::Entropy>& randoms) {
-  std::size_t call = 0;
-  std::size_t drawn = 0;
-  UlidGenerator::Options options;
-  options.monotonic = monotonic;
-  options.clock = [&] { return clock_ms[call]; };
-  options.random = scripted(randoms, drawn);
-  UlidGenerator generator(options);
-
-  std::optional<ByteVector> last;
-  std::size_t model_drawn = 0;
-  for (; call < clock_ms.size(); ++call) {
-    auto got = generator.next();
-    const std::int64_t ms = clock_ms[call];
-    const std::string where = fmt::format("{} mode, clock script {} (call {})", monotonic ? "monotonic" : "random", show_script(clock_ms, call), call + 1);
-    std::optional<ErrorCode> want_error;
-    ByteVector want;
-    if (ms < 0 || ms > kLastMs) {
-      want_error = ErrorCode::kOutOfRange;
-    } else if (monotonic && last && static_cast<std::uint64_t>(ms) <= oracle::read_big_endian(*last, 0, 6)) {
-      auto entropy = oracle::increment(ByteVector(last->begin() + 6, last->end()));
-      if (!entropy) {
-        want_error = ErrorCode::kOverflow;
-      } else {
-        want = ByteVector(last->begin(), last->begin() + 6);
-        want.insert(want.end(), entropy->begin(), entropy->end());
-      }
-    } else if (model_drawn == randoms.size()) {
-      want_error = ErrorCode::kUnavailable;
-    } else {
-      want = oracle_bytes(ms, vec(randoms[model_drawn++]));
-    }
-    if (want_error) {
-      if (got) return Outcome::fails(fmt::format("{}: expected a {} error, got {}", where, to_string(*want_error), hex(vec(*got))));
-      if (got.error().code != *want_error) return Outcome::fails(fmt::format("{}: expected a {} error, got {}", where, to_string(*want_error), describe(got.error())));
-      continue;
-    }
-    if (!got) return Outcome::fails(fmt::format("{}: expected {}, got {}", where, hex(want), describe(got.error())));
-    if (vec(*got) != want) return Outcome::fails(fmt::format("{}: expected {}, got {}", where, hex(want), hex(vec(*got))));
-    last = want;
-  }
-  return Outcome::holds();
+Outcome ulid_generator_model(bool monotonic, const std::vector<std::int64_t>& clock_ms,
+                             const std::vector<Ulid::Entropy>& randoms) {
+  return id_internal::generator_model<UlidFormat>(monotonic, clock_ms, randoms);
 }
 
-Outcome ulid_monotonic_order(const std::vector<std::int64_t>& clock_ms, const std::vector<Ulid::Entropy>& randoms) {
-  std::size_t call = 0;
-  std::size_t drawn = 0;
-  UlidGenerator::Options options;
-  options.monotonic = true;
-  options.clock = [&] { return clock_ms[call]; };
-  options.random = scripted(randoms, drawn);
-  UlidGenerator generator(options);
-  std::optional<Ulid> previous;
-  for (; call < clock_ms.size(); ++call) {
-    auto got = generator.next();
-    if (!got) {
-      const ErrorCode c = got.error().code;
-      if (c != ErrorCode::kOutOfRange && c != ErrorCode::kOverflow && c != ErrorCode::kUnavailable) {
-        return Outcome::fails(fmt::format("clock script {}: unexpected error {}", show_script(clock_ms, call), describe(got.error())));
-      }
-      if (c == ErrorCode::kOverflow && !(previous && previous->entropy() == Ulid::max().entropy())) {
-        return Outcome::fails(fmt::format("clock script {}: overflow although the last entropy was {}", show_script(clock_ms, call), previous ? hex(vec(previous->entropy())) : "(none)"));
-      }
-      continue;
-    }
-    if (previous && oracle::compare_bytes(vec(*previous), vec(*got)) >= 0) {
-      return Outcome::fails(fmt::format("clock script {}: {} came after {}: not strictly increasing", show_script(clock_ms, call), encode_ulid(*got), encode_ulid(*previous)));
-    }
-    previous = *got;
-  }
-  return Outcome::holds();
+Outcome ulid_monotonic_order(const std::vector<std::int64_t>& clock_ms,
+                             const std::vector<Ulid::Entropy>& randoms) {
+  return id_internal::monotonic_order<UlidFormat>(clock_ms, randoms);
 }
 
-Outcome ulid_monotonic_threads(int threads, int per_thread, int calls_per_ms, int back_ms, std::uint64_t seed) {
-  std::atomic<std::int64_t> calls{0};
-  std::atomic<std::uint64_t> draws{0};
-  std::mutex log_mutex;  // the observer runs under the generator's lock; this only guards the vector
-  std::vector<Ulid> global;
-  UlidGenerator::Options options;
-  options.monotonic = true;
-  options.clock = [&] {
-    const std::int64_t n = calls.fetch_add(1);
-    // Widens any window between reading and writing the generator's state:
-    // without its lock, threads then interleave there often enough to show.
-    if (n % 5 == 0) std::this_thread::yield();
-    const std::int64_t base = 1600000000000 + n / (calls_per_ms > 0 ? calls_per_ms : 1);
-    return n % 97 == 96 ? base - back_ms : base;
-  };
-  options.random = [&](std::span<std::uint8_t> out) -> Result<void> {
-    fill_splitmix(out, seed, draws.fetch_add(1));
-    return {};
-  };
-  options.observer = [&](const Ulid& u) {
-    std::lock_guard<std::mutex> lock(log_mutex);
-    global.push_back(u);
-  };
-  UlidGenerator generator(options);
-  std::vector<std::vector<Ulid>> got(static_cast<std::size_t>(threads));
-  std::vector<std::string> errors(static_cast<std::size_t>(threads));
-  {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) {
-      pool.emplace_back([&, t] {
-        auto& mine = got[static_cast<std::size_t>(t)];
-        for (int i = 0; i < per_thread; ++i) {
-          auto u = generator.next();
-          if (!u) {
-            errors[static_cast<std::size_t>(t)] = describe(u.error());
-            return;
-          }
-          mine.push_back(*u);
-        }
-      });
-    }
-    for (auto& th : pool) th.join();
-  }
-  const std::string setup = fmt::format("{} threads x {} IDs, clock +1 ms every {} calls, -{} ms every 97th", threads, per_thread, calls_per_ms, back_ms);
-  std::set<ByteVector> all;
-  for (int t = 0; t < threads; ++t) {
-    const auto& mine = got[static_cast<std::size_t>(t)];
-    if (!errors[static_cast<std::size_t>(t)].empty()) return Outcome::fails(fmt::format("{}: thread {} got an error: {}", setup, t, errors[static_cast<std::size_t>(t)]));
-    for (std::size_t i = 0; i < mine.size(); ++i) {
-      if (i > 0 && oracle::compare_bytes(vec(mine[i - 1]), vec(mine[i])) >= 0) {
-        return Outcome::fails(fmt::format("{}: thread {} drew {} after {}: not strictly increasing", setup, t, encode_ulid(mine[i]), encode_ulid(mine[i - 1])));
-      }
-      if (!all.insert(vec(mine[i])).second) return Outcome::fails(fmt::format("{}: {} was handed out twice", setup, encode_ulid(mine[i])));
-    }
-  }
-  if (global.size() != all.size()) return Outcome::fails(fmt::format("{}: the observer saw {} IDs, the threads got {}", setup, global.size(), all.size()));
-  for (std::size_t i = 1; i < global.size(); ++i) {
-    if (oracle::compare_bytes(vec(global[i - 1]), vec(global[i])) >= 0) {
-      return Outcome::fails(fmt::format("{}: in generation order, {} came after {}", setup, encode_ulid(global[i]), encode_ulid(global[i - 1])));
-    }
-  }
-  return Outcome::holds();
+Outcome ulid_monotonic_threads(int threads, int per_thread, int calls_per_ms, int back_ms,
+                               std::uint64_t seed) {
+  return id_internal::monotonic_threads<UlidFormat>(threads, per_thread, calls_per_ms, back_ms,
+                                                    seed);
 }
 
 }  // namespace sortkey::props

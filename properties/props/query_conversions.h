@@ -1,0 +1,25 @@
+// File: properties/props/query_conversions.h
+//
+// Conversions between the oracle's values (oracles/naive_query.h) and the
+// engine's (sortkey/attribute.h, sortkey/table.h), so a property can hold
+// one world and hand it to both.
+
+#ifndef SORTKEY_PROPERTIES_QUERY_CONVERSIONS_H_
+#define SORTKEY_PROPERTIES_QUERY_CONVERSIONS_H_
+
+#include "naive_query.h"
+#include "sortkey/attribute.h"
+#include "sortkey/table.h"
+
+namespace sortkey::props {
+
+// to_engine REQUIRES numbers the engine accepts (the generators make only those).
+AttributeValue to_engine(const oracle::NValue& v);
+Item to_engine(const oracle::NItem& item);
+TableSchema to_engine(const oracle::NSchema& schema);
+oracle::NValue to_naive(const AttributeValue& v);
+oracle::NItem to_naive(const Item& item);
+
+}  // namespace sortkey::props
+
+#endif  // SORTKEY_PROPERTIES_QUERY_CONVERSIONS_H_

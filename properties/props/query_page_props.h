@@ -1,0 +1,45 @@
+// File: properties/props/query_page_props.h
+//
+// The query model's page checks: the engine (sortkey/table.h) against the
+// naive oracle (oracles/naive_query.h), page by page, for any QuerySpec or
+// ScanSpec (props/query_spec.h).
+//
+// How a Query is checked (check_query):
+//   1. The engine reads the whole key range without filter or limit: its
+//      order must be one DynamoDB may give (accept_query_order: sorted by the
+//      sort key, ties in any order, exactly the oracle's items). That order is
+//      then the one every page is held to, as DynamoDB's tie order is fixed
+//      between two reads with no write in between.
+//   2. The request itself is paged from the start: every page must be the
+//      oracle's page_at (items and their order, Count, ScannedCount,
+//      consumed capacity), carry a LastEvaluatedKey when items remain, carry
+//      none when the range was read without reaching Limit or 1 MB, and that
+//      key must be the key of the last item read. The next page starts there.
+//   3. One read without Limit returns, over its pages, what the limited
+//      pages returned together.
+//   4. Resuming from the key of any item of the range continues exactly.
+
+#ifndef SORTKEY_PROPERTIES_QUERY_PAGE_PROPS_H_
+#define SORTKEY_PROPERTIES_QUERY_PAGE_PROPS_H_
+
+#include <string>
+
+#include "naive_query.h"
+#include "props/outcome.h"
+#include "props/query_spec.h"
+#include "sortkey/table.h"
+
+namespace sortkey::props {
+
+// Steps 1-4 above; `table` and `model` hold the same writes.
+Outcome check_query(const oracle::NaiveTable& model, const Table& table, const QuerySpec& q);
+// The same for Scan; the order of partitions is DynamoDB's to choose, each
+// partition read in one piece and in sort-key order (accept_scan_order).
+Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const ScanSpec& s);
+// After a write: the engine accepted it iff the oracle did, and the table and
+// every index hold as many items as the oracle's projection says.
+Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const std::string& what);
+
+}  // namespace sortkey::props
+
+#endif  // SORTKEY_PROPERTIES_QUERY_PAGE_PROPS_H_
