@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -57,6 +58,23 @@ struct IdTool {
 // Adds `sortkey <tool.command>` with its generate, inspect and encode
 // subcommands to the top-level app.
 void add_id_tool(CLI::App& app, Context& ctx, IdTool tool);
+
+// IdTool::generator of a generator class (KsuidGenerator, UlidGenerator) and
+// its family's append function (append_ksuid, append_ulid).
+template <class Generator, class Append>
+decltype(IdTool::generator) generator_of(Append append) {
+  return [append](bool monotonic) -> std::function<Result<void>(std::string&)> {
+    typename Generator::Options options;
+    options.monotonic = monotonic;
+    auto generator = std::make_shared<Generator>(options);
+    return [generator, append](std::string& out) -> Result<void> {
+      auto id = generator->next();
+      if (!id) return id.error();
+      append(out, *id);
+      return {};
+    };
+  };
+}
 
 // Exactly `size` bytes written as 2 * size hexadecimal digits, either case.
 // Errors: kBadCharacter (a non-hex digit), kBadLength.

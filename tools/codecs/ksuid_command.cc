@@ -71,17 +71,7 @@ void add_ksuid_tool(CLI::App& app, Context& ctx) {
   tool.random_name = "payload";
   tool.random_help = "16 bytes in hex (default: random)";
   tool.random_size = kKsuidPayloadSize;
-  tool.generator = [](bool monotonic) {
-    KsuidGenerator::Options options;
-    options.monotonic = monotonic;
-    auto generator = std::make_shared<KsuidGenerator>(options);
-    return [generator](std::string& out) -> Result<void> {
-      auto id = generator->next();
-      if (!id) return id.error();
-      append_ksuid(out, *id);
-      return {};
-    };
-  };
+  tool.generator = generator_of<KsuidGenerator>(append_ksuid);
   tool.inspect = [](std::string_view text) -> Result<std::string> {
     auto id = decode_ksuid(text);
     if (!id) return id.error();

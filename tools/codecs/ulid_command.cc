@@ -78,17 +78,7 @@ void add_ulid_tool(CLI::App& app, Context& ctx) {
   tool.random_name = "entropy";
   tool.random_help = "10 bytes in hex (default: random)";
   tool.random_size = kUlidEntropySize;
-  tool.generator = [](bool monotonic) {
-    UlidGenerator::Options options;
-    options.monotonic = monotonic;
-    auto generator = std::make_shared<UlidGenerator>(options);
-    return [generator](std::string& out) -> Result<void> {
-      auto id = generator->next();
-      if (!id) return id.error();
-      append_ulid(out, *id);
-      return {};
-    };
-  };
+  tool.generator = generator_of<UlidGenerator>(append_ulid);
   tool.inspect = [](std::string_view text) -> Result<std::string> {
     auto id = decode_ulid(text);
     if (!id) return id.error();
