@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sortkey/inverse.h"
@@ -30,17 +31,38 @@ std::vector<std::uint64_t> sample_values(int width) {
   return v;
 }
 
-void BM_PaddedEncode(benchmark::State& state) {
+// One codec's append(out, value, width) on the sample values, round robin.
+template <class Append>
+void run_encode(benchmark::State& state, Append append) {
   const int width = static_cast<int>(state.range(0));
   const auto values = sample_values(width);
   std::string out;
   std::size_t i = 0;
   for (auto _ : state) {
     out.clear();
-    auto ok = sortkey::append_padded(out, values[i++ & 1023], width);
+    auto ok = append(out, values[i++ & 1023], width);
     benchmark::DoNotOptimize(ok);
     benchmark::DoNotOptimize(out.data());
   }
+}
+
+// One codec's decode(key, width) on the keys `encode` makes of the sample values.
+template <class Encode, class Decode>
+void run_decode(benchmark::State& state, Encode encode, Decode decode) {
+  const int width = static_cast<int>(state.range(0));
+  std::vector<std::string> keys;
+  for (auto v : sample_values(width)) keys.push_back(*encode(v, width));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto v = decode(keys[i++ & 1023], width);
+    benchmark::DoNotOptimize(v);
+  }
+}
+
+void BM_PaddedEncode(benchmark::State& state) {
+  run_encode(state, [](std::string& out, std::uint64_t v, int width) {
+    return sortkey::append_padded(out, v, width);
+  });
 }
 BENCHMARK(BM_PaddedEncode)->Arg(5)->Arg(19);
 
@@ -58,40 +80,23 @@ void BM_FmtZeroPadded(benchmark::State& state) {
 BENCHMARK(BM_FmtZeroPadded)->Arg(5)->Arg(19);
 
 void BM_PaddedDecode(benchmark::State& state) {
-  const int width = static_cast<int>(state.range(0));
-  std::vector<std::string> keys;
-  for (auto v : sample_values(width)) keys.push_back(*sortkey::encode_padded(v, width));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    auto v = sortkey::decode_padded(keys[i++ & 1023], width);
-    benchmark::DoNotOptimize(v);
-  }
+  run_decode(
+      state, [](std::uint64_t v, int width) { return sortkey::encode_padded(v, width); },
+      [](std::string_view key, int width) { return sortkey::decode_padded(key, width); });
 }
 BENCHMARK(BM_PaddedDecode)->Arg(5)->Arg(19);
 
 void BM_InverseEncode(benchmark::State& state) {
-  const int width = static_cast<int>(state.range(0));
-  const auto values = sample_values(width);
-  std::string out;
-  std::size_t i = 0;
-  for (auto _ : state) {
-    out.clear();
-    auto ok = sortkey::append_inverse(out, values[i++ & 1023], width);
-    benchmark::DoNotOptimize(ok);
-    benchmark::DoNotOptimize(out.data());
-  }
+  run_encode(state, [](std::string& out, std::uint64_t v, int width) {
+    return sortkey::append_inverse(out, v, width);
+  });
 }
 BENCHMARK(BM_InverseEncode)->Arg(5)->Arg(19);
 
 void BM_InverseDecode(benchmark::State& state) {
-  const int width = static_cast<int>(state.range(0));
-  std::vector<std::string> keys;
-  for (auto v : sample_values(width)) keys.push_back(*sortkey::encode_inverse(v, width));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    auto v = sortkey::decode_inverse(keys[i++ & 1023], width);
-    benchmark::DoNotOptimize(v);
-  }
+  run_decode(
+      state, [](std::uint64_t v, int width) { return sortkey::encode_inverse(v, width); },
+      [](std::string_view key, int width) { return sortkey::decode_inverse(key, width); });
 }
 BENCHMARK(BM_InverseDecode)->Arg(5)->Arg(19);
 

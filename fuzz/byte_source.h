@@ -16,6 +16,8 @@
 #include <string>
 #include <string_view>
 
+#include "naive_casefold.h"
+
 namespace sortkey::fuzz {
 
 class ByteSource {
@@ -132,28 +134,9 @@ class ByteSource {
     std::string out;
     for (std::size_t n = 0; n < max_code_points && !rest_.empty(); ++n) {
       if (stops.find(rest_.front()) != std::string_view::npos) break;
-      append_utf8(out, code_point());
+      out += oracle::utf8_of(code_point());
     }
     return out;
-  }
-
-  // UTF-8 of one scalar value. REQUIRES: c <= 0x10FFFF, not a surrogate.
-  static void append_utf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (c >> 18));
-      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
   }
 
   // Bytes up to the next `end` byte (consumed) or the end, at most `max` long.

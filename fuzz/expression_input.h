@@ -35,6 +35,7 @@
 #include <string_view>
 #include <vector>
 
+#include "naive_casefold.h"
 #include "naive_query.h"
 #include "props/common.h"
 #include "props/outcome.h"
@@ -68,40 +69,6 @@ struct ExpressionInput {
 
 namespace expression_internal {
 
-inline bool valid_utf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t n = 0;
-    char32_t c = 0;
-    if (b >= 0xC2 && b <= 0xDF) {
-      n = 1;
-      c = b & 0x1F;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      n = 2;
-      c = b & 0x0F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      n = 3;
-      c = b & 0x07;
-    } else {
-      return false;
-    }
-    if (s.size() - i <= n) return false;
-    for (std::size_t k = 1; k <= n; ++k) {
-      const auto cont = static_cast<unsigned char>(s[i + k]);
-      if ((cont & 0xC0) != 0x80) return false;
-      c = (c << 6) | (cont & 0x3F);
-    }
-    const char32_t min = n == 1 ? 0x80 : (n == 2 ? 0x800 : 0x10000);
-    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return false;
-    i += n + 1;
-  }
-  return true;
-}
-
 inline std::vector<std::string> split_commas(std::string_view s) {
   std::vector<std::string> out;
   std::size_t from = 0;
@@ -125,7 +92,8 @@ inline Result<AttributeValue> value_of(std::string_view spec) {
   if (!type) return make_error(ErrorCode::kBadParameter, 0, "unknown type tag");
   switch (*type) {
     case AttributeType::kS:
-      if (!valid_utf8(payload)) return make_error(ErrorCode::kBadCharacter, 0, "not UTF-8");
+      if (!oracle::is_valid_utf8(payload))
+        return make_error(ErrorCode::kBadCharacter, 0, "not UTF-8");
       return AttributeValue::S(std::string(payload));
     case AttributeType::kN:
       return AttributeValue::N(payload);
@@ -138,7 +106,8 @@ inline Result<AttributeValue> value_of(std::string_view spec) {
     case AttributeType::kSS: {
       auto elements = split_commas(payload);
       for (const std::string& e : elements) {
-        if (!valid_utf8(e)) return make_error(ErrorCode::kBadCharacter, 0, "not UTF-8");
+        if (!oracle::is_valid_utf8(e))
+          return make_error(ErrorCode::kBadCharacter, 0, "not UTF-8");
       }
       return AttributeValue::SS(std::move(elements));
     }

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "fuzz_adapter.h"
+#include "id_checks.h"
 #include "id_input.h"
 #include "props/common.h"
 #include "props/ksuid_props.h"
@@ -79,20 +80,12 @@ sortkey::props::Outcome consume_reads_27(std::string_view text,
 }
 
 sortkey::props::Outcome binary_form(std::string_view bytes) {
-  using sortkey::props::Outcome;
-  auto got = sortkey::ksuid_from_bytes(bytes);
-  Want want;
-  if (bytes.size() < sortkey::kKsuidSize) want = std::pair{ErrorCode::kTruncated, bytes.size()};
-  if (bytes.size() > sortkey::kKsuidSize)
-    want = std::pair{ErrorCode::kTrailingBytes, sortkey::kKsuidSize};
-  if (auto o = sortkey::fuzz::expect_result(got, want, "ksuid_from_bytes"); !o.ok() || !got)
-    return o;
-  if (std::string_view(reinterpret_cast<const char*>(got->bytes().data()), sortkey::kKsuidSize) !=
-      bytes) {
-    return Outcome::fails("ksuid_from_bytes did not keep the 20 bytes");
-  }
-  return sortkey::props::first_failure({sortkey::props::ksuid_round_trip(got->bytes()),
-                                        sortkey::props::ksuid_matches_oracle(got->bytes())});
+  return sortkey::fuzz::check_binary_form(
+      bytes, sortkey::kKsuidSize, "ksuid_from_bytes", sortkey::ksuid_from_bytes,
+      [](const sortkey::Ksuid::Bytes& b) {
+        return sortkey::props::first_failure(
+            {sortkey::props::ksuid_round_trip(b), sortkey::props::ksuid_matches_oracle(b)});
+      });
 }
 
 }  // namespace

@@ -20,9 +20,8 @@
 #include "byte_source.h"
 #include "fuzz_adapter.h"
 #include "hex_input.h"
-#include "id_input.h"
+#include "id_checks.h"
 #include "props/ksuid_props.h"
-#include "show_input.h"
 #include "sortkey/ksuid.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -30,14 +29,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::set_target_name("ksuid_generator_fuzzer");
   const std::string bytes = fuzz::input_bytes(data, size);
   fuzz::ByteSource src(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-  const auto script = fuzz::generator_script<kKsuidPayloadSize>(
-      src, kKsuidMinUnix * 1000, kKsuidMaxUnix * 1000 + 999, 1000, 48);
-  auto show = [&] { return script.show(); };
-  fuzz::show_input(show);
-  fuzz::check(props::ksuid_generator_model(script.monotonic, script.clock_ms, script.randoms),
-              "ksuid/generator_model", show);
-  if (script.monotonic)
-    fuzz::check(props::ksuid_monotonic_order(script.clock_ms, script.randoms),
-                "ksuid/monotonic_order", show);
+  fuzz::check_generator<kKsuidPayloadSize>(
+      src, kKsuidMinUnix * 1000, kKsuidMaxUnix * 1000 + 999, 1000,
+      fuzz::GeneratorChecks{props::ksuid_generator_model, "ksuid/generator_model",
+                            props::ksuid_monotonic_order, "ksuid/monotonic_order"});
   return 0;
 }

@@ -36,6 +36,7 @@
 #include <fmt/ostream.h>
 
 #include <cstdint>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -123,6 +124,103 @@ Outcome same_verdict(bool engine, bool oracle, const Result<void>& got) {
       got ? std::string() : " (" + describe(got.error()) + ")", oracle ? "accepts" : "rejects"));
 }
 
+// What a step works on: the input, the engine's table and the oracle's, and
+// how to show the steps so far when a check fails.
+struct Run {
+  fuzz::QuerySource& in;
+  const oracle::NSchema& schema;
+  Table& table;
+  oracle::NaiveTable& model;
+  const std::function<std::string()>& show;
+};
+
+// The steps. Each returns what it did, for SORTKEY_FUZZ_SHOW.
+
+std::string put_step(Run& r, std::uint8_t op, Step& step) {
+  step.kind = Step::Kind::kPut;
+  step.item = r.in.item(r.schema, (op >> 3) & 31);
+  auto got = r.table.put(props::to_engine(step.item));
+  std::string note;
+  if (fuzz::showing_inputs()) note = got ? "accepted" : "rejected: " + describe(got.error());
+  fuzz::check(same_verdict(got.has_value(), r.model.can_put(step.item), got), "query/put", r.show);
+  r.model.put(step.item);
+  fuzz::check(props::check_counts(r.model, r.table, "the last step"), "query/counts", r.show);
+  return note;
+}
+
+std::string delete_step(Run& r, Step& step) {
+  step.kind = Step::Kind::kDelete;
+  step.item = r.in.table_key(r.model);
+  auto got = r.table.delete_item(props::to_engine(step.item));
+  const std::size_t before = r.model.items().size();
+  r.model.erase(step.item);
+  const bool held = r.model.items().size() != before;
+  std::string note;
+  if (fuzz::showing_inputs()) note = held ? "deleted" : "nothing to delete";
+  fuzz::check(!got ? Outcome::fails("the engine rejected the key: " + describe(got.error()))
+              : *got != held ? Outcome::fails(fmt::format(
+                                   "the engine says it deleted {}, the oracle held {}",
+                                   *got ? "an item" : "nothing", held ? "one" : "none"))
+                             : Outcome::holds(),
+              "query/delete", r.show);
+  fuzz::check(props::check_counts(r.model, r.table, "the last step"), "query/counts", r.show);
+  return note;
+}
+
+std::string update_step(Run& r, std::uint8_t op, Step& step) {
+  step.kind = Step::Kind::kUpdate;
+  step.item = r.in.table_key(r.model);
+  std::vector<oracle::NKey> names = fuzz::QuerySource::index_only_keys(r.schema);
+  if (op & 0x80) names.push_back(r.schema.pk);  // now and then a table key: rejected
+  for (const std::string& name : fuzz::QuerySource::value_names())
+    names.push_back({name, NValue::T::NUL});
+  const int sets = (op >> 3) % 3;
+  for (int i = 0; i < sets; ++i) {
+    const oracle::NKey& k = names[r.in.byte() % names.size()];
+    if (oracle::naive_get(step.set, k.name) != nullptr) continue;
+    step.set.emplace_back(k.name, k.type != NValue::T::NUL && (op & 0x40) == 0
+                                      ? r.in.key_value(k.type)
+                                      : r.in.attribute_value());
+  }
+  const int removes = (op >> 5) % 3;
+  for (int i = 0; i < removes; ++i) step.remove.push_back(names[r.in.byte() % names.size()].name);
+  ItemUpdate u;
+  for (const auto& [name, v] : step.set) u.set.emplace_back(name, props::to_engine(v));
+  u.remove = step.remove;
+  const bool want = r.model.can_update(step.item, step.set, step.remove);
+  auto got = r.table.update(props::to_engine(step.item), u);
+  std::string note;
+  if (fuzz::showing_inputs()) note = got ? "accepted" : "rejected: " + describe(got.error());
+  fuzz::check(same_verdict(got.has_value(), want, got), "query/update", r.show);
+  r.model.update(step.item, step.set, step.remove);
+  fuzz::check(props::check_counts(r.model, r.table, "the last step"), "query/counts", r.show);
+  return note;
+}
+
+std::string query_step(Run& r, Step& step) {
+  step.kind = Step::Kind::kQuery;
+  step.query = r.in.query(r.model);
+  std::string note;
+  if (fuzz::showing_inputs()) {
+    note = fmt::format(
+        "the key range holds {} entries",
+        r.model.key_range(step.query.index, step.query.key, step.query.forward).size());
+  }
+  fuzz::check(props::check_query(r.model, r.table, step.query), "query/query_matches_oracle",
+              r.show);
+  return note;
+}
+
+std::string scan_step(Run& r, Step& step) {
+  step.kind = Step::Kind::kScan;
+  step.scan = r.in.scan(r.model);
+  std::string note;
+  if (fuzz::showing_inputs())
+    note = fmt::format("the target holds {} entries", r.model.entries(step.scan.index).size());
+  fuzz::check(props::check_scan(r.model, r.table, step.scan), "query/scan_matches_oracle", r.show);
+  return note;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -146,6 +244,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   oracle::NaiveTable model(schema);
   fuzz::show_input([&] { return show_schema(schema) + fmt::format(" ({} bytes)", bytes.size()); });
+  const std::function<std::string()> show_steps = show;
+  Run run{in, schema, *table, model, show_steps};
   int reads = 0;
   for (int count = 0; count < kMaxSteps && reads < kMaxReads && !in.empty(); ++count) {
     const std::uint8_t op = in.byte();
@@ -154,83 +254,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     switch (op % 8) {
       case 0:
       case 1:
-      case 2: {
-        step.kind = Step::Kind::kPut;
-        step.item = in.item(schema, (op >> 3) & 31);
-        auto got = table->put(props::to_engine(step.item));
-        if (fuzz::showing_inputs()) note = got ? "accepted" : "rejected: " + describe(got.error());
-        fuzz::check(same_verdict(got.has_value(), model.can_put(step.item), got), "query/put",
-                    show);
-        model.put(step.item);
-        fuzz::check(props::check_counts(model, *table, "the last step"), "query/counts", show);
+      case 2:
+        note = put_step(run, op, step);
         break;
-      }
-      case 3: {
-        step.kind = Step::Kind::kDelete;
-        step.item = in.table_key(model);
-        auto got = table->delete_item(props::to_engine(step.item));
-        const std::size_t before = model.items().size();
-        model.erase(step.item);
-        const bool held = model.items().size() != before;
-        if (fuzz::showing_inputs()) note = held ? "deleted" : "nothing to delete";
-        fuzz::check(!got ? Outcome::fails("the engine rejected the key: " + describe(got.error()))
-                    : *got != held ? Outcome::fails(fmt::format(
-                                         "the engine says it deleted {}, the oracle held {}",
-                                         *got ? "an item" : "nothing", held ? "one" : "none"))
-                                   : Outcome::holds(),
-                    "query/delete", show);
-        fuzz::check(props::check_counts(model, *table, "the last step"), "query/counts", show);
+      case 3:
+        note = delete_step(run, step);
         break;
-      }
-      case 4: {
-        step.kind = Step::Kind::kUpdate;
-        step.item = in.table_key(model);
-        std::vector<oracle::NKey> names = fuzz::QuerySource::index_only_keys(schema);
-        if (op & 0x80) names.push_back(schema.pk);  // now and then a table key: rejected
-        for (const std::string& name : fuzz::QuerySource::value_names())
-          names.push_back({name, NValue::T::NUL});
-        const int sets = (op >> 3) % 3;
-        for (int i = 0; i < sets; ++i) {
-          const oracle::NKey& k = names[in.byte() % names.size()];
-          if (oracle::naive_get(step.set, k.name) != nullptr) continue;
-          step.set.emplace_back(k.name, k.type != NValue::T::NUL && (op & 0x40) == 0
-                                            ? in.key_value(k.type)
-                                            : in.attribute_value());
-        }
-        const int removes = (op >> 5) % 3;
-        for (int i = 0; i < removes; ++i)
-          step.remove.push_back(names[in.byte() % names.size()].name);
-        ItemUpdate u;
-        for (const auto& [name, v] : step.set) u.set.emplace_back(name, props::to_engine(v));
-        u.remove = step.remove;
-        const bool want = model.can_update(step.item, step.set, step.remove);
-        auto got = table->update(props::to_engine(step.item), u);
-        if (fuzz::showing_inputs()) note = got ? "accepted" : "rejected: " + describe(got.error());
-        fuzz::check(same_verdict(got.has_value(), want, got), "query/update", show);
-        model.update(step.item, step.set, step.remove);
-        fuzz::check(props::check_counts(model, *table, "the last step"), "query/counts", show);
+      case 4:
+        note = update_step(run, op, step);
         break;
-      }
       case 5:
       case 6:
         ++reads;
-        step.kind = Step::Kind::kQuery;
-        step.query = in.query(model);
-        if (fuzz::showing_inputs()) {
-          note = fmt::format(
-              "the key range holds {} entries",
-              model.key_range(step.query.index, step.query.key, step.query.forward).size());
-        }
-        fuzz::check(props::check_query(model, *table, step.query), "query/query_matches_oracle",
-                    show);
+        note = query_step(run, step);
         break;
       default:
         ++reads;
-        step.kind = Step::Kind::kScan;
-        step.scan = in.scan(model);
-        if (fuzz::showing_inputs())
-          note = fmt::format("the target holds {} entries", model.entries(step.scan.index).size());
-        fuzz::check(props::check_scan(model, *table, step.scan), "query/scan_matches_oracle", show);
+        note = scan_step(run, step);
         break;
     }
     fuzz::show_input(

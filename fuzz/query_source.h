@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "byte_source.h"
+#include "naive_casefold.h"
 #include "naive_query.h"
 #include "props/query_props.h"
 #include "sortkey/composite.h"
@@ -445,7 +446,7 @@ class QuerySource {
     for (int i = 0; i < n % 4; ++i) {
       char32_t c = static_cast<char32_t>(src_.in_range(0, 0x10FFFF));
       if (c >= 0xD800 && c <= 0xDFFF) c += 0x800;
-      ByteSource::append_utf8(out, c);
+      out += oracle::utf8_of(c);
     }
     return out;
   }

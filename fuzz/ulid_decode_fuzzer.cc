@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "fuzz_adapter.h"
+#include "id_checks.h"
 #include "id_input.h"
 #include "props/common.h"
 #include "props/ulid_props.h"
@@ -93,19 +94,12 @@ Outcome consume_reads_26(std::string_view text, const sortkey::Result<sortkey::U
 }
 
 Outcome binary_form(std::string_view bytes) {
-  auto got = sortkey::ulid_from_bytes(bytes);
-  Want want;
-  if (bytes.size() < sortkey::kUlidSize) want = std::pair{ErrorCode::kTruncated, bytes.size()};
-  if (bytes.size() > sortkey::kUlidSize)
-    want = std::pair{ErrorCode::kTrailingBytes, sortkey::kUlidSize};
-  if (auto o = sortkey::fuzz::expect_result(got, want, "ulid_from_bytes"); !o.ok() || !got)
-    return o;
-  if (std::string_view(reinterpret_cast<const char*>(got->bytes().data()), sortkey::kUlidSize) !=
-      bytes) {
-    return Outcome::fails("ulid_from_bytes did not keep the 16 bytes");
-  }
-  return sortkey::props::first_failure({sortkey::props::ulid_round_trip(got->bytes()),
-                                        sortkey::props::ulid_matches_oracle(got->bytes())});
+  return sortkey::fuzz::check_binary_form(
+      bytes, sortkey::kUlidSize, "ulid_from_bytes", sortkey::ulid_from_bytes,
+      [](const sortkey::Ulid::Bytes& b) {
+        return sortkey::props::first_failure(
+            {sortkey::props::ulid_round_trip(b), sortkey::props::ulid_matches_oracle(b)});
+      });
 }
 
 }  // namespace

@@ -20,9 +20,8 @@
 #include "byte_source.h"
 #include "fuzz_adapter.h"
 #include "hex_input.h"
-#include "id_input.h"
+#include "id_checks.h"
 #include "props/ulid_props.h"
-#include "show_input.h"
 #include "sortkey/ulid.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -30,13 +29,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::set_target_name("ulid_generator_fuzzer");
   const std::string bytes = fuzz::input_bytes(data, size);
   fuzz::ByteSource src(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-  const auto script = fuzz::generator_script<kUlidEntropySize>(src, 0, kUlidMaxTime, 1, 48);
-  auto show = [&] { return script.show(); };
-  fuzz::show_input(show);
-  fuzz::check(props::ulid_generator_model(script.monotonic, script.clock_ms, script.randoms),
-              "ulid/generator_model", show);
-  if (script.monotonic)
-    fuzz::check(props::ulid_monotonic_order(script.clock_ms, script.randoms),
-                "ulid/monotonic_order", show);
+  fuzz::check_generator<kUlidEntropySize>(
+      src, 0, kUlidMaxTime, 1,
+      fuzz::GeneratorChecks{props::ulid_generator_model, "ulid/generator_model",
+                            props::ulid_monotonic_order, "ulid/monotonic_order"});
   return 0;
 }

@@ -2,72 +2,13 @@
 
 #include <algorithm>
 
+#include "naive_decimal.h"
+
 namespace sortkey::oracle {
 namespace {
 
 constexpr std::size_t kMegabyte = 1024 * 1024;
 constexpr std::size_t kMaxItem = 400 * 1024;
-
-// A number written out: value = digits x 10^exp, digits without leading or
-// trailing zeros ("" for zero).
-struct Decimal {
-  bool ok = false;
-  bool negative = false;
-  std::string digits;
-  long exp = 0;
-};
-
-bool digit(char c) { return c >= '0' && c <= '9'; }
-
-Decimal read_decimal(std::string_view t) {
-  Decimal d;
-  std::size_t i = 0;
-  if (i < t.size() && (t[i] == '+' || t[i] == '-')) d.negative = t[i++] == '-';
-  std::string whole, fraction;
-  while (i < t.size() && digit(t[i])) whole += t[i++];
-  if (i < t.size() && t[i] == '.') {
-    ++i;
-    while (i < t.size() && digit(t[i])) fraction += t[i++];
-  }
-  if (whole.empty() && fraction.empty()) return d;
-  long written_exp = 0;
-  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
-    ++i;
-    bool neg_exp = false;
-    if (i < t.size() && (t[i] == '+' || t[i] == '-')) neg_exp = t[i++] == '-';
-    if (i == t.size() || !digit(t[i])) return d;
-    while (i < t.size() && digit(t[i])) {
-      if (written_exp < 100000) written_exp = written_exp * 10 + (t[i] - '0');
-      ++i;
-    }
-    if (neg_exp) written_exp = -written_exp;
-  }
-  if (i != t.size()) return d;
-  std::string all = whole + fraction;
-  long exp = written_exp - static_cast<long>(fraction.size());
-  std::size_t lead = 0;
-  while (lead < all.size() && all[lead] == '0') ++lead;
-  all = all.substr(lead);
-  while (!all.empty() && all.back() == '0') {
-    all.pop_back();
-    ++exp;
-  }
-  d.ok = true;
-  d.digits = all;
-  d.exp = all.empty() ? 0 : exp;
-  if (all.empty()) d.negative = false;
-  return d;
-}
-
-int compare_magnitudes(const Decimal& a, const Decimal& b) {
-  const long low = std::min(a.exp, b.exp);
-  const std::string x = a.digits + std::string(static_cast<std::size_t>(a.exp - low), '0');
-  const std::string y = b.digits + std::string(static_cast<std::size_t>(b.exp - low), '0');
-  if (x.size() != y.size()) return x.size() < y.size() ? -1 : 1;
-  return x < y ? -1 : (x > y ? 1 : 0);
-}
-
-int sign_of(const Decimal& d) { return d.digits.empty() ? 0 : (d.negative ? -1 : 1); }
 
 bool is_scalar(NValue::T t) { return t == NValue::T::S || t == NValue::T::N || t == NValue::T::B; }
 
@@ -222,27 +163,19 @@ const char* naive_type_name(NValue::T t) {
   return "?";
 }
 
+// Numbers are read by naive_decimal, the oracles' one statement of what a
+// DynamoDB Number is.
 bool naive_number_valid(std::string_view text) {
-  const Decimal d = read_decimal(text);
-  if (!d.ok) return false;
-  if (d.digits.empty()) return true;
-  if (d.digits.size() > 38) return false;
-  const long lead = d.exp + static_cast<long>(d.digits.size()) - 1;  // power of ten of the first digit
-  return lead >= -130 && lead <= 125;
+  return read_number(text).verdict == NaiveVerdict::kNumber;
 }
 
 int naive_number_compare(std::string_view a, std::string_view b) {
-  const Decimal x = read_decimal(a);
-  const Decimal y = read_decimal(b);
-  if (sign_of(x) != sign_of(y)) return sign_of(x) < sign_of(y) ? -1 : 1;
-  if (sign_of(x) == 0) return 0;
-  const int m = compare_magnitudes(x, y);
-  return x.negative ? -m : m;
+  return compare_numbers_longhand(read_number(a).value, read_number(b).value);
 }
 
 std::size_t naive_number_digits(std::string_view text) {
-  const Decimal d = read_decimal(text);
-  return d.digits.empty() ? 1 : d.digits.size();
+  const NaiveNumber n = read_number(text).value;
+  return n.digits.empty() ? 1 : n.digits.size();
 }
 
 bool naive_equal(const NValue& a, const NValue& b) {

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "internal/civil_time.h"
+#include "internal/id_codec.h"
 #include "internal/radix.h"
 #include "internal/text.h"
 
@@ -17,26 +18,34 @@ std::int64_t floor_seconds(std::int64_t unix_ms) {
   return unix_ms >= 0 ? unix_ms / 1000 : -((-(unix_ms + 1)) / 1000) - 1;
 }
 
-Error time_out_of_range(std::int64_t unix_seconds, std::string_view what) {
-  return make_error(
-      ErrorCode::kOutOfRange, 0,
-      fmt::format("{} unix time {} is outside the KSUID range {} ({}) .. {} ({})", what,
-                  unix_seconds, kKsuidMinUnix, internal::format_utc(kKsuidMinUnix, -1),
-                  kKsuidMaxUnix, internal::format_utc(kKsuidMaxUnix, -1)));
-}
-
-// payload += 1 as a 128-bit big-endian integer. Returns false, leaving the
-// payload unchanged, when it is all 0xFF (it would wrap).
-bool increment_payload(Ksuid::Payload& payload) {
-  for (std::size_t i = payload.size(); i > 0; --i) {
-    if (payload[i - 1] != 0xFF) {
-      ++payload[i - 1];
-      std::fill(payload.begin() + static_cast<std::ptrdiff_t>(i), payload.end(), 0);
-      return true;
-    }
+// The format's side of internal::next_id: time in seconds.
+struct KsuidTraits {
+  using Id = Ksuid;
+  using Random = Ksuid::Payload;
+  static std::int64_t tick(std::int64_t unix_ms) { return floor_seconds(unix_ms); }
+  static bool in_range(std::int64_t unix_seconds) {
+    return unix_seconds >= kKsuidMinUnix && unix_seconds <= kKsuidMaxUnix;
   }
-  return false;
-}
+  static Error time_out_of_range(std::int64_t unix_seconds, std::string_view what) {
+    return make_error(
+        ErrorCode::kOutOfRange, 0,
+        fmt::format("{} unix time {} is outside the KSUID range {} ({}) .. {} ({})", what,
+                    unix_seconds, kKsuidMinUnix, internal::format_utc(kKsuidMinUnix, -1),
+                    kKsuidMaxUnix, internal::format_utc(kKsuidMaxUnix, -1)));
+  }
+  static std::int64_t tick_of(const Ksuid& id) { return id.unix_seconds(); }
+  static Random random_of(const Ksuid& id) { return id.payload(); }
+  static Ksuid make(std::int64_t unix_seconds, const Random& payload) {
+    return Ksuid(static_cast<std::uint32_t>(unix_seconds - kKsuidEpoch), payload);
+  }
+  static Error exhausted(const Ksuid& last) {
+    return make_error(
+        ErrorCode::kOverflow, 0,
+        fmt::format("the monotonic KSUID payloads of second {} ({}) are exhausted: the last "
+                    "one was all 0xFF; retry once the clock passes that second",
+                    last.unix_seconds(), ksuid_time_rfc3339(last)));
+  }
+};
 
 }  // namespace
 
@@ -66,26 +75,14 @@ Ksuid::Payload Ksuid::payload() const {
 }
 
 Result<Ksuid> make_ksuid(std::int64_t unix_seconds, const Ksuid::Payload& payload) {
-  if (unix_seconds < kKsuidMinUnix || unix_seconds > kKsuidMaxUnix) {
-    return time_out_of_range(unix_seconds, "the");
+  if (!KsuidTraits::in_range(unix_seconds)) {
+    return KsuidTraits::time_out_of_range(unix_seconds, "the");
   }
-  return Ksuid(static_cast<std::uint32_t>(unix_seconds - kKsuidEpoch), payload);
+  return KsuidTraits::make(unix_seconds, payload);
 }
 
 Result<Ksuid> ksuid_from_bytes(std::string_view bytes) {
-  if (bytes.size() < kKsuidSize) {
-    return make_error(ErrorCode::kTruncated, bytes.size(),
-                      fmt::format("a binary KSUID is {} bytes, this one ends after {}", kKsuidSize,
-                                  bytes.size()));
-  }
-  if (bytes.size() > kKsuidSize) {
-    return make_error(ErrorCode::kTrailingBytes, kKsuidSize,
-                      fmt::format("a binary KSUID is {} bytes, this one has {} more", kKsuidSize,
-                                  bytes.size() - kKsuidSize));
-  }
-  Ksuid::Bytes b;
-  std::memcpy(b.data(), bytes.data(), kKsuidSize);
-  return Ksuid(b);
+  return internal::id_from_bytes<Ksuid>(bytes, "KSUID");
 }
 
 void append_ksuid(std::string& out, const Ksuid& id) {
@@ -142,14 +139,7 @@ Result<Ksuid> consume_ksuid(std::string_view& in) {
 }
 
 Result<Ksuid> decode_ksuid(std::string_view text) {
-  std::string_view rest = text;
-  auto id = consume_ksuid(rest);
-  if (id && !rest.empty()) {
-    return make_error(ErrorCode::kTrailingBytes, kKsuidTextSize,
-                      fmt::format("a KSUID is {} characters, this one has {} more",
-                                  kKsuidTextSize, rest.size()));
-  }
-  return id;
+  return internal::decode_entire(text, kKsuidTextSize, "KSUID", consume_ksuid);
 }
 
 std::string ksuid_time_rfc3339(const Ksuid& id) {
@@ -165,31 +155,7 @@ KsuidGenerator::KsuidGenerator(Options options) : options_(std::move(options)) {
 
 Result<Ksuid> KsuidGenerator::next() {
   std::lock_guard<std::mutex> lock(mutex_);
-  const std::int64_t now = floor_seconds(options_.clock());
-  if (now < kKsuidMinUnix || now > kKsuidMaxUnix) return time_out_of_range(now, "the clock reads");
-  const auto timestamp = static_cast<std::uint32_t>(now - kKsuidEpoch);
-
-  Ksuid id;
-  if (options_.monotonic && has_last_ && timestamp <= last_.timestamp()) {
-    // Same second, or the clock went back: stay on the last second, payload + 1.
-    Ksuid::Payload payload = last_.payload();
-    if (!increment_payload(payload)) {
-      return make_error(
-          ErrorCode::kOverflow, 0,
-          fmt::format("the monotonic KSUID payloads of second {} ({}) are exhausted: the last "
-                      "one was all 0xFF; retry once the clock passes that second",
-                      last_.unix_seconds(), ksuid_time_rfc3339(last_)));
-    }
-    id = Ksuid(last_.timestamp(), payload);
-  } else {
-    Ksuid::Payload payload;
-    if (auto ok = options_.random(payload); !ok) return ok.error();
-    id = Ksuid(timestamp, payload);
-  }
-  has_last_ = true;
-  last_ = id;
-  if (options_.observer) options_.observer(id);
-  return id;
+  return internal::next_id<KsuidTraits>(options_, has_last_, last_);
 }
 
 Result<Ksuid> new_ksuid() {

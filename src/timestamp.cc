@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "internal/civil_time.h"
 #include "internal/text.h"
 
 namespace sortkey {
@@ -13,72 +14,22 @@ namespace {
 
 constexpr std::array<std::uint32_t, 10> kPow10 = {1,      10,      100,      1000,      10000,
                                                   100000, 1000000, 10000000, 100000000, 1000000000};
-constexpr std::int64_t kSecondsPerDay = 86400;
 
-// Days since 1970-01-01 of a proleptic Gregorian date, and back: the era
-// arithmetic of "chrono-Compatible Low-Level Date Algorithms" (years are
-// grouped in 400-year eras of 146097 days, each year starting on March 1 so
-// that the leap day is the last day of its year). Exact for every int64 day
-// count a timestamp can produce; the naive oracle checks it year by year.
-constexpr std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2 ? 1 : 0;
-  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);                 // [0, 399]
-  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;  // [0, 365]
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;            // [0, 146096]
-  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
+using internal::CivilDate;
+using internal::civil_from_days;
+using internal::days_from_civil;
+using internal::days_in_month;
+using internal::DaySecond;
+using internal::kSecondsPerDay;
+using internal::split_seconds;
 
-struct CivilDate {
-  std::int64_t year;
-  unsigned month;
-  unsigned day;
-};
-
-constexpr CivilDate civil_from_days(std::int64_t z) {
-  z += 719468;
-  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const auto doe = static_cast<unsigned>(z - era * 146097);                    // [0, 146096]
-  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;  // [0, 399]
-  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);                // [0, 365]
-  const unsigned mp = (5 * doy + 2) / 153;                                     // [0, 11]
-  const unsigned d = doy - (153 * mp + 2) / 5 + 1;                             // [1, 31]
-  const unsigned m = mp < 10 ? mp + 3 : mp - 9;                                // [1, 12]
-  return {static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2 ? 1 : 0), m, d};
-}
-
-static_assert(days_from_civil(1970, 1, 1) == 0);
 static_assert(days_from_civil(1, 1, 1) * kSecondsPerDay == kMinTimestampSeconds);
 static_assert(days_from_civil(9999, 12, 31) * kSecondsPerDay + kSecondsPerDay - 1 ==
               kMaxTimestampSeconds);
-static_assert(civil_from_days(-1).year == 1969 && civil_from_days(-1).day == 31);
-
-constexpr bool is_leap_year(std::int64_t y) { return y % 4 == 0 && (y % 100 != 0 || y % 400 == 0); }
-
-constexpr unsigned days_in_month(std::int64_t y, unsigned m) {
-  constexpr std::array<unsigned, 13> kDays = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return m == 2 && is_leap_year(y) ? 29 : kDays[m];
-}
 
 constexpr std::array<const char*, 13> kMonthNames = {
     "",     "January", "February",  "March",   "April",    "May",     "June",
     "July", "August",  "September", "October", "November", "December"};
-
-// Floor division of Unix seconds into days and the second of the day.
-struct DaySecond {
-  std::int64_t day;
-  std::int64_t second;  // [0, 86399]
-};
-
-constexpr DaySecond split_seconds(std::int64_t seconds) {
-  std::int64_t day = seconds / kSecondsPerDay;
-  std::int64_t second = seconds % kSecondsPerDay;
-  if (second < 0) {
-    second += kSecondsPerDay;
-    --day;
-  }
-  return {day, second};
-}
 
 Result<void> check_precision(int precision) {
   if (precision < kMinPrecision || precision > kMaxPrecision) {

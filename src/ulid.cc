@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "internal/civil_time.h"
+#include "internal/id_codec.h"
 #include "internal/radix.h"
 #include "internal/text.h"
 #include "sortkey/uint128.h"
@@ -17,13 +18,6 @@ using internal::kCrockfordValue;
 using internal::kLowerCaseFlag;
 using internal::kNotADigit;
 
-Error time_out_of_range(std::int64_t unix_ms, std::string_view what) {
-  return make_error(ErrorCode::kOutOfRange, 0,
-                    fmt::format("{} unix time {} ms is outside the ULID range 0 .. {} ({})", what,
-                                unix_ms, kUlidMaxTime,
-                                internal::format_utc(kUlidMaxTime / 1000, kUlidMaxTime % 1000)));
-}
-
 Ulid from_parts(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
   Ulid::Bytes b;
   const auto ms = static_cast<std::uint64_t>(unix_ms);
@@ -32,18 +26,31 @@ Ulid from_parts(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
   return Ulid(b);
 }
 
-// entropy += 1 as an 80-bit big-endian integer. Returns false, leaving the
-// entropy unchanged, when it is all 0xFF (it would wrap).
-bool increment_entropy(Ulid::Entropy& entropy) {
-  for (std::size_t i = entropy.size(); i > 0; --i) {
-    if (entropy[i - 1] != 0xFF) {
-      ++entropy[i - 1];
-      std::fill(entropy.begin() + static_cast<std::ptrdiff_t>(i), entropy.end(), 0);
-      return true;
-    }
+// The format's side of internal::next_id: time in milliseconds.
+struct UlidTraits {
+  using Id = Ulid;
+  using Random = Ulid::Entropy;
+  static std::int64_t tick(std::int64_t unix_ms) { return unix_ms; }
+  static bool in_range(std::int64_t unix_ms) { return unix_ms >= 0 && unix_ms <= kUlidMaxTime; }
+  static Error time_out_of_range(std::int64_t unix_ms, std::string_view what) {
+    return make_error(
+        ErrorCode::kOutOfRange, 0,
+        fmt::format("{} unix time {} ms is outside the ULID range 0 .. {} ({})", what, unix_ms,
+                    kUlidMaxTime, internal::format_utc(kUlidMaxTime / 1000, kUlidMaxTime % 1000)));
   }
-  return false;
-}
+  static std::int64_t tick_of(const Ulid& id) { return id.unix_ms(); }
+  static Random random_of(const Ulid& id) { return id.entropy(); }
+  static Ulid make(std::int64_t unix_ms, const Random& entropy) {
+    return from_parts(unix_ms, entropy);
+  }
+  static Error exhausted(const Ulid& last) {
+    return make_error(
+        ErrorCode::kOverflow, 0,
+        fmt::format("the monotonic ULID entropy of millisecond {} ({}) is exhausted: the last "
+                    "one was all 0xFF; retry once the clock passes that millisecond",
+                    last.unix_ms(), ulid_time_rfc3339(last)));
+  }
+};
 
 std::string bad_character(char c) {
   const char upper = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
@@ -101,14 +108,8 @@ Result<Ulid> consume(std::string_view& in, bool strict) {
 }
 
 Result<Ulid> decode(std::string_view text, bool strict) {
-  std::string_view rest = text;
-  auto id = consume(rest, strict);
-  if (id && !rest.empty()) {
-    return make_error(ErrorCode::kTrailingBytes, kUlidTextSize,
-                      fmt::format("a ULID is {} characters, this one has {} more", kUlidTextSize,
-                                  rest.size()));
-  }
-  return id;
+  return internal::decode_entire(text, kUlidTextSize, "ULID",
+                                 [strict](std::string_view& in) { return consume(in, strict); });
 }
 
 }  // namespace
@@ -132,24 +133,12 @@ Ulid::Entropy Ulid::entropy() const {
 }
 
 Result<Ulid> make_ulid(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
-  if (unix_ms < 0 || unix_ms > kUlidMaxTime) return time_out_of_range(unix_ms, "the");
+  if (!UlidTraits::in_range(unix_ms)) return UlidTraits::time_out_of_range(unix_ms, "the");
   return from_parts(unix_ms, entropy);
 }
 
 Result<Ulid> ulid_from_bytes(std::string_view bytes) {
-  if (bytes.size() < kUlidSize) {
-    return make_error(ErrorCode::kTruncated, bytes.size(),
-                      fmt::format("a binary ULID is {} bytes, this one ends after {}", kUlidSize,
-                                  bytes.size()));
-  }
-  if (bytes.size() > kUlidSize) {
-    return make_error(ErrorCode::kTrailingBytes, kUlidSize,
-                      fmt::format("a binary ULID is {} bytes, this one has {} more", kUlidSize,
-                                  bytes.size() - kUlidSize));
-  }
-  Ulid::Bytes b;
-  std::memcpy(b.data(), bytes.data(), kUlidSize);
-  return Ulid(b);
+  return internal::id_from_bytes<Ulid>(bytes, "ULID");
 }
 
 void append_ulid(std::string& out, const Ulid& id) {
@@ -182,30 +171,7 @@ UlidGenerator::UlidGenerator(Options options) : options_(std::move(options)) {
 
 Result<Ulid> UlidGenerator::next() {
   std::lock_guard<std::mutex> lock(mutex_);
-  const std::int64_t now = options_.clock();
-  if (now < 0 || now > kUlidMaxTime) return time_out_of_range(now, "the clock reads");
-
-  Ulid id;
-  if (options_.monotonic && has_last_ && now <= last_.unix_ms()) {
-    // Same millisecond, or the clock went back: stay on the last one, entropy + 1.
-    Ulid::Entropy entropy = last_.entropy();
-    if (!increment_entropy(entropy)) {
-      return make_error(
-          ErrorCode::kOverflow, 0,
-          fmt::format("the monotonic ULID entropy of millisecond {} ({}) is exhausted: the last "
-                      "one was all 0xFF; retry once the clock passes that millisecond",
-                      last_.unix_ms(), ulid_time_rfc3339(last_)));
-    }
-    id = from_parts(last_.unix_ms(), entropy);
-  } else {
-    Ulid::Entropy entropy;
-    if (auto ok = options_.random(entropy); !ok) return ok.error();
-    id = from_parts(now, entropy);
-  }
-  has_last_ = true;
-  last_ = id;
-  if (options_.observer) options_.observer(id);
-  return id;
+  return internal::next_id<UlidTraits>(options_, has_last_, last_);
 }
 
 Result<Ulid> new_ulid() {

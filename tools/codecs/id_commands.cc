@@ -2,7 +2,113 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "sortkey/id_source.h"
+
 namespace sortkey::cli {
+namespace {
+
+struct GenerateArgs {
+  long long count = 1;
+  bool monotonic = false;
+};
+
+struct EncodeArgs {
+  std::int64_t time = 0;
+  std::string random;
+};
+
+void add_generate(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> tool) {
+  auto g = std::make_shared<GenerateArgs>();
+  CLI::App* generate = parent.add_subcommand("generate", tool->generate_help);
+  generate->add_option("-n,--count", g->count, "how many")
+      ->check(CLI::Range(1LL, 100000000LL))
+      ->capture_default_str();
+  generate->add_flag("--monotonic", g->monotonic, tool->monotonic_help);
+  generate->callback([g, tool, &ctx] {
+    const auto next = tool->generator(g->monotonic);
+    std::string out;
+    for (long long i = 0; i < g->count; ++i) {
+      if (auto ok = next(out); !ok) {
+        fmt::print("{}", out);
+        fmt::print(stderr, "sortkey: cannot generate a {}: {}\n", tool->name, describe(ok.error()));
+        ctx.exit_code = 1;
+        return;
+      }
+      out += '\n';
+      if (out.size() >= 1 << 16) {
+        fmt::print("{}", out);
+        out.clear();
+      }
+    }
+    fmt::print("{}", out);
+    std::fflush(stdout);
+  });
+}
+
+void add_inspect(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> tool) {
+  auto ids = std::make_shared<std::vector<std::string>>();
+  CLI::App* inspect = parent.add_subcommand("inspect", tool->inspect_help);
+  inspect->add_option("ids", *ids, tool->ids_help)->required();
+  inspect->callback([ids, tool, &ctx] {
+    convert_each(*ids, "inspect as a " + tool->name, tool->inspect, ctx);
+  });
+}
+
+// The random part `encode` was given, or fresh random bytes. On failure
+// reports on stderr, sets the exit code and returns nothing.
+std::optional<std::vector<std::uint8_t>> random_part(const IdTool& tool, const std::string& hex,
+                                                     Context& ctx) {
+  if (hex.empty()) {
+    std::vector<std::uint8_t> random(tool.random_size);
+    if (auto ok = os_random_bytes(random); !ok) {
+      fmt::print(stderr, "sortkey: cannot encode a {}: {}\n", tool.name, describe(ok.error()));
+      ctx.exit_code = 1;
+      return std::nullopt;
+    }
+    return random;
+  }
+  auto bytes = parse_hex(hex, tool.random_size);
+  if (!bytes) {
+    fmt::print(stderr, "sortkey: cannot encode a {}: the {}: {}\n", tool.name, tool.random_name,
+               describe(bytes.error()));
+    ctx.exit_code = 1;
+    return std::nullopt;
+  }
+  return *bytes;
+}
+
+void add_encode(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> tool) {
+  auto p = std::make_shared<EncodeArgs>();
+  CLI::App* encode = parent.add_subcommand("encode", tool->encode_help);
+  encode->add_option("--time", p->time, tool->time_help)->required();
+  encode->add_option(tool->random_option, p->random, tool->random_help);
+  encode->callback([p, tool, &ctx] {
+    const auto random = random_part(*tool, p->random, ctx);
+    if (!random) return;
+    auto text = tool->encode(p->time, *random);
+    if (!text) {
+      fmt::print(stderr, "sortkey: cannot encode a {}: {}\n", tool->name, describe(text.error()));
+      ctx.exit_code = 1;
+      return;
+    }
+    fmt::print("{}\n", *text);
+  });
+}
+
+}  // namespace
+
+void add_id_tool(CLI::App& app, Context& ctx, IdTool tool) {
+  const auto shared = std::make_shared<const IdTool>(std::move(tool));
+  CLI::App* command = app.add_subcommand(shared->command, shared->summary);
+  command->require_subcommand(1);
+  add_generate(*command, ctx, shared);
+  add_inspect(*command, ctx, shared);
+  add_encode(*command, ctx, shared);
+}
 
 void add_id_commands(CLI::App& app, Context& ctx) {
   add_ksuid_tool(app, ctx);

@@ -11,6 +11,9 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +29,52 @@ void add_id_commands(CLI::App& app, Context& ctx);
 // One per ID family (tools/codecs/ksuid_command.cc, ulid_command.cc).
 void add_ksuid_tool(CLI::App& app, Context& ctx);
 void add_ulid_tool(CLI::App& app, Context& ctx);
+
+// What `sortkey <command> generate|inspect|encode` need of one ID family:
+// the words of its help and messages, and three functions over its codec.
+struct IdTool {
+  std::string command;         // "ksuid"
+  std::string name;            // "KSUID", in messages
+  std::string summary;         // of the command
+  std::string generate_help;   // of `generate`
+  std::string monotonic_help;  // of `generate --monotonic`
+  std::string inspect_help;    // of `inspect`
+  std::string ids_help;        // of inspect's positional IDs
+  std::string encode_help;     // of `encode`
+  std::string time_help;       // of `encode --time`
+  std::string random_option;   // encode's option for the random part: "--payload"
+  std::string random_name;     // its name in messages: "payload"
+  std::string random_help;
+  std::size_t random_size = 0;  // bytes
+  // A fresh generator, as a function appending its next ID's text to `out`.
+  std::function<std::function<Result<void>(std::string& out)>(bool monotonic)> generator;
+  // The inspect report of one ID's text.
+  std::function<Result<std::string>(std::string_view text)> inspect;
+  // The text of the ID of a time and a random part of random_size bytes.
+  std::function<Result<std::string>(std::int64_t time, std::span<const std::uint8_t> random)>
+      encode;
+};
+
+// Adds `sortkey <tool.command>` with its generate, inspect and encode
+// subcommands to the top-level app.
+void add_id_tool(CLI::App& app, Context& ctx, IdTool tool);
+
+// IdTool::generator of a generator class (KsuidGenerator, UlidGenerator) and
+// its family's append function (append_ksuid, append_ulid).
+template <class Generator, class Append>
+decltype(IdTool::generator) generator_of(Append append) {
+  return [append](bool monotonic) -> std::function<Result<void>(std::string&)> {
+    typename Generator::Options options;
+    options.monotonic = monotonic;
+    auto generator = std::make_shared<Generator>(options);
+    return [generator, append](std::string& out) -> Result<void> {
+      auto id = generator->next();
+      if (!id) return id.error();
+      append(out, *id);
+      return {};
+    };
+  };
+}
 
 // Exactly `size` bytes written as 2 * size hexadecimal digits, either case.
 // Errors: kBadCharacter (a non-hex digit), kBadLength.

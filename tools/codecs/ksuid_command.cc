@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
+#include <span>
 
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
@@ -25,16 +27,6 @@ std::string inspect(const Ksuid& id) {
 
 struct Inputs {
   std::vector<std::string> values;
-};
-
-struct GenerateArgs {
-  long long count = 1;
-  bool monotonic = false;
-};
-
-struct EncodeArgs {
-  std::int64_t unix_seconds = 0;
-  std::string payload;
 };
 
 }  // namespace
@@ -65,77 +57,35 @@ void add_ksuid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
 }
 
 void add_ksuid_tool(CLI::App& app, Context& ctx) {
-  CLI::App* ksuid = app.add_subcommand("ksuid", "generate, inspect and build KSUIDs");
-  ksuid->require_subcommand(1);
-
-  auto g = std::make_shared<GenerateArgs>();
-  CLI::App* generate = ksuid->add_subcommand("generate", "print new KSUIDs, one a line");
-  generate->add_option("-n,--count", g->count, "how many")->check(CLI::Range(1LL, 100000000LL))->capture_default_str();
-  generate->add_flag("--monotonic", g->monotonic, "strictly increasing, also within a second");
-  generate->callback([g, &ctx] {
-    KsuidGenerator::Options options;
-    options.monotonic = g->monotonic;
-    KsuidGenerator generator(options);
-    std::string out;
-    for (long long i = 0; i < g->count; ++i) {
-      auto id = generator.next();
-      if (!id) {
-        fmt::print("{}", out);
-        fmt::print(stderr, "sortkey: cannot generate a KSUID: {}\n", describe(id.error()));
-        ctx.exit_code = 1;
-        return;
-      }
-      append_ksuid(out, *id);
-      out += '\n';
-      if (out.size() >= 1 << 16) {
-        fmt::print("{}", out);
-        out.clear();
-      }
-    }
-    fmt::print("{}", out);
-    std::fflush(stdout);
-  });
-
-  auto in = std::make_shared<Inputs>();
-  CLI::App* inspect_cmd = ksuid->add_subcommand("inspect", "show the time and payload of KSUIDs");
-  inspect_cmd->add_option("ids", in->values, "KSUIDs (27 characters)")->required();
-  inspect_cmd->callback([in, &ctx] {
-    convert_each(in->values, "inspect as a KSUID", [](std::string_view text) -> Result<std::string> {
-      auto id = decode_ksuid(text);
-      if (!id) return id.error();
-      return inspect(*id);
-    }, ctx);
-  });
-
-  auto p = std::make_shared<EncodeArgs>();
-  CLI::App* encode = ksuid->add_subcommand("encode", "build the KSUID of a time and a payload");
-  encode->add_option("--time", p->unix_seconds, "unix time in seconds, 1400000000 to 5694967295")->required();
-  encode->add_option("--payload", p->payload, "16 bytes in hex (default: random)");
-  encode->callback([p, &ctx] {
+  IdTool tool;
+  tool.command = "ksuid";
+  tool.name = "KSUID";
+  tool.summary = "generate, inspect and build KSUIDs";
+  tool.generate_help = "print new KSUIDs, one a line";
+  tool.monotonic_help = "strictly increasing, also within a second";
+  tool.inspect_help = "show the time and payload of KSUIDs";
+  tool.ids_help = "KSUIDs (27 characters)";
+  tool.encode_help = "build the KSUID of a time and a payload";
+  tool.time_help = "unix time in seconds, 1400000000 to 5694967295";
+  tool.random_option = "--payload";
+  tool.random_name = "payload";
+  tool.random_help = "16 bytes in hex (default: random)";
+  tool.random_size = kKsuidPayloadSize;
+  tool.generator = generator_of<KsuidGenerator>(append_ksuid);
+  tool.inspect = [](std::string_view text) -> Result<std::string> {
+    auto id = decode_ksuid(text);
+    if (!id) return id.error();
+    return inspect(*id);
+  };
+  tool.encode = [](std::int64_t unix_seconds,
+                   std::span<const std::uint8_t> random) -> Result<std::string> {
     Ksuid::Payload payload{};
-    if (p->payload.empty()) {
-      if (auto ok = os_random_bytes(payload); !ok) {
-        fmt::print(stderr, "sortkey: cannot encode a KSUID: {}\n", describe(ok.error()));
-        ctx.exit_code = 1;
-        return;
-      }
-    } else {
-      auto bytes = parse_hex(p->payload, kKsuidPayloadSize);
-      if (!bytes) {
-        fmt::print(stderr, "sortkey: cannot encode a KSUID: the payload: {}\n", describe(bytes.error()));
-        ctx.exit_code = 1;
-        return;
-      }
-      std::copy(bytes->begin(), bytes->end(), payload.begin());
-    }
-    auto id = make_ksuid(p->unix_seconds, payload);
-    if (!id) {
-      fmt::print(stderr, "sortkey: cannot encode a KSUID: {}\n", describe(id.error()));
-      ctx.exit_code = 1;
-      return;
-    }
-    fmt::print("{}\n", encode_ksuid(*id));
-  });
+    std::copy(random.begin(), random.end(), payload.begin());
+    auto id = make_ksuid(unix_seconds, payload);
+    if (!id) return id.error();
+    return encode_ksuid(*id);
+  };
+  add_id_tool(app, ctx, std::move(tool));
 }
 
 }  // namespace sortkey::cli

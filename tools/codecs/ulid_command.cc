@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
+#include <span>
 
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
@@ -31,16 +33,6 @@ std::string inspect(const Ulid& id, std::string_view input) {
 struct Inputs {
   std::vector<std::string> values;
   bool any_case = false;
-};
-
-struct GenerateArgs {
-  long long count = 1;
-  bool monotonic = false;
-};
-
-struct EncodeArgs {
-  std::int64_t unix_ms = 0;
-  std::string payload;
 };
 
 }  // namespace
@@ -71,77 +63,36 @@ void add_ulid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
 }
 
 void add_ulid_tool(CLI::App& app, Context& ctx) {
-  CLI::App* ulid = app.add_subcommand("ulid", "generate, inspect and build ULIDs");
-  ulid->require_subcommand(1);
-
-  auto g = std::make_shared<GenerateArgs>();
-  CLI::App* generate = ulid->add_subcommand("generate", "print new ULIDs, one a line");
-  generate->add_option("-n,--count", g->count, "how many")->check(CLI::Range(1LL, 100000000LL))->capture_default_str();
-  generate->add_flag("--monotonic", g->monotonic, "strictly increasing, also within a millisecond (the spec's monotonic mode)");
-  generate->callback([g, &ctx] {
-    UlidGenerator::Options options;
-    options.monotonic = g->monotonic;
-    UlidGenerator generator(options);
-    std::string out;
-    for (long long i = 0; i < g->count; ++i) {
-      auto id = generator.next();
-      if (!id) {
-        fmt::print("{}", out);
-        fmt::print(stderr, "sortkey: cannot generate a ULID: {}\n", describe(id.error()));
-        ctx.exit_code = 1;
-        return;
-      }
-      append_ulid(out, *id);
-      out += '\n';
-      if (out.size() >= 1 << 16) {
-        fmt::print("{}", out);
-        out.clear();
-      }
-    }
-    fmt::print("{}", out);
-    std::fflush(stdout);
-  });
-
-  auto in = std::make_shared<Inputs>();
-  CLI::App* inspect_cmd = ulid->add_subcommand("inspect", "show the time and entropy of ULIDs (any case)");
-  inspect_cmd->add_option("ids", in->values, "ULIDs (26 characters)")->required();
-  inspect_cmd->callback([in, &ctx] {
-    convert_each(in->values, "inspect as a ULID", [](std::string_view text) -> Result<std::string> {
-      auto id = decode_ulid(text);
-      if (!id) return id.error();
-      return inspect(*id, text);
-    }, ctx);
-  });
-
-  auto p = std::make_shared<EncodeArgs>();
-  CLI::App* encode = ulid->add_subcommand("encode", "build the ULID of a time and an entropy");
-  encode->add_option("--time", p->unix_ms, "unix time in milliseconds, 0 to 281474976710655")->required();
-  encode->add_option("--payload,--entropy", p->payload, "10 bytes in hex (default: random)");
-  encode->callback([p, &ctx] {
+  IdTool tool;
+  tool.command = "ulid";
+  tool.name = "ULID";
+  tool.summary = "generate, inspect and build ULIDs";
+  tool.generate_help = "print new ULIDs, one a line";
+  tool.monotonic_help =
+      "strictly increasing, also within a millisecond (the spec's monotonic mode)";
+  tool.inspect_help = "show the time and entropy of ULIDs (any case)";
+  tool.ids_help = "ULIDs (26 characters)";
+  tool.encode_help = "build the ULID of a time and an entropy";
+  tool.time_help = "unix time in milliseconds, 0 to 281474976710655";
+  tool.random_option = "--payload,--entropy";
+  tool.random_name = "entropy";
+  tool.random_help = "10 bytes in hex (default: random)";
+  tool.random_size = kUlidEntropySize;
+  tool.generator = generator_of<UlidGenerator>(append_ulid);
+  tool.inspect = [](std::string_view text) -> Result<std::string> {
+    auto id = decode_ulid(text);
+    if (!id) return id.error();
+    return inspect(*id, text);
+  };
+  tool.encode = [](std::int64_t unix_ms,
+                   std::span<const std::uint8_t> random) -> Result<std::string> {
     Ulid::Entropy entropy{};
-    if (p->payload.empty()) {
-      if (auto ok = os_random_bytes(entropy); !ok) {
-        fmt::print(stderr, "sortkey: cannot encode a ULID: {}\n", describe(ok.error()));
-        ctx.exit_code = 1;
-        return;
-      }
-    } else {
-      auto bytes = parse_hex(p->payload, kUlidEntropySize);
-      if (!bytes) {
-        fmt::print(stderr, "sortkey: cannot encode a ULID: the entropy: {}\n", describe(bytes.error()));
-        ctx.exit_code = 1;
-        return;
-      }
-      std::copy(bytes->begin(), bytes->end(), entropy.begin());
-    }
-    auto id = make_ulid(p->unix_ms, entropy);
-    if (!id) {
-      fmt::print(stderr, "sortkey: cannot encode a ULID: {}\n", describe(id.error()));
-      ctx.exit_code = 1;
-      return;
-    }
-    fmt::print("{}\n", encode_ulid(*id));
-  });
+    std::copy(random.begin(), random.end(), entropy.begin());
+    auto id = make_ulid(unix_ms, entropy);
+    if (!id) return id.error();
+    return encode_ulid(*id);
+  };
+  add_id_tool(app, ctx, std::move(tool));
 }
 
 }  // namespace sortkey::cli

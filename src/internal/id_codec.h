@@ -1,0 +1,108 @@
+// Private: what the KSUID and ULID codecs share, written once and
+// parameterised by the format. Both are a big-endian time followed by random
+// bytes; they differ in sizes, time unit, text alphabet and wording, which a
+// format's traits supply (see KsuidTraits in ksuid.cc, UlidTraits in ulid.cc).
+
+#ifndef SORTKEY_INTERNAL_ID_CODEC_H_
+#define SORTKEY_INTERNAL_ID_CODEC_H_
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <tuple>
+
+#include "sortkey/error.h"
+
+namespace sortkey::internal {
+
+// bytes += 1 as a big-endian integer. Returns false, leaving the bytes
+// unchanged, when they are all 0xFF (they would wrap).
+template <std::size_t N>
+bool increment_big_endian(std::array<std::uint8_t, N>& bytes) {
+  for (std::size_t i = N; i > 0; --i) {
+    if (bytes[i - 1] != 0xFF) {
+      ++bytes[i - 1];
+      std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(i), bytes.end(), 0);
+      return true;
+    }
+  }
+  return false;
+}
+
+// The ID whose binary form is exactly `bytes`. `name` is the format's name
+// in messages ("KSUID"). Errors: kTruncated, kTrailingBytes.
+template <class Id>
+Result<Id> id_from_bytes(std::string_view bytes, std::string_view name) {
+  constexpr std::size_t kSize = std::tuple_size_v<typename Id::Bytes>;
+  if (bytes.size() < kSize) {
+    return make_error(ErrorCode::kTruncated, bytes.size(),
+                      fmt::format("a binary {} is {} bytes, this one ends after {}", name, kSize,
+                                  bytes.size()));
+  }
+  if (bytes.size() > kSize) {
+    return make_error(ErrorCode::kTrailingBytes, kSize,
+                      fmt::format("a binary {} is {} bytes, this one has {} more", name, kSize,
+                                  bytes.size() - kSize));
+  }
+  typename Id::Bytes b;
+  std::memcpy(b.data(), bytes.data(), kSize);
+  return Id(b);
+}
+
+// `consume(rest)` on the whole text, which must then be used up.
+// Errors: consume's, kTrailingBytes at text_size.
+template <class Consume>
+auto decode_entire(std::string_view text, std::size_t text_size, std::string_view name,
+                   Consume consume) -> decltype(consume(text)) {
+  std::string_view rest = text;
+  auto id = consume(rest);
+  if (id && !rest.empty()) {
+    return make_error(ErrorCode::kTrailingBytes, text_size,
+                      fmt::format("a {} is {} characters, this one has {} more", name, text_size,
+                                  rest.size()));
+  }
+  return id;
+}
+
+// One step of a generator: the next ID for the clock's reading, or, in
+// monotonic mode when the clock has not passed the last ID's time, the last
+// ID with its random part + 1. Traits supply:
+//   Id, Random                     the ID and its random part (a byte array)
+//   tick(unix_ms)                  the clock's reading in the format's unit
+//   in_range(tick)                 whether the format holds that time
+//   time_out_of_range(tick, what)  the error when it does not
+//   tick_of(id), random_of(id)     an ID's parts
+//   make(tick, random)             REQUIRES: in_range(tick)
+//   exhausted(last)                the error when last's random part is all 0xFF
+// Options are the generator's (monotonic, clock, random, observer), with
+// clock and random set. REQUIRES: the caller holds the generator's lock.
+template <class Traits, class Options>
+Result<typename Traits::Id> next_id(const Options& options, bool& has_last,
+                                    typename Traits::Id& last) {
+  const std::int64_t now = Traits::tick(options.clock());
+  if (!Traits::in_range(now)) return Traits::time_out_of_range(now, "the clock reads");
+
+  typename Traits::Id id;
+  if (options.monotonic && has_last && now <= Traits::tick_of(last)) {
+    // Same tick, or the clock went back: stay on the last tick, random part + 1.
+    typename Traits::Random random = Traits::random_of(last);
+    if (!increment_big_endian(random)) return Traits::exhausted(last);
+    id = Traits::make(Traits::tick_of(last), random);
+  } else {
+    typename Traits::Random random;
+    if (auto ok = options.random(random); !ok) return ok.error();
+    id = Traits::make(now, random);
+  }
+  has_last = true;
+  last = id;
+  if (options.observer) options.observer(id);
+  return id;
+}
+
+}  // namespace sortkey::internal
+
+#endif  // SORTKEY_INTERNAL_ID_CODEC_H_
