@@ -13,3 +13,4 @@ cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
 ctest --preset ci -j "$(nproc)" --timeout 600
 bash ci/install_test.sh build/ci
+bash ci/codec_only_build.sh
