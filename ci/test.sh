@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 
 bash ci/install_deps.sh
 bash ci/install_npm.sh
+bash ci/format.sh
 cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
 ctest --preset ci -j "$(nproc)" --timeout 600

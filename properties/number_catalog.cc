@@ -61,6 +61,16 @@ rc::Gen<std::string> gen_candidate_key() {
       {{2, gen_near_miss_key()}, {2, gen_mutated(gen_valid_key())}, {1, gen_bytes()}});
 }
 
+// A property over the texts `gen` draws: each is accepted or refused as
+// DynamoDB does, with DynamoDB's message.
+auto text_verdict(rc::Gen<NumberText> gen) {
+  return [gen] {
+    const NumberText t = *gen;
+    RC_TAG(oracle::verdict_name(oracle::read_number(t.text).verdict));
+    rc_require(number_text_verdict(t.text));
+  };
+}
+
 }  // namespace
 
 void add_number_properties(Catalog& c) {
@@ -111,19 +121,11 @@ void add_number_properties(Catalog& c) {
   c.add("number", "range_errors",
         "text is accepted iff DynamoDB accepts it; overflow, underflow and over-precision fail "
         "with DynamoDB's message",
-        [] {
-          const NumberText t = *gen_range_text();
-          RC_TAG(oracle::verdict_name(oracle::read_number(t.text).verdict));
-          rc_require(number_text_verdict(t.text));
-        });
+        text_verdict(gen_range_text()));
   c.add("number", "rejects_bad_text",
         "malformed text (NaN, Infinity, spaces, stray signs and dots, any bytes) fails as "
         "DynamoDB's 'cannot be converted to a numeric value'",
-        [] {
-          const NumberText t = *gen_malformed_text();
-          RC_TAG(oracle::verdict_name(oracle::read_number(t.text).verdict));
-          rc_require(number_text_verdict(t.text));
-        });
+        text_verdict(gen_malformed_text()));
   c.add("number", "rejects_malformed",
         "truncated and extended keys are rejected or canonical; leading or trailing zero digits, "
         "bad terminators, exponents above 255 and 39th digits are rejected",

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+#include <string>
+
 #include "naive_integer.h"
 #include "props/common.h"
 #include "sortkey/inverse.h"
@@ -78,17 +81,35 @@ Outcome total_decode(EncodeFn encode, DecodeFn decode, std::string_view bytes, i
 
 Outcome padded_round_trip(UInt128 v, int width) { return round_trip("encode_padded", encode_padded, decode_padded, v, width); }
 
-Outcome padded_order(UInt128 a, UInt128 b, int width) {
+namespace {
+
+// The keys of `a` and `b` by `encode` into `ka` and `kb`, or the outcome
+// that ends the property (a value too wide, an encoding that failed).
+template <class Encode>
+std::optional<Outcome> encode_both(Encode encode, UInt128 a, UInt128 b, int width, std::string& ka,
+                                   std::string& kb) {
   if (!fits(a, width) || !fits(b, width)) return Outcome::discard("value wider than the width");
-  auto ea = encode_padded(a, width);
-  auto eb = encode_padded(b, width);
-  if (!ea || !eb) return Outcome::fails(fmt::format("{} and {} fit width {} but encoding failed", d(a), d(b), width));
-  const std::string& ka = *ea;
-  const std::string& kb = *eb;
+  auto ea = encode(a, width);
+  auto eb = encode(b, width);
+  if (!ea || !eb) {
+    return Outcome::fails(
+        fmt::format("{} and {} fit width {} but encoding failed", d(a), d(b), width));
+  }
+  ka = *ea;
+  kb = *eb;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Outcome padded_order(UInt128 a, UInt128 b, int width) {
+  std::string ka, kb;
+  if (auto stop = encode_both(encode_padded, a, b, width, ka, kb)) return *stop;
   const int want = oracle::compare_digits(d(a), d(b));
   const int got = key_order(ka, kb);
   if (want != got) {
-    return Outcome::fails(fmt::format("{} {} {} but keys {} {} {}", d(a), order_word(want), d(b), show_key(ka), order_word(got), show_key(kb)));
+    return Outcome::fails(fmt::format("{} {} {} but keys {} {} {}", d(a), order_word(want), d(b),
+                                      show_key(ka), order_word(got), show_key(kb)));
   }
   return Outcome::holds();
 }
@@ -119,16 +140,14 @@ Outcome padded_capacity_warning(UInt128 v, int width, int percent) {
 Outcome inverse_round_trip(UInt128 v, int width) { return round_trip("encode_inverse", encode_inverse, decode_inverse, v, width); }
 
 Outcome inverse_reverses_order(UInt128 a, UInt128 b, int width) {
-  if (!fits(a, width) || !fits(b, width)) return Outcome::discard("value wider than the width");
-  auto ea = encode_inverse(a, width);
-  auto eb = encode_inverse(b, width);
-  if (!ea || !eb) return Outcome::fails(fmt::format("{} and {} fit width {} but encoding failed", d(a), d(b), width));
-  const std::string& ka = *ea;
-  const std::string& kb = *eb;
+  std::string ka, kb;
+  if (auto stop = encode_both(encode_inverse, a, b, width, ka, kb)) return *stop;
   const int want = -oracle::compare_digits(d(a), d(b));
   const int got = key_order(ka, kb);
   if (want != got) {
-    return Outcome::fails(fmt::format("{} vs {}: inverse keys {} {} {}, expected {}", d(a), d(b), show_key(ka), order_word(got), show_key(kb), order_word(want)));
+    return Outcome::fails(fmt::format("{} vs {}: inverse keys {} {} {}, expected {}", d(a), d(b),
+                                      show_key(ka), order_word(got), show_key(kb),
+                                      order_word(want)));
   }
   return Outcome::holds();
 }
