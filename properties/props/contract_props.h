@@ -3,7 +3,7 @@
 // The codec contract of the adapter protocol (adapters/PROTOCOL.md), as
 // framework-free property functions over a codec *service*: anything that
 // answers protocol v1's encode, decode and generate requests. The subject of
-// a certification is an external adapter process (tools/adapter/); the
+// a certification is an external adapter process (certify/adapter/); the
 // reference is the built-in codecs behind the same requests
 // (contract_reference.h). Running the contract against the reference itself
 // is how these properties are tested, and how the built-in engine's
