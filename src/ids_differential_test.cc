@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
+#include "certify/internal/subprocess.h"
 #include "sortkey/ksuid.h"
 #include "sortkey/ulid.h"
-#include "testing/subprocess.h"
 
 namespace sortkey {
 namespace {
@@ -70,7 +70,8 @@ std::optional<std::vector<json>> ask_npm(const std::vector<json>& requests) {
   const std::string node = node_env != nullptr && *node_env != '\0' ? node_env : "node";
   const std::string script = std::string(SORTKEY_SOURCE_DIR) + "/tools/node/ids_peer.js";
   const auto start = std::chrono::steady_clock::now();
-  const testing::ProcessResult run = testing::run_process({node, script}, input, peer_timeout());
+  const certify::internal::ProcessResult run =
+      certify::internal::run_process({node, script}, input, peer_timeout());
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!run.started) {
     ADD_FAILURE() << run.problem << "\nThe differential test needs Node.js (`node` on PATH, or SORTKEY_NODE) "

@@ -30,6 +30,8 @@
 #include <string>
 #include <vector>
 
+#include "certify/internal/subprocess.h"
+
 namespace sortkey::certify::adapter {
 
 enum class ProcessFailure {
@@ -77,13 +79,8 @@ class AdapterProcess {
   // How the process ended, after waiting up to `wait` for it; "" if it is alive.
   std::string reap(std::chrono::milliseconds wait);
 
-  pid_t pid_ = -1;
-  int to_child_ = -1;
-  int from_child_ = -1;
-  bool exited_ = false;
-  std::string ended_;   // how it ended, once reaped
-  std::string buffer_;  // bytes read, not yet returned as a line
-  bool eof_ = false;
+  std::unique_ptr<internal::Child> child_;
+  pid_t pid_ = -1;  // -1 once stopped
 };
 
 }  // namespace sortkey::certify::adapter
