@@ -4,7 +4,8 @@
 // after the other in one run, with one seed.
 //
 //   sortkey_adapter_throughput [--cases N] [COMMAND...]
-//   sortkey_adapter_throughput --cases 300 "python3 adapters/python/sortkey_adapter.py" "node adapters/node/adapter.js"
+//   sortkey_adapter_throughput --cases 300 "python3 adapters/python/sortkey_adapter.py" "node
+//   adapters/node/adapter.js"
 //
 // Each target runs only the codecs it lists; the built-in row is also shown
 // restricted to each adapter's codecs, so the comparison is like for like.
@@ -16,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "contract_catalog.h"
 #include "certify/adapter/adapter_target.h"
+#include "contract_catalog.h"
 #include "props/contract_reference.h"
 #include "runner.h"
 
@@ -33,7 +34,8 @@ struct Row {
   int failed = 0;
 };
 
-Row run(const std::string& target, const props::Catalog& catalog, const props::RunSettings& settings) {
+Row run(const std::string& target, const props::Catalog& catalog,
+        const props::RunSettings& settings) {
   Row row{target, 0, 0, 0, 0};
   for (const auto& e : catalog.entries()) {
     const props::RunReport r = props::run_property(e, settings);
@@ -66,8 +68,10 @@ int main(int argc, char** argv) {
   props::pin_rapidcheck_seed(settings.seed);
   std::vector<Row> rows;
   props::contract::ReferenceCodecs builtin, reference;
-  rows.push_back(run("built-in, in process (all codecs)",
-                     props::contract::contract_catalog(builtin, reference, props::contract::protocol_codecs()), settings));
+  rows.push_back(
+      run("built-in, in process (all codecs)",
+          props::contract::contract_catalog(builtin, reference, props::contract::protocol_codecs()),
+          settings));
   for (const std::string& command : commands) {
     auto target = certify::adapter::AdapterTarget::open(command, {}, "");
     if (!target) {
@@ -79,15 +83,16 @@ int main(int argc, char** argv) {
       rows.push_back(run(fmt::format("built-in, in process ({} codecs)", codecs.size()),
                          props::contract::contract_catalog(builtin, reference, codecs), settings));
     }
-    rows.push_back(run(fmt::format("{} (adapter)", (*target)->hello().name), (*target)->catalog(),
-                       settings));
-    if (const auto& failure = (*target)->failure()) fmt::print(stderr, "{}: {}\n", command, *failure);
+    rows.push_back(
+        run(fmt::format("{} (adapter)", (*target)->hello().name), (*target)->catalog(), settings));
+    if (const auto& failure = (*target)->failure())
+      fmt::print(stderr, "{}: {}\n", command, *failure);
   }
   fmt::print("{} cases per property, seed {}\n\n", settings.cases, settings.seed);
   fmt::print("{:<44} {:>5} {:>8} {:>8} {:>10}\n", "target", "props", "cases", "seconds", "cases/s");
   for (const Row& r : rows) {
-    fmt::print("{:<44} {:>5} {:>8} {:>8.2f} {:>10.0f}{}\n", r.target, r.properties, r.cases, r.seconds,
-               r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0.0,
+    fmt::print("{:<44} {:>5} {:>8} {:>8.2f} {:>10.0f}{}\n", r.target, r.properties, r.cases,
+               r.seconds, r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0.0,
                r.failed ? fmt::format("  ({} failed)", r.failed) : "");
   }
   return 0;

@@ -3,7 +3,6 @@
 // beside it as the yardstick ("ratio to fmt").
 //
 
-
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 

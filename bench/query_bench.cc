@@ -57,7 +57,10 @@ TableSchema schema(int indexes) {
   s.sort_key = sortkey::KeyAttribute{"SK", AttributeType::kN};
   const sortkey::IndexSchema all[] = {
       {"ByT", {{"G", AttributeType::kS}}, {{"T", AttributeType::kN}}, {}},
-      {"ByG1", {{"g1", AttributeType::kS}}, {{"SK", AttributeType::kN}}, {sortkey::ProjectionType::kKeysOnly, {}}},
+      {"ByG1",
+       {{"g1", AttributeType::kS}},
+       {{"SK", AttributeType::kN}},
+       {sortkey::ProjectionType::kKeysOnly, {}}},
       {"ByG2", {{"g2", AttributeType::kS}}, {}, {sortkey::ProjectionType::kInclude, {"payload"}}},
   };
   for (int i = 0; i < indexes; ++i) s.indexes.push_back(all[i]);
@@ -128,10 +131,16 @@ void engine_page(benchmark::State& state, bool index) {
 }
 
 void BM_QueryPageTable(benchmark::State& state) { engine_page(state, false); }
-BENCHMARK(BM_QueryPageTable)->RangeMultiplier(10)->Range(1000, 1000000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_QueryPageTable)
+    ->RangeMultiplier(10)
+    ->Range(1000, 1000000)
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_QueryPageIndex(benchmark::State& state) { engine_page(state, true); }
-BENCHMARK(BM_QueryPageIndex)->RangeMultiplier(10)->Range(1000, 1000000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_QueryPageIndex)
+    ->RangeMultiplier(10)
+    ->Range(1000, 1000000)
+    ->Unit(benchmark::kMicrosecond);
 
 void oracle_page(benchmark::State& state, bool index) {
   using namespace sortkey::oracle;
@@ -152,10 +161,16 @@ void oracle_page(benchmark::State& state, bool index) {
 }
 
 void BM_QueryPageTableOracle(benchmark::State& state) { oracle_page(state, false); }
-BENCHMARK(BM_QueryPageTableOracle)->RangeMultiplier(10)->Range(1000, 100000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_QueryPageTableOracle)
+    ->RangeMultiplier(10)
+    ->Range(1000, 100000)
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_QueryPageIndexOracle(benchmark::State& state) { oracle_page(state, true); }
-BENCHMARK(BM_QueryPageIndexOracle)->RangeMultiplier(10)->Range(1000, 100000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_QueryPageIndexOracle)
+    ->RangeMultiplier(10)
+    ->Range(1000, 100000)
+    ->Unit(benchmark::kMicrosecond);
 
 // Writes of new items into a table that grows from empty, with 0 to 3 indexes.
 void BM_QueryPut(benchmark::State& state) {

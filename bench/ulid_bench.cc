@@ -33,7 +33,9 @@ std::vector<std::string> sample_texts(bool lower) {
   std::vector<std::string> texts;
   for (const auto& u : sample_ids()) {
     std::string t = sortkey::encode_ulid(u);
-    if (lower) std::transform(t.begin(), t.end(), t.begin(), [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; });
+    if (lower)
+      std::transform(t.begin(), t.end(), t.begin(),
+                     [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; });
     texts.push_back(t);
   }
   return texts;

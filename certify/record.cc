@@ -5,9 +5,9 @@
 namespace sortkey::certify {
 
 std::size_t Certification::failed() const {
-  return static_cast<std::size_t>(std::count_if(properties.begin(), properties.end(), [](const auto& p) {
-    return p.run.verdict != props::Verdict::kPassed;
-  }));
+  return static_cast<std::size_t>(
+      std::count_if(properties.begin(), properties.end(),
+                    [](const auto& p) { return p.run.verdict != props::Verdict::kPassed; }));
 }
 
 }  // namespace sortkey::certify

@@ -29,11 +29,11 @@ struct Certification {
   std::string target_kind;    // "built-in", "adapter", "endpoint"
   std::string target;         // what was certified, e.g. "sortkey built-in codecs"
   std::uint64_t seed = 0;
-  int cases = 0;              // cases asked for per property
+  int cases = 0;  // cases asked for per property
   double seconds = 0;
-  std::string corpus;         // the corpus directory hashed, or "" when none
-  std::string corpus_hash;    // corpus_digest(corpus), or "" when none
-  std::string started_at;     // UTC, RFC 3339
+  std::string corpus;       // the corpus directory hashed, or "" when none
+  std::string corpus_hash;  // corpus_digest(corpus), or "" when none
+  std::string started_at;   // UTC, RFC 3339
   std::vector<CertifiedProperty> properties;
 
   std::size_t failed() const;  // properties whose verdict is not kPassed

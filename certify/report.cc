@@ -1,7 +1,5 @@
 #include "certify/report.h"
 
-#include "certify/internal/text.h"
-
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
@@ -11,6 +9,8 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+
+#include "certify/internal/text.h"
 
 namespace sortkey::certify {
 namespace {
@@ -30,11 +30,21 @@ std::string xml_escape(std::string_view text) {
   for (const char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         if (c < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') {
           out += fmt::format("\\x{:02x}", c);
@@ -61,7 +71,8 @@ nlohmann::json property_json(const CertifiedProperty& p) {
   if (r.verdict != Verdict::kPassed) {
     j["message"] = r.message;
     nlohmann::json ce = nlohmann::json::array();
-    for (const auto& [type, value] : r.counterexample) ce.push_back({{"type", type}, {"value", value}});
+    for (const auto& [type, value] : r.counterexample)
+      ce.push_back({{"type", type}, {"value", value}});
     j["counterexample"] = ce;
     j["shrinks"] = r.shrinks;
     if (!r.reproduce.empty()) j["rc_params"] = r.reproduce;
@@ -86,8 +97,8 @@ void print_table(const Certification& c, std::FILE* out) {
   fmt::print(out, "{:<{}} {:>9}  {:<8} {:>8}\n", "property", width, "cases", "result", "time");
   fmt::print(out, "{:-<{}} {:->9}  {:-<8} {:->8}\n", "", width, "", "", "");
   for (const auto& p : c.properties) {
-    fmt::print(out, "{:<{}} {:>9}  {:<8} {:>7.2f}s\n", p.run.id, width, p.run.cases, props::to_string(p.run.verdict),
-               p.run.seconds);
+    fmt::print(out, "{:<{}} {:>9}  {:<8} {:>7.2f}s\n", p.run.id, width, p.run.cases,
+               props::to_string(p.run.verdict), p.run.seconds);
   }
   fmt::print(out, "\n");
   for (const auto& p : c.properties) {
@@ -97,8 +108,8 @@ void print_table(const Certification& c, std::FILE* out) {
     fmt::print(out, "CERTIFIED: {}: {} of {} properties passed in {:.1f}s (seed {})\n", c.target,
                c.properties.size(), c.properties.size(), c.seconds, c.seed);
   } else {
-    fmt::print(out, "NOT CERTIFIED: {}: {} of {} properties failed (seed {})\n", c.target, c.failed(),
-               c.properties.size(), c.seed);
+    fmt::print(out, "NOT CERTIFIED: {}: {} of {} properties failed (seed {})\n", c.target,
+               c.failed(), c.properties.size(), c.seed);
   }
 }
 
@@ -126,15 +137,17 @@ nlohmann::json certificate_json(const Certification& c) {
 }
 
 Result<void> verify_certificate(const nlohmann::json& certificate) {
-  if (!certificate.is_object() || !certificate.contains("digest") || !certificate["digest"].is_object() ||
-      !certificate["digest"].contains("value") || !certificate["digest"]["value"].is_string()) {
+  if (!certificate.is_object() || !certificate.contains("digest") ||
+      !certificate["digest"].is_object() || !certificate["digest"].contains("value") ||
+      !certificate["digest"]["value"].is_string()) {
     return make_error(ErrorCode::kBadFormat, 0, "not a sortkey certificate: no digest.value");
   }
   const std::string recorded = certificate["digest"]["value"].get<std::string>();
   const std::string actual = digest_of(certificate);
   if (recorded != actual) {
-    return make_error(ErrorCode::kNonCanonical, 0,
-                      fmt::format("digest mismatch: recorded {}, content hashes to {}", recorded, actual));
+    return make_error(
+        ErrorCode::kNonCanonical, 0,
+        fmt::format("digest mismatch: recorded {}, content hashes to {}", recorded, actual));
   }
   return {};
 }
@@ -142,14 +155,17 @@ Result<void> verify_certificate(const nlohmann::json& certificate) {
 std::string junit_xml(const Certification& c) {
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   const std::size_t failures = c.failed();
-  out += fmt::format("<testsuites name=\"sortkey certify\" tests=\"{}\" failures=\"{}\" time=\"{:.3f}\">\n",
-                     c.properties.size(), failures, c.seconds);
   out += fmt::format(
-      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3f}\" "
+      "<testsuites name=\"sortkey certify\" tests=\"{}\" failures=\"{}\" time=\"{:.3f}\">\n",
+      c.properties.size(), failures, c.seconds);
+  out += fmt::format(
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" "
+      "time=\"{:.3f}\" "
       "timestamp=\"{}\">\n",
       xml_escape(c.target), c.properties.size(), failures, c.seconds, xml_escape(c.started_at));
   out += "    <properties>\n";
-  const auto property = [&out](std::string_view indent, std::string_view name, std::string_view value) {
+  const auto property = [&out](std::string_view indent, std::string_view name,
+                               std::string_view value) {
     out += fmt::format("{}<property name=\"{}\" value=\"{}\"/>\n", indent, name, xml_escape(value));
   };
   property("      ", "suite_version", c.suite_version);
@@ -160,19 +176,21 @@ std::string junit_xml(const Certification& c) {
   out += "    </properties>\n";
   for (const auto& p : c.properties) {
     const RunReport& r = p.run;
-    out += fmt::format("    <testcase classname=\"sortkey.{}\" name=\"{}\" time=\"{:.3f}\">\n", xml_escape(p.codec),
-                       xml_escape(r.id), r.seconds);
+    out += fmt::format("    <testcase classname=\"sortkey.{}\" name=\"{}\" time=\"{:.3f}\">\n",
+                       xml_escape(p.codec), xml_escape(r.id), r.seconds);
     out += "      <properties>\n";
     property("        ", "statement", p.statement);
     property("        ", "seed", std::to_string(r.settings.seed));
     property("        ", "cases", std::to_string(r.cases));
     property("        ", "replay", props::replay_command(r));
     if (!r.reproduce.empty()) property("        ", "rc_params", r.reproduce);
-    for (const auto& [type, value] : r.counterexample) property("        ", "counterexample", type + " = " + value);
+    for (const auto& [type, value] : r.counterexample)
+      property("        ", "counterexample", type + " = " + value);
     out += "      </properties>\n";
     if (r.verdict != Verdict::kPassed) {
-      out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", props::to_string(r.verdict),
-                         xml_escape(r.message), xml_escape(failure_text(r)));
+      out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
+                         props::to_string(r.verdict), xml_escape(r.message),
+                         xml_escape(failure_text(r)));
     }
     out += "    </testcase>\n";
   }
@@ -181,9 +199,11 @@ std::string junit_xml(const Certification& c) {
 }
 
 std::string markdown(const Certification& c) {
-  std::string out = fmt::format("## sortkey certify: {}\n\n", c.certified() ? "CERTIFIED" : "NOT CERTIFIED");
-  out += fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} cases per property\n", c.target,
-                     c.target_kind, c.suite_version, c.seed, c.cases);
+  std::string out =
+      fmt::format("## sortkey certify: {}\n\n", c.certified() ? "CERTIFIED" : "NOT CERTIFIED");
+  out +=
+      fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} cases per property\n",
+                  c.target, c.target_kind, c.suite_version, c.seed, c.cases);
   out += fmt::format("- {} of {} properties passed in {:.1f}s\n", c.properties.size() - c.failed(),
                      c.properties.size(), c.seconds);
   if (!c.corpus_hash.empty()) {
@@ -194,14 +214,16 @@ std::string markdown(const Certification& c) {
   out += "\n| property | cases | result | time |\n| --- | ---: | --- | ---: |\n";
   for (const auto& p : c.properties) {
     const bool ok = p.run.verdict == Verdict::kPassed;
-    out += fmt::format("| `{}` | {} | {}{} | {:.2f}s |\n", md_cell(p.run.id), p.run.cases, ok ? "" : "**",
-                       std::string(props::to_string(p.run.verdict)) + (ok ? "" : "**"), p.run.seconds);
+    out += fmt::format(
+        "| `{}` | {} | {}{} | {:.2f}s |\n", md_cell(p.run.id), p.run.cases, ok ? "" : "**",
+        std::string(props::to_string(p.run.verdict)) + (ok ? "" : "**"), p.run.seconds);
   }
   if (c.failed() > 0) {
     out += "\n### Failures\n";
     for (const auto& p : c.properties) {
       if (p.run.verdict == Verdict::kPassed) continue;
-      out += fmt::format("\n#### `{}`\n\n{}\n\n```\n{}```\n", md_cell(p.run.id), p.statement, failure_text(p.run));
+      out += fmt::format("\n#### `{}`\n\n{}\n\n```\n{}```\n", md_cell(p.run.id), p.statement,
+                         failure_text(p.run));
     }
   }
   return out;
@@ -220,13 +242,17 @@ Result<std::string> corpus_digest(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
-    return make_error(ErrorCode::kBadParameter, 0, fmt::format("corpus directory {} does not exist", dir));
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("corpus directory {} does not exist", dir));
   }
   std::vector<std::string> paths;
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->is_regular_file(ec)) paths.push_back(fs::relative(it->path(), dir, ec).generic_string());
+    if (it->is_regular_file(ec))
+      paths.push_back(fs::relative(it->path(), dir, ec).generic_string());
   }
-  if (ec) return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot list {}: {}", dir, ec.message()));
+  if (ec)
+    return make_error(ErrorCode::kUnavailable, 0,
+                      fmt::format("cannot list {}: {}", dir, ec.message()));
   std::sort(paths.begin(), paths.end());
   std::string listing;
   for (const std::string& rel : paths) {

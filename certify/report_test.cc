@@ -30,7 +30,8 @@ Certification sample(bool failing) {
     bad.settings.seed = 42;
     bad.message = "111 < 1000 but keys \"111\" > \"1000\"";
     bad.counterexample = {{"std::uint64_t", "111"}, {"bytes", std::string("a\x01<b", 4)}};
-    bad.replay = "sortkey certify --codec-cmd 'x' --seed 42 --cases 10 --property padded/round_trip";
+    bad.replay =
+        "sortkey certify --codec-cmd 'x' --seed 42 --cases 10 --property padded/round_trip";
     c.properties.push_back({bad, "padded", "decode(encode(v)) == v"});
   }
   return c;

@@ -76,9 +76,9 @@ Result<TargetList> open_targets(const TargetOptions& options, std::FILE* warning
   targets.push_back(std::move(*primary));
   if (options.fuzz_seconds > 0) {
     if (options.endpoint_given || !options.codec_cmd.empty()) {
-      return usage(fmt::format(
-          "--fuzz runs the built-in codecs' fuzz targets; it does not go with {}",
-          options.endpoint_given ? "--endpoint" : "--codec-cmd"));
+      return usage(
+          fmt::format("--fuzz runs the built-in codecs' fuzz targets; it does not go with {}",
+                      options.endpoint_given ? "--endpoint" : "--codec-cmd"));
     }
     const std::string dir =
         options.fuzzers_dir.empty() ? fuzz::default_fuzzers_dir() : options.fuzzers_dir;

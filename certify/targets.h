@@ -27,11 +27,12 @@ struct TargetOptions {
   bool endpoint_given = false;
   std::string endpoint;
   std::string known_divergences;  // --known-divergences FILE: divergences accepted for it
-  std::string region;             // --region: overrides AWS_REGION / AWS_DEFAULT_REGION / the profile
+  std::string region;  // --region: overrides AWS_REGION / AWS_DEFAULT_REGION / the profile
   // An external codec behind a protocol v1 adapter (adapters/PROTOCOL.md).
-  std::string codec_cmd;      // --codec-cmd: the adapter, run with sh -c
-  int timeout_ms = 5000;      // --timeout-ms: how long each adapter answer may take
-  std::string snapshot_path;  // --snapshot FILE: record the adapter's keys, or fail where they changed
+  std::string codec_cmd;  // --codec-cmd: the adapter, run with sh -c
+  int timeout_ms = 5000;  // --timeout-ms: how long each adapter answer may take
+  std::string
+      snapshot_path;  // --snapshot FILE: record the adapter's keys, or fail where they changed
   // A libFuzzer campaign over the built-in codecs' fuzz targets.
   double fuzz_seconds = 0;  // --fuzz SECONDS; 0: none
   std::string fuzzers_dir;  // --fuzzers DIR; "": found next to the binary (fuzz/campaign.h)

@@ -42,7 +42,8 @@ class ByteSource {
   std::uint64_t in_range(std::uint64_t lo, std::uint64_t hi) {
     const std::uint64_t span = hi - lo;
     std::uint64_t v = 0;
-    for (std::uint64_t covered = 0; covered < span && !rest_.empty(); covered = (covered << 8) | 0xFF) {
+    for (std::uint64_t covered = 0; covered < span && !rest_.empty();
+         covered = (covered << 8) | 0xFF) {
       v = (v << 8) | byte();
     }
     return span == UINT64_MAX ? v : lo + v % (span + 1);
@@ -70,7 +71,8 @@ class ByteSource {
   // REQUIRES: lo <= hi.
   std::int64_t number(std::int64_t lo, std::int64_t hi) {
     while (!rest_.empty() && is_blank(rest_.front())) rest_.remove_prefix(1);
-    const bool negative = !rest_.empty() && rest_.front() == '-' && rest_.size() > 1 && is_digit(rest_[1]);
+    const bool negative =
+        !rest_.empty() && rest_.front() == '-' && rest_.size() > 1 && is_digit(rest_[1]);
     if (rest_.empty() || !(negative || is_digit(rest_.front()))) {
       const auto span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
       return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + in_range(0, span));
@@ -86,12 +88,15 @@ class ByteSource {
     }
     if (!rest_.empty() && is_blank(rest_.front())) rest_.remove_prefix(1);
     if (negative) {
-      const std::uint64_t below = static_cast<std::uint64_t>(0) - static_cast<std::uint64_t>(lo);  // |lo| if lo < 0
+      const std::uint64_t below =
+          static_cast<std::uint64_t>(0) - static_cast<std::uint64_t>(lo);  // |lo| if lo < 0
       if (lo >= 0 || magnitude >= below) return lo;
       return std::max(lo, -static_cast<std::int64_t>(magnitude));
     }
     if (hi < 0) return hi;
-    return magnitude >= static_cast<std::uint64_t>(hi) ? hi : std::max(lo, static_cast<std::int64_t>(magnitude));
+    return magnitude >= static_cast<std::uint64_t>(hi)
+               ? hi
+               : std::max(lo, static_cast<std::int64_t>(magnitude));
   }
 
   // One Unicode scalar value (never a surrogate, at most U+10FFFF). A
@@ -121,7 +126,8 @@ class ByteSource {
       }
     }
     if (b <= 0xBF) return kTrickyCodePoints[(b - 0x80u) % std::size(kTrickyCodePoints)];
-    const auto raw = static_cast<char32_t>((std::uint32_t{byte()} << 16) | (std::uint32_t{byte()} << 8) | byte());
+    const auto raw = static_cast<char32_t>((std::uint32_t{byte()} << 16) |
+                                           (std::uint32_t{byte()} << 8) | byte());
     const char32_t c = raw % 0x110000;
     return c >= 0xD800 && c <= 0xDFFF ? c + 0x800 : c;
   }
@@ -167,14 +173,22 @@ class ByteSource {
 
   // 64 code points, picked by the bytes 0x80..0xBF (see code_point()).
   static constexpr char32_t kTrickyCodePoints[] = {
-      0x00,    0x01,    0x09,    0x0A,    0x1F,    0x20,   0x21,    0x22,     // NUL, controls, ' ', '!', '"'
-      0x23,    0x24,    0x25,    0x2B,    0x2C,    0x2D,   0x2E,    0x2F,     // '#' '$' '%' '+' ',' '-' '.' '/'
-      0x30,    0x3A,    0x41,    0x46,    0x5A,    0x61,   0x66,    0x7E,     // '0' ':' 'A' 'F' 'Z' 'a' 'f' '~'
-      0x7F,    0x80,    0x9F,    0xA0,    0xDF,    0xE9,   0xFF,    0x130,    // DEL, C1, NBSP, sharp s, e acute, y diaeresis, dotted I
-      0x131,   0x17F,   0x301,   0x345,   0x390,   0x3A3,  0x3C2,   0x3C3,    // dotless i, long s, acute, ypogegrammeni, sigmas
-      0x3F4,   0x587,   0x7FF,   0x800,   0x1E9E,  0x1FB2, 0x1FBA,  0x2126,   // theta symbol, ech yiwn, UTF-8 edges, capital sharp s, Ohm
-      0x212A,  0x212B,  0xD7FF,  0xE000,  0xFB01,  0xFB03, 0xFEFF,  0xFFFD,   // Kelvin, Angstrom, around surrogates, ligatures, BOM
-      0xFFFF,  0x10000, 0x10400, 0x10428, 0x1E900, 0x1F600, 0xE0001, 0x10FFFF,  // planes 1..16: Deseret, Adlam, emoji
+      0x00,    0x01,    0x09,     0x0A,    0x1F,
+      0x20,    0x21,    0x22,  // NUL, controls, ' ', '!', '"'
+      0x23,    0x24,    0x25,     0x2B,    0x2C,
+      0x2D,    0x2E,    0x2F,  // '#' '$' '%' '+' ',' '-' '.' '/'
+      0x30,    0x3A,    0x41,     0x46,    0x5A,
+      0x61,    0x66,    0x7E,  // '0' ':' 'A' 'F' 'Z' 'a' 'f' '~'
+      0x7F,    0x80,    0x9F,     0xA0,    0xDF,
+      0xE9,    0xFF,    0x130,  // DEL, C1, NBSP, sharp s, e acute, y diaeresis, dotted I
+      0x131,   0x17F,   0x301,    0x345,   0x390,
+      0x3A3,   0x3C2,   0x3C3,  // dotless i, long s, acute, ypogegrammeni, sigmas
+      0x3F4,   0x587,   0x7FF,    0x800,   0x1E9E,
+      0x1FB2,  0x1FBA,  0x2126,  // theta symbol, ech yiwn, UTF-8 edges, capital sharp s, Ohm
+      0x212A,  0x212B,  0xD7FF,   0xE000,  0xFB01,
+      0xFB03,  0xFEFF,  0xFFFD,  // Kelvin, Angstrom, around surrogates, ligatures, BOM
+      0xFFFF,  0x10000, 0x10400,  0x10428, 0x1E900,
+      0x1F600, 0xE0001, 0x10FFFF,  // planes 1..16: Deseret, Adlam, emoji
   };
 
   std::string_view rest_;

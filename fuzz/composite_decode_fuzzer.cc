@@ -28,12 +28,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const char d = static_cast<char>(data[0]);
   const std::string_view key(reinterpret_cast<const char*>(data) + 1, size - 1);
   auto values = [&] {
-    return "delimiter " + props::show_key(std::string_view(&d, 1)) + ", key " + fuzz::show_text(key);
+    return "delimiter " + props::show_key(std::string_view(&d, 1)) + ", key " +
+           fuzz::show_text(key);
   };
   fuzz::check(props::composite_total_decode(key, d), "composite/total_decode", values);
   if (auto path = decode_composite(key, d)) {
     const fuzz::MalformedChoice m = fuzz::malformed_choice(key);
-    fuzz::check(props::composite_rejects_malformed(*path, d, static_cast<props::Malformation>(m.variant % 6),
+    fuzz::check(props::composite_rejects_malformed(*path, d,
+                                                   static_cast<props::Malformation>(m.variant % 6),
                                                    m.position, static_cast<unsigned char>(m.extra)),
                 "composite/rejects_malformed", values);
   }

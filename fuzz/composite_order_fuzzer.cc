@@ -142,7 +142,8 @@ std::string name_of(const std::string& text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto b = static_cast<unsigned char>(text[i]);
     const bool c0 = b < 0x20 || b == 0x7F;
-    const bool c1 = b == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    const bool c1 =
+        b == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
     if (c1) {
       ++i;
     } else if (!c0) {
@@ -177,7 +178,8 @@ TypedSegment read_typed(ByteSource& src, SegmentKind kind, int width) {
       break;
     case SegmentKind::kPadded:
     case SegmentKind::kInverse:
-      s.number = static_cast<unsigned long long>(src.number(0, static_cast<std::int64_t>(power_of_ten(width) - 1)));
+      s.number = static_cast<unsigned long long>(
+          src.number(0, static_cast<std::int64_t>(power_of_ten(width) - 1)));
       break;
     case SegmentKind::kNumber: {
       // In DynamoDB's range whatever the numbers: |m| < 100, 1E-130 <= 1e-130 and 99e123 < 1E126.
@@ -203,16 +205,19 @@ TypedCase read_typed_case(ByteSource& src) {
   std::vector<std::pair<SegmentKind, int>> schema;
   for (std::size_t i = 0; i < n; ++i) {
     const auto kind = static_cast<SegmentKind>(src.number(0, 5));
-    const int width = static_cast<int>(kind == SegmentKind::kTimestamp ? src.number(0, 9) : src.number(1, 6));
+    const int width =
+        static_cast<int>(kind == SegmentKind::kTimestamp ? src.number(0, 9) : src.number(1, 6));
     schema.emplace_back(kind, width);
   }
   const auto la = static_cast<std::size_t>(src.number(1, static_cast<std::int64_t>(n)));
   const auto lb = static_cast<std::size_t>(src.number(1, static_cast<std::int64_t>(n)));
   const auto shared = static_cast<std::size_t>(src.number(0, static_cast<std::int64_t>(n)));
   TypedCase t;
-  for (std::size_t i = 0; i < la; ++i) t.a.push_back(read_typed(src, schema[i].first, schema[i].second));
+  for (std::size_t i = 0; i < la; ++i)
+    t.a.push_back(read_typed(src, schema[i].first, schema[i].second));
   for (std::size_t i = 0; i < lb; ++i) {
-    t.b.push_back(i < shared && i < la ? t.a[i] : read_typed(src, schema[i].first, schema[i].second));
+    t.b.push_back(i < shared && i < la ? t.a[i]
+                                       : read_typed(src, schema[i].first, schema[i].second));
   }
   return t;
 }
@@ -224,7 +229,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::set_target_name("composite_order_fuzzer");
   ByteSource src(data, size);
   const char d_raw = static_cast<char>(src.byte());
-  const char d = check_delimiter(d_raw) ? d_raw : static_cast<char>(0x21 + static_cast<unsigned char>(d_raw) % 15);
+  const char d = check_delimiter(d_raw)
+                     ? d_raw
+                     : static_cast<char>(0x21 + static_cast<unsigned char>(d_raw) % 15);
   const Path x = read_path(src);
   const Path y_read = read_path(src);
   std::string first = src.utf8("|\n", kMaxCodePoints);
@@ -245,10 +252,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Path parent(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(depth % (x.size() + 1)));
   auto values = [&] {
     return fmt::format(
-        "delimiter {}, x {}, y {} (how {}, k {}), window {} + [{} .. {}], raw {}, malformation {} at {} with "
+        "delimiter {}, x {}, y {} (how {}, k {}), window {} + [{} .. {}], raw {}, malformation {} "
+        "at {} with "
         "byte {}, typed a {}, typed b {}",
-        props::show_key(std::string_view(&d_raw, 1)), fuzz::show_segments(x), fuzz::show_segments(y), how, k, fuzz::show_segments(parent),
-        fuzz::show_text(first), fuzz::show_text(last), fuzz::show_segments(raw), props::to_string(m), position, byte,
+        props::show_key(std::string_view(&d_raw, 1)), fuzz::show_segments(x),
+        fuzz::show_segments(y), how, k, fuzz::show_segments(parent), fuzz::show_text(first),
+        fuzz::show_text(last), fuzz::show_segments(raw), props::to_string(m), position, byte,
         props::show_typed(typed.a), props::show_typed(typed.b));
   };
   fuzz::show_input(values);
@@ -257,15 +266,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::check(props::composite_tuple_order(x, y, d), "composite/tuple_order", values);
   fuzz::check(props::composite_subtree_exact(x, y, d), "composite/subtree_exact", values);
   fuzz::check(props::composite_subtree_exact(y, x, d), "composite/subtree_exact", values);
-  fuzz::check(props::composite_subtree_bounds_exact(x, y, d), "composite/subtree_bounds_exact", values);
-  fuzz::check(props::composite_subtree_bounds_exact(y, x, d), "composite/subtree_bounds_exact", values);
-  fuzz::check(props::composite_window_exact(y, parent, first, last, d), "composite/window_exact", values);
-  fuzz::check(props::composite_window_exact(x, parent, first, last, d), "composite/window_exact", values);
-  fuzz::check(props::composite_rejects_malformed(x, d, m, position, byte), "composite/rejects_malformed", values);
-  fuzz::check(props::composite_rejects_invalid_text(raw, d), "composite/rejects_invalid_text", values);
+  fuzz::check(props::composite_subtree_bounds_exact(x, y, d), "composite/subtree_bounds_exact",
+              values);
+  fuzz::check(props::composite_subtree_bounds_exact(y, x, d), "composite/subtree_bounds_exact",
+              values);
+  fuzz::check(props::composite_window_exact(y, parent, first, last, d), "composite/window_exact",
+              values);
+  fuzz::check(props::composite_window_exact(x, parent, first, last, d), "composite/window_exact",
+              values);
+  fuzz::check(props::composite_rejects_malformed(x, d, m, position, byte),
+              "composite/rejects_malformed", values);
+  fuzz::check(props::composite_rejects_invalid_text(raw, d), "composite/rejects_invalid_text",
+              values);
   // For an allowed delimiter the property is the round trip, order and
   // subtree checks above; only a refused one needs it.
-  if (d != d_raw) fuzz::check(props::composite_delimiter_choice(x, y, d_raw), "composite/delimiter_choice", values);
+  if (d != d_raw)
+    fuzz::check(props::composite_delimiter_choice(x, y, d_raw), "composite/delimiter_choice",
+                values);
   fuzz::check(props::composite_typed_order(typed.a, typed.b, d), "composite/typed_order", values);
   return 0;
 }

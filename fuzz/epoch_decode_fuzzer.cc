@@ -27,17 +27,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::ByteSource src(data, size);
   const EpochUnit unit = fuzz::read_epoch_unit(src);
   const std::string_view after_unit = src.rest();
-  const fuzz::WidthAndRest in =
-      fuzz::split_width(reinterpret_cast<const std::uint8_t*>(after_unit.data()), after_unit.size());
+  const fuzz::WidthAndRest in = fuzz::split_width(
+      reinterpret_cast<const std::uint8_t*>(after_unit.data()), after_unit.size());
   auto values = [&] {
-    return std::string("unit ") + std::string(to_string(unit)) + ", width " + std::to_string(in.width) + ", key " +
-           props::show_key(in.rest);
+    return std::string("unit ") + std::string(to_string(unit)) + ", width " +
+           std::to_string(in.width) + ", key " + props::show_key(in.rest);
   };
   fuzz::check(props::epoch_total_decode(in.rest, unit, in.width), "epoch/total_decode", values);
   if (auto t = decode_epoch(in.rest, unit, in.width)) {
     const fuzz::MalformedChoice m = fuzz::malformed_choice(in.rest);
-    fuzz::check(props::epoch_rejects_malformed(*t, unit, in.width, m.extra, m.position), "epoch/rejects_malformed",
-                values);
+    fuzz::check(props::epoch_rejects_malformed(*t, unit, in.width, m.extra, m.position),
+                "epoch/rejects_malformed", values);
   }
   return 0;
 }

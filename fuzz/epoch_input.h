@@ -15,8 +15,8 @@ namespace sortkey::fuzz {
 
 inline EpochUnit read_epoch_unit(ByteSource& src) {
   const std::string_view rest = src.rest();
-  for (const EpochUnit unit : {EpochUnit::kMilliseconds, EpochUnit::kMicroseconds, EpochUnit::kNanoseconds,
-                               EpochUnit::kSeconds}) {
+  for (const EpochUnit unit : {EpochUnit::kMilliseconds, EpochUnit::kMicroseconds,
+                               EpochUnit::kNanoseconds, EpochUnit::kSeconds}) {
     const std::string_view name = to_string(unit);
     if (rest.substr(0, name.size()) == name) {
       for (std::size_t i = 0; i < name.size(); ++i) src.byte();

@@ -33,8 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Instant a{src.number(kLow, kHigh), static_cast<std::uint32_t>(src.number(0, kMaxNanos))};
   const Instant b{src.number(kLow, kHigh), static_cast<std::uint32_t>(src.number(0, kMaxNanos))};
   auto values = [&] {
-    return fmt::format("unit {}, width {}, a {}.{:09}, b {}.{:09}", to_string(unit), width, a.seconds, a.nanos,
-                       b.seconds, b.nanos);
+    return fmt::format("unit {}, width {}, a {}.{:09}, b {}.{:09}", to_string(unit), width,
+                       a.seconds, a.nanos, b.seconds, b.nanos);
   };
   fuzz::show_input(values);
   fuzz::check(props::epoch_round_trip(a, unit, width), "epoch/round_trip", values);

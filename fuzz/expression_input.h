@@ -106,8 +106,7 @@ inline Result<AttributeValue> value_of(std::string_view spec) {
     case AttributeType::kSS: {
       auto elements = split_commas(payload);
       for (const std::string& e : elements) {
-        if (!oracle::is_valid_utf8(e))
-          return make_error(ErrorCode::kBadCharacter, 0, "not UTF-8");
+        if (!oracle::is_valid_utf8(e)) return make_error(ErrorCode::kBadCharacter, 0, "not UTF-8");
       }
       return AttributeValue::SS(std::move(elements));
     }

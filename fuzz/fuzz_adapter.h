@@ -33,13 +33,16 @@ void set_target_name(const char* name);
 // show() runs only then.
 template <class Show, std::enable_if_t<std::is_invocable_r_v<std::string, Show&>, int> = 0>
 inline void check(const props::Outcome& outcome, std::string_view property, Show&& show) {
-  if (outcome.ok()) [[likely]] return;
+  if (outcome.ok()) [[likely]]
+    return;
   report_failure(outcome, property, show());
 }
 
 // The same with the values already made.
-inline void check(const props::Outcome& outcome, std::string_view property, const std::string& values) {
-  if (outcome.ok()) [[likely]] return;
+inline void check(const props::Outcome& outcome, std::string_view property,
+                  const std::string& values) {
+  if (outcome.ok()) [[likely]]
+    return;
   report_failure(outcome, property, values);
 }
 

@@ -91,7 +91,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int width = static_cast<int>(r.number(1, 18));
   const int count = static_cast<int>(r.number(0, 12));
   std::vector<UInt128> readings;
-  while (!r.empty() && readings.size() < 16) readings.push_back(static_cast<UInt128>(r.number(0, power_of_ten(width) - 1)));
+  while (!r.empty() && readings.size() < 16)
+    readings.push_back(static_cast<UInt128>(r.number(0, power_of_ten(width) - 1)));
 
   const std::string version_line = src.field(256, '\n');
   fuzz::ByteSource v(version_line);
@@ -109,19 +110,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (all_ids.size() > 4) all_ids.resize(4);
   auto values = [&] {
     return fmt::format(
-        "types {} {} {}, parent id {} (raw {}), before ids {}, after ids {}, readings {} at width {} count {}, "
+        "types {} {} {}, parent id {} (raw {}), before ids {}, after ids {}, readings {} at width "
+        "{} count {}, "
         "versions {} at width {}",
         props::show_key(parent_type), props::show_key(before_type), props::show_key(after_type),
         props::show_key(parent_id), props::show_key(raw_parent_id), fuzz::show_segments(before_ids),
-        fuzz::show_segments(after_ids), show_numbers(readings), width, count, show_numbers(versions), version_width);
+        fuzz::show_segments(after_ids), show_numbers(readings), width, count,
+        show_numbers(versions), version_width);
   };
   fuzz::show_input(values);
-  fuzz::check(props::layout_type_check(parent_type, before_type, after_type, all_ids), "layout/type_check", values);
-  fuzz::check(props::layout_parent_placement(parent_type, before_type, after_type, parent_id, before_ids, after_ids),
+  fuzz::check(props::layout_type_check(parent_type, before_type, after_type, all_ids),
+              "layout/type_check", values);
+  fuzz::check(props::layout_parent_placement(parent_type, before_type, after_type, parent_id,
+                                             before_ids, after_ids),
               "layout/parent_placement", values);
   fuzz::check(props::layout_rejects_low_ids(raw_parent_id), "layout/rejects_low_ids", values);
-  fuzz::check(props::layout_device_latest_readings(readings, width, count), "layout/device_latest_readings",
-              values);
+  fuzz::check(props::layout_device_latest_readings(readings, width, count),
+              "layout/device_latest_readings", values);
   fuzz::check(props::layout_versions(versions, version_width), "layout/versions", values);
   return 0;
 }

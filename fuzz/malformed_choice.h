@@ -27,7 +27,7 @@ inline MalformedChoice malformed_choice(std::string_view input) {
   std::uint32_t h = 2166136261u;  // FNV-1a
   for (char c : input) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
   // Bytes next to the codecs' alphabets and delimiters.
-  static constexpr char kExtras[] = {'z', 'Z', 't', 'T', '.', '-', ':', '+', '0', '9',    '/',
+  static constexpr char kExtras[] = {'z', 'Z', 't', 'T', '.', '-', ':', '+',  '0',    '9',   '/',
                                      ' ', '#', '$', 'x', 'A', ';', 'e', '\0', '\x7f', '\xff'};
   return {static_cast<int>(h % 1024), kExtras[(h >> 10) % std::size(kExtras)], (h >> 16) % 64};
 }

@@ -27,7 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::ByteSource src(data, size);
   const CaseMode mode = fuzz::read_case_mode(src);
   const std::string_view bytes = src.rest();
-  auto values = [&] { return "mode " + std::string(to_string(mode)) + ", bytes " + fuzz::show_text(bytes); };
+  auto values = [&] {
+    return "mode " + std::string(to_string(mode)) + ", bytes " + fuzz::show_text(bytes);
+  };
   fuzz::check(props::name_total_decode(bytes, mode), "name/total_decode", values);
   fuzz::check(props::name_canonical_decode(bytes, mode), "name/canonical_decode", values);
   fuzz::check(props::name_rejects_invalid(bytes, mode), "name/rejects_invalid", values);

@@ -18,7 +18,8 @@ inline CaseMode read_case_mode(ByteSource& src) {
   const std::string_view rest = src.rest();
   for (const CaseMode mode : {CaseMode::kUpper, CaseMode::kLower, CaseMode::kFold}) {
     const std::string_view name = to_string(mode);
-    if (rest.size() > name.size() && rest.substr(0, name.size()) == name && rest[name.size()] == ':') {
+    if (rest.size() > name.size() && rest.substr(0, name.size()) == name &&
+        rest[name.size()] == ':') {
       for (std::size_t i = 0; i <= name.size(); ++i) src.byte();
       return mode;
     }

@@ -37,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto values = [&] {
     std::string shown_ops;
     for (int op : ops) shown_ops += static_cast<char>('0' + op);
-    return "mode " + std::string(to_string(mode)) + ", a " + fuzz::show_text(a) + ", b " + fuzz::show_text(b) +
-           ", ops " + shown_ops;
+    return "mode " + std::string(to_string(mode)) + ", a " + fuzz::show_text(a) + ", b " +
+           fuzz::show_text(b) + ", ops " + shown_ops;
   };
   fuzz::show_input(values);
   fuzz::check(props::name_round_trip(a, mode), "name/round_trip", values);

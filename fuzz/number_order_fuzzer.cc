@@ -27,8 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string x = src.field(16, ' ');
   const std::string y = src.field(16, ' ');
   auto values = [&] {
-    return "a " + props::show_key(a) + ", b " + props::show_key(b) + ", x " + props::show_key(x) + ", y " +
-           props::show_key(y);
+    return "a " + props::show_key(a) + ", b " + props::show_key(b) + ", x " + props::show_key(x) +
+           ", y " + props::show_key(y);
   };
   fuzz::show_input(values);
   fuzz::check(props::number_text_verdict(a), "number/text_verdict", values);

@@ -21,18 +21,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace sortkey;
   fuzz::set_target_name("padded_decode_fuzzer");
   const fuzz::WidthAndRest in = fuzz::split_width(data, size);
-  auto values = [&] { return "width " + std::to_string(in.width) + ", key " + props::show_key(in.rest); };
+  auto values = [&] {
+    return "width " + std::to_string(in.width) + ", key " + props::show_key(in.rest);
+  };
   fuzz::check(props::padded_total_decode(in.rest, in.width), "padded/total_decode", values);
   fuzz::check(props::inverse_total_decode(in.rest, in.width), "inverse/total_decode", values);
   if (auto v = decode_padded(in.rest, in.width)) {
     const fuzz::MalformedChoice m = fuzz::malformed_choice(in.rest);
-    fuzz::check(props::padded_rejects_malformed(*v, in.width, m.extra, m.position), "padded/rejects_malformed",
-                values);
+    fuzz::check(props::padded_rejects_malformed(*v, in.width, m.extra, m.position),
+                "padded/rejects_malformed", values);
   }
   if (auto v = decode_inverse(in.rest, in.width)) {
     const fuzz::MalformedChoice m = fuzz::malformed_choice(in.rest);
-    fuzz::check(props::inverse_rejects_malformed(*v, in.width, m.extra, m.position), "inverse/rejects_malformed",
-                values);
+    fuzz::check(props::inverse_rejects_malformed(*v, in.width, m.extra, m.position),
+                "inverse/rejects_malformed", values);
   }
   return 0;
 }

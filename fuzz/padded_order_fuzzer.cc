@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const UInt128 a = value_of(da), b = value_of(db);
   const int w = in.width;
   auto values = [&] {
-    return "width " + std::to_string(w) + ", a " + da + ", b " + db + ", percent " + std::to_string(percent);
+    return "width " + std::to_string(w) + ", a " + da + ", b " + db + ", percent " +
+           std::to_string(percent);
   };
   fuzz::show_input(values);
   fuzz::check(props::padded_round_trip(a, w), "padded/round_trip", values);

@@ -158,10 +158,10 @@ std::string delete_step(Run& r, Step& step) {
   std::string note;
   if (fuzz::showing_inputs()) note = held ? "deleted" : "nothing to delete";
   fuzz::check(!got ? Outcome::fails("the engine rejected the key: " + describe(got.error()))
-              : *got != held ? Outcome::fails(fmt::format(
-                                   "the engine says it deleted {}, the oracle held {}",
-                                   *got ? "an item" : "nothing", held ? "one" : "none"))
-                             : Outcome::holds(),
+              : *got != held
+                  ? Outcome::fails(fmt::format("the engine says it deleted {}, the oracle held {}",
+                                               *got ? "an item" : "nothing", held ? "one" : "none"))
+                  : Outcome::holds(),
               "query/delete", r.show);
   fuzz::check(props::check_counts(r.model, r.table, "the last step"), "query/counts", r.show);
   return note;
@@ -202,9 +202,9 @@ std::string query_step(Run& r, Step& step) {
   step.query = r.in.query(r.model);
   std::string note;
   if (fuzz::showing_inputs()) {
-    note = fmt::format(
-        "the key range holds {} entries",
-        r.model.key_range(step.query.index, step.query.key, step.query.forward).size());
+    note =
+        fmt::format("the key range holds {} entries",
+                    r.model.key_range(step.query.index, step.query.key, step.query.forward).size());
   }
   fuzz::check(props::check_query(r.model, r.table, step.query), "query/query_matches_oracle",
               r.show);

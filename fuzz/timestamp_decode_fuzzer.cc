@@ -24,7 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace sortkey;
   fuzz::set_target_name("timestamp_decode_fuzzer");
   const fuzz::ParamAndRest in = fuzz::split_param(data, size, kMinPrecision, kMaxPrecision);
-  auto values = [&] { return "precision " + std::to_string(in.value) + ", bytes " + props::show_key(in.rest); };
+  auto values = [&] {
+    return "precision " + std::to_string(in.value) + ", bytes " + props::show_key(in.rest);
+  };
   fuzz::check(props::timestamp_total_decode(in.rest, in.value), "timestamp/total_decode", values);
   if (auto t = decode_timestamp(in.rest, in.value)) {
     const fuzz::MalformedChoice m = fuzz::malformed_choice(in.rest);

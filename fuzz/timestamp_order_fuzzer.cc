@@ -31,10 +31,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::set_target_name("timestamp_order_fuzzer");
   fuzz::ByteSource src(data, size);
   // About a year past each end of the codec's range, to reach the errors.
-  constexpr std::int64_t kLow = kMinTimestampSeconds - 40000000, kHigh = kMaxTimestampSeconds + 40000000;
+  constexpr std::int64_t kLow = kMinTimestampSeconds - 40000000,
+                         kHigh = kMaxTimestampSeconds + 40000000;
   const int p = static_cast<int>(src.number(kMinPrecision, kMaxPrecision));
-  const Instant a{src.number(kLow, kHigh), static_cast<std::uint32_t>(src.number(0, kMaxNanos + 1))};
-  const Instant b{src.number(kLow, kHigh), static_cast<std::uint32_t>(src.number(0, kMaxNanos + 1))};
+  const Instant a{src.number(kLow, kHigh),
+                  static_cast<std::uint32_t>(src.number(0, kMaxNanos + 1))};
+  const Instant b{src.number(kLow, kHigh),
+                  static_cast<std::uint32_t>(src.number(0, kMaxNanos + 1))};
   const int offset = static_cast<int>(src.number(-1439, 1439));
   const int digits = static_cast<int>(src.number(0, 9));
   const bool zero_as_z = src.number(0, 1) != 0;
@@ -43,9 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       src.number(0, static_cast<std::int64_t>(props::DisplayStyle::kCount) - 1));
   auto values = [&] {
     return fmt::format(
-        "precision {}, a {}.{:09}, b {}.{:09}, offset {} min, {} fraction digits, zero as Z {}, lower {}, display "
+        "precision {}, a {}.{:09}, b {}.{:09}, offset {} min, {} fraction digits, zero as Z {}, "
+        "lower {}, display "
         "style {}",
-        p, a.seconds, a.nanos, b.seconds, b.nanos, offset, digits, zero_as_z, lower, props::to_string(style));
+        p, a.seconds, a.nanos, b.seconds, b.nanos, offset, digits, zero_as_z, lower,
+        props::to_string(style));
   };
   fuzz::show_input(values);
   fuzz::check(props::timestamp_year_range(a, p), "timestamp/year_range", values);
@@ -56,6 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::check(props::timestamp_matches_oracle(a, p), "timestamp/matches_oracle", values);
   fuzz::check(props::timestamp_offsets_normalize(a, offset, digits, zero_as_z, lower, p),
               "timestamp/offsets_normalize", values);
-  fuzz::check(props::timestamp_rejects_display_formats(a, style), "timestamp/rejects_display_formats", values);
+  fuzz::check(props::timestamp_rejects_display_formats(a, style),
+              "timestamp/rejects_display_formats", values);
   return 0;
 }

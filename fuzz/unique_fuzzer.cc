@@ -74,14 +74,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string suffix_a = src.field(64, '\n');
   const std::string suffix_b = src.field(64, '\n');
   auto values = [&] {
-    return fmt::format("width {}, a {} seq {}, b {} seq {}, suffix a {}, suffix b {}", width, fuzz::show_segments(a),
-                       static_cast<unsigned long long>(seq_a), fuzz::show_segments(b),
-                       static_cast<unsigned long long>(seq_b), props::show_key(suffix_a), props::show_key(suffix_b));
+    return fmt::format("width {}, a {} seq {}, b {} seq {}, suffix a {}, suffix b {}", width,
+                       fuzz::show_segments(a), static_cast<unsigned long long>(seq_a),
+                       fuzz::show_segments(b), static_cast<unsigned long long>(seq_b),
+                       props::show_key(suffix_a), props::show_key(suffix_b));
   };
   fuzz::show_input(values);
-  fuzz::check(props::unique_sequence_order(a, seq_a, b, seq_b, width), "unique/sequence_order", values);
-  fuzz::check(props::unique_sequence_order(b, seq_b, a, seq_a, width), "unique/sequence_order", values);
-  fuzz::check(props::unique_disambiguator_order(a, suffix_a, b, suffix_b), "unique/disambiguator_order", values);
-  fuzz::check(props::unique_disambiguator_order(b, suffix_b, a, suffix_a), "unique/disambiguator_order", values);
+  fuzz::check(props::unique_sequence_order(a, seq_a, b, seq_b, width), "unique/sequence_order",
+              values);
+  fuzz::check(props::unique_sequence_order(b, seq_b, a, seq_a, width), "unique/sequence_order",
+              values);
+  fuzz::check(props::unique_disambiguator_order(a, suffix_a, b, suffix_b),
+              "unique/disambiguator_order", values);
+  fuzz::check(props::unique_disambiguator_order(b, suffix_b, a, suffix_a),
+              "unique/disambiguator_order", values);
   return 0;
 }

@@ -54,13 +54,22 @@ Got operand(const NOperand& o, const NItem& item) {
   std::size_t n = 0;
   switch (v->t) {
     case NValue::T::S:
-    case NValue::T::B: n = v->s.size(); break;  // bytes of the UTF-8 text
-    case NValue::T::L: n = v->list.size(); break;
-    case NValue::T::M: n = v->map.size(); break;
+    case NValue::T::B:
+      n = v->s.size();
+      break;  // bytes of the UTF-8 text
+    case NValue::T::L:
+      n = v->list.size();
+      break;
+    case NValue::T::M:
+      n = v->map.size();
+      break;
     case NValue::T::SS:
     case NValue::T::NS:
-    case NValue::T::BS: n = v->set.size(); break;
-    default: return g;  // N, BOOL, NULL: no size
+    case NValue::T::BS:
+      n = v->set.size();
+      break;
+    default:
+      return g;  // N, BOOL, NULL: no size
   }
   g.present = true;
   g.value.t = NValue::T::N;
@@ -68,7 +77,9 @@ Got operand(const NOperand& o, const NItem& item) {
   return g;
 }
 
-bool equal_got(const Got& a, const Got& b) { return a.present && b.present && naive_equal(a.value, b.value); }
+bool equal_got(const Got& a, const Got& b) {
+  return a.present && b.present && naive_equal(a.value, b.value);
+}
 
 // <, <=, >, >= : both present, the same scalar type.
 bool order_got(const Got& a, const Got& b, int want_low, int want_high) {
@@ -80,7 +91,8 @@ bool order_got(const Got& a, const Got& b, int want_low, int want_high) {
 bool contains_value(const NValue& hay, const NValue& needle) {
   switch (hay.t) {
     case NValue::T::S:
-    case NValue::T::B: return needle.t == hay.t && hay.s.find(needle.s) != std::string::npos;
+    case NValue::T::B:
+      return needle.t == hay.t && hay.s.find(needle.s) != std::string::npos;
     case NValue::T::SS:
     case NValue::T::BS: {
       const NValue::T element = hay.t == NValue::T::SS ? NValue::T::S : NValue::T::B;
@@ -99,7 +111,8 @@ bool contains_value(const NValue& hay, const NValue& needle) {
         if (naive_equal(e, needle)) return true;
       }
       return false;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -127,7 +140,9 @@ void set_attr(NItem& item, const std::string& name, const NValue& v) {
 }
 
 void remove_attr(NItem& item, const std::string& name) {
-  item.erase(std::remove_if(item.begin(), item.end(), [&](const auto& p) { return p.first == name; }), item.end());
+  item.erase(
+      std::remove_if(item.begin(), item.end(), [&](const auto& p) { return p.first == name; }),
+      item.end());
 }
 
 // Naive multiset equality of items: each item of `a` matched to a distinct
@@ -149,16 +164,26 @@ bool same_multiset(const std::vector<NItem>& a, const std::vector<NItem>& b) {
 
 const char* naive_type_name(NValue::T t) {
   switch (t) {
-    case NValue::T::S: return "S";
-    case NValue::T::N: return "N";
-    case NValue::T::B: return "B";
-    case NValue::T::BOOL: return "BOOL";
-    case NValue::T::NUL: return "NULL";
-    case NValue::T::L: return "L";
-    case NValue::T::M: return "M";
-    case NValue::T::SS: return "SS";
-    case NValue::T::NS: return "NS";
-    case NValue::T::BS: return "BS";
+    case NValue::T::S:
+      return "S";
+    case NValue::T::N:
+      return "N";
+    case NValue::T::B:
+      return "B";
+    case NValue::T::BOOL:
+      return "BOOL";
+    case NValue::T::NUL:
+      return "NULL";
+    case NValue::T::L:
+      return "L";
+    case NValue::T::M:
+      return "M";
+    case NValue::T::SS:
+      return "SS";
+    case NValue::T::NS:
+      return "NS";
+    case NValue::T::BS:
+      return "BS";
   }
   return "?";
 }
@@ -182,10 +207,14 @@ bool naive_equal(const NValue& a, const NValue& b) {
   if (a.t != b.t) return false;
   switch (a.t) {
     case NValue::T::S:
-    case NValue::T::B: return a.s == b.s;
-    case NValue::T::N: return naive_number_compare(a.s, b.s) == 0;
-    case NValue::T::BOOL: return a.b == b.b;
-    case NValue::T::NUL: return true;
+    case NValue::T::B:
+      return a.s == b.s;
+    case NValue::T::N:
+      return naive_number_compare(a.s, b.s) == 0;
+    case NValue::T::BOOL:
+      return a.b == b.b;
+    case NValue::T::NUL:
+      return true;
     case NValue::T::L:
       if (a.list.size() != b.list.size()) return false;
       for (std::size_t i = 0; i < a.list.size(); ++i) {
@@ -241,10 +270,13 @@ std::size_t naive_value_size(const NValue& v) {
   std::size_t n = 0;
   switch (v.t) {
     case NValue::T::S:
-    case NValue::T::B: return v.s.size();
-    case NValue::T::N: return number(v.s);
+    case NValue::T::B:
+      return v.s.size();
+    case NValue::T::N:
+      return number(v.s);
     case NValue::T::BOOL:
-    case NValue::T::NUL: return 1;
+    case NValue::T::NUL:
+      return 1;
     case NValue::T::SS:
     case NValue::T::BS:
       for (const std::string& x : v.set) n += x.size();
@@ -297,9 +329,15 @@ std::string naive_show(const NValue& v) {
   switch (v.t) {
     case NValue::T::S:
     case NValue::T::B:
-    case NValue::T::N: out += v.t == NValue::T::N ? v.s : quote(v.s); break;
-    case NValue::T::BOOL: out += v.b ? "true" : "false"; break;
-    case NValue::T::NUL: out += "true"; break;
+    case NValue::T::N:
+      out += v.t == NValue::T::N ? v.s : quote(v.s);
+      break;
+    case NValue::T::BOOL:
+      out += v.b ? "true" : "false";
+      break;
+    case NValue::T::NUL:
+      out += "true";
+      break;
     case NValue::T::L:
       out += "[";
       for (std::size_t i = 0; i < v.list.size(); ++i) out += (i ? "," : "") + naive_show(v.list[i]);
@@ -314,7 +352,8 @@ std::string naive_show(const NValue& v) {
       break;
     default:
       out += "[";
-      for (std::size_t i = 0; i < v.set.size(); ++i) out += (i ? "," : "") + (v.t == NValue::T::NS ? v.set[i] : quote(v.set[i]));
+      for (std::size_t i = 0; i < v.set.size(); ++i)
+        out += (i ? "," : "") + (v.t == NValue::T::NS ? v.set[i] : quote(v.set[i]));
       out += "]";
   }
   return out + "}";
@@ -322,7 +361,8 @@ std::string naive_show(const NValue& v) {
 
 std::string naive_show(const NItem& item) {
   NItem sorted = item;
-  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   std::string out = "{";
   for (std::size_t i = 0; i < sorted.size(); ++i) {
     out += (i ? ", " : "") + sorted[i].first + ": " + naive_show(sorted[i].second);
@@ -350,42 +390,61 @@ std::string show_operand(const NOperand& o) {
 std::string naive_show(const NCond& c) {
   static const char* const kOps[] = {"=", "<>", "<", "<=", ">", ">="};
   switch (c.op) {
-    case NCond::Op::kAnd: return "(" + naive_show(c.kids[0]) + " AND " + naive_show(c.kids[1]) + ")";
-    case NCond::Op::kOr: return "(" + naive_show(c.kids[0]) + " OR " + naive_show(c.kids[1]) + ")";
-    case NCond::Op::kNot: return "NOT " + naive_show(c.kids[0]);
+    case NCond::Op::kAnd:
+      return "(" + naive_show(c.kids[0]) + " AND " + naive_show(c.kids[1]) + ")";
+    case NCond::Op::kOr:
+      return "(" + naive_show(c.kids[0]) + " OR " + naive_show(c.kids[1]) + ")";
+    case NCond::Op::kNot:
+      return "NOT " + naive_show(c.kids[0]);
     case NCond::Op::kBetween:
-      return show_operand(c.args[0]) + " BETWEEN " + show_operand(c.args[1]) + " AND " + show_operand(c.args[2]);
+      return show_operand(c.args[0]) + " BETWEEN " + show_operand(c.args[1]) + " AND " +
+             show_operand(c.args[2]);
     case NCond::Op::kIn: {
       std::string s = show_operand(c.args[0]) + " IN (";
-      for (std::size_t i = 1; i < c.args.size(); ++i) s += (i > 1 ? ", " : "") + show_operand(c.args[i]);
+      for (std::size_t i = 1; i < c.args.size(); ++i)
+        s += (i > 1 ? ", " : "") + show_operand(c.args[i]);
       return s + ")";
     }
-    case NCond::Op::kExists: return "attribute_exists(" + show_operand(c.args[0]) + ")";
-    case NCond::Op::kNotExists: return "attribute_not_exists(" + show_operand(c.args[0]) + ")";
-    case NCond::Op::kType: return "attribute_type(" + show_operand(c.args[0]) + ", " + c.type_name + ")";
+    case NCond::Op::kExists:
+      return "attribute_exists(" + show_operand(c.args[0]) + ")";
+    case NCond::Op::kNotExists:
+      return "attribute_not_exists(" + show_operand(c.args[0]) + ")";
+    case NCond::Op::kType:
+      return "attribute_type(" + show_operand(c.args[0]) + ", " + c.type_name + ")";
     case NCond::Op::kBeginsWith:
       return "begins_with(" + show_operand(c.args[0]) + ", " + show_operand(c.args[1]) + ")";
     case NCond::Op::kContains:
       return "contains(" + show_operand(c.args[0]) + ", " + show_operand(c.args[1]) + ")";
     default:
-      return show_operand(c.args[0]) + " " + kOps[static_cast<int>(c.op)] + " " + show_operand(c.args[1]);
+      return show_operand(c.args[0]) + " " + kOps[static_cast<int>(c.op)] + " " +
+             show_operand(c.args[1]);
   }
 }
 
 bool naive_eval(const NCond& c, const NItem& item) {
   switch (c.op) {
-    case NCond::Op::kAnd: return naive_eval(c.kids[0], item) && naive_eval(c.kids[1], item);
-    case NCond::Op::kOr: return naive_eval(c.kids[0], item) || naive_eval(c.kids[1], item);
-    case NCond::Op::kNot: return !naive_eval(c.kids[0], item);
-    case NCond::Op::kEq: return equal_got(operand(c.args[0], item), operand(c.args[1], item));
-    case NCond::Op::kNe: return !equal_got(operand(c.args[0], item), operand(c.args[1], item));
-    case NCond::Op::kLt: return order_got(operand(c.args[0], item), operand(c.args[1], item), -1, -1);
-    case NCond::Op::kLe: return order_got(operand(c.args[0], item), operand(c.args[1], item), -1, 0);
-    case NCond::Op::kGt: return order_got(operand(c.args[0], item), operand(c.args[1], item), 1, 1);
-    case NCond::Op::kGe: return order_got(operand(c.args[0], item), operand(c.args[1], item), 0, 1);
+    case NCond::Op::kAnd:
+      return naive_eval(c.kids[0], item) && naive_eval(c.kids[1], item);
+    case NCond::Op::kOr:
+      return naive_eval(c.kids[0], item) || naive_eval(c.kids[1], item);
+    case NCond::Op::kNot:
+      return !naive_eval(c.kids[0], item);
+    case NCond::Op::kEq:
+      return equal_got(operand(c.args[0], item), operand(c.args[1], item));
+    case NCond::Op::kNe:
+      return !equal_got(operand(c.args[0], item), operand(c.args[1], item));
+    case NCond::Op::kLt:
+      return order_got(operand(c.args[0], item), operand(c.args[1], item), -1, -1);
+    case NCond::Op::kLe:
+      return order_got(operand(c.args[0], item), operand(c.args[1], item), -1, 0);
+    case NCond::Op::kGt:
+      return order_got(operand(c.args[0], item), operand(c.args[1], item), 1, 1);
+    case NCond::Op::kGe:
+      return order_got(operand(c.args[0], item), operand(c.args[1], item), 0, 1);
     case NCond::Op::kBetween: {
       const Got x = operand(c.args[0], item);
-      return order_got(x, operand(c.args[1], item), 0, 1) && order_got(x, operand(c.args[2], item), -1, 0);
+      return order_got(x, operand(c.args[1], item), 0, 1) &&
+             order_got(x, operand(c.args[2], item), -1, 0);
     }
     case NCond::Op::kIn: {
       const Got x = operand(c.args[0], item);
@@ -394,8 +453,10 @@ bool naive_eval(const NCond& c, const NItem& item) {
       }
       return false;
     }
-    case NCond::Op::kExists: return walk(c.args[0].path, item) != nullptr;
-    case NCond::Op::kNotExists: return walk(c.args[0].path, item) == nullptr;
+    case NCond::Op::kExists:
+      return walk(c.args[0].path, item) != nullptr;
+    case NCond::Op::kNotExists:
+      return walk(c.args[0].path, item) == nullptr;
     case NCond::Op::kType: {
       const NValue* v = walk(c.args[0].path, item);
       return v != nullptr && c.type_name == naive_type_name(v->t);
@@ -405,7 +466,8 @@ bool naive_eval(const NCond& c, const NItem& item) {
       const Got b = operand(c.args[1], item);
       if (!a.present || !b.present || a.value.t != b.value.t) return false;
       if (a.value.t != NValue::T::S && a.value.t != NValue::T::B) return false;
-      return a.value.s.size() >= b.value.s.size() && a.value.s.compare(0, b.value.s.size(), b.value.s) == 0;
+      return a.value.s.size() >= b.value.s.size() &&
+             a.value.s.compare(0, b.value.s.size(), b.value.s) == 0;
     }
     case NCond::Op::kContains: {
       const Got a = operand(c.args[0], item);
@@ -429,7 +491,8 @@ std::optional<std::size_t> NaiveTable::find(const NItem& key) const {
 
 bool NaiveTable::can_put(const NItem& item) const {
   if (!key_value_ok(naive_get(item, schema_.pk.name), schema_.pk, 2048)) return false;
-  if (schema_.sk && !key_value_ok(naive_get(item, schema_.sk->name), *schema_.sk, 1024)) return false;
+  if (schema_.sk && !key_value_ok(naive_get(item, schema_.sk->name), *schema_.sk, 1024))
+    return false;
   for (const NIndex& index : schema_.indexes) {
     for (const NKey& k : index.pk) {
       const NValue* v = naive_get(item, k.name);
@@ -453,17 +516,20 @@ bool NaiveTable::put(const NItem& item) {
   return true;
 }
 
-bool NaiveTable::can_update(const NItem& key, const NItem& set, const std::vector<std::string>& remove) const {
+bool NaiveTable::can_update(const NItem& key, const NItem& set,
+                            const std::vector<std::string>& remove) const {
   NaiveTable copy = *this;
   return copy.update(key, set, remove);
 }
 
-bool NaiveTable::update(const NItem& key, const NItem& set, const std::vector<std::string>& remove) {
+bool NaiveTable::update(const NItem& key, const NItem& set,
+                        const std::vector<std::string>& remove) {
   std::vector<std::string> touched;
   for (const auto& [name, v] : set) touched.push_back(name);
   for (const std::string& name : remove) touched.push_back(name);
   for (std::size_t i = 0; i < touched.size(); ++i) {
-    if (touched[i] == schema_.pk.name || (schema_.sk && touched[i] == schema_.sk->name)) return false;
+    if (touched[i] == schema_.pk.name || (schema_.sk && touched[i] == schema_.sk->name))
+      return false;
     for (std::size_t j = 0; j < i; ++j) {
       if (touched[i] == touched[j]) return false;
     }
@@ -517,7 +583,8 @@ NItem NaiveTable::project(const NItem& item, const NIndex& index) const {
   if (schema_.sk) keep.push_back(schema_.sk->name);
   for (const NKey& k : index.pk) keep.push_back(k.name);
   for (const NKey& k : index.sk) keep.push_back(k.name);
-  if (index.projection == NIndex::Projection::kInclude) keep.insert(keep.end(), index.include.begin(), index.include.end());
+  if (index.projection == NIndex::Projection::kInclude)
+    keep.insert(keep.end(), index.include.begin(), index.include.end());
   NItem out;
   for (const auto& [name, v] : item) {
     if (std::find(keep.begin(), keep.end(), name) != keep.end()) out.emplace_back(name, v);
@@ -537,35 +604,50 @@ std::vector<NItem> NaiveTable::entries(const std::string& index) const {
   return out;
 }
 
-std::vector<NItem> NaiveTable::key_range(const std::string& index, const NKeyCond& cond, bool forward) const {
+std::vector<NItem> NaiveTable::key_range(const std::string& index, const NKeyCond& cond,
+                                         bool forward) const {
   const std::vector<NKey> pk = partition_of(index);
   const std::vector<NKey> sk = sort_of(index);
   std::vector<NItem> out;
   for (const NItem& e : entries(index)) {
     bool keep = true;
-    for (std::size_t i = 0; i < pk.size() && keep; ++i) keep = naive_equal(*naive_get(e, pk[i].name), cond.partition[i]);
-    for (std::size_t i = 0; i < cond.sort_eq.size() && keep; ++i) keep = naive_equal(*naive_get(e, sk[i].name), cond.sort_eq[i]);
+    for (std::size_t i = 0; i < pk.size() && keep; ++i)
+      keep = naive_equal(*naive_get(e, pk[i].name), cond.partition[i]);
+    for (std::size_t i = 0; i < cond.sort_eq.size() && keep; ++i)
+      keep = naive_equal(*naive_get(e, sk[i].name), cond.sort_eq[i]);
     if (keep && cond.op != NKeyCond::Op::kNone) {
       const NValue& v = *naive_get(e, sk[cond.sort_eq.size()].name);
       switch (cond.op) {
-        case NKeyCond::Op::kEq: keep = naive_compare_scalar(v, cond.a) == 0; break;
-        case NKeyCond::Op::kLt: keep = naive_compare_scalar(v, cond.a) < 0; break;
-        case NKeyCond::Op::kLe: keep = naive_compare_scalar(v, cond.a) <= 0; break;
-        case NKeyCond::Op::kGt: keep = naive_compare_scalar(v, cond.a) > 0; break;
-        case NKeyCond::Op::kGe: keep = naive_compare_scalar(v, cond.a) >= 0; break;
+        case NKeyCond::Op::kEq:
+          keep = naive_compare_scalar(v, cond.a) == 0;
+          break;
+        case NKeyCond::Op::kLt:
+          keep = naive_compare_scalar(v, cond.a) < 0;
+          break;
+        case NKeyCond::Op::kLe:
+          keep = naive_compare_scalar(v, cond.a) <= 0;
+          break;
+        case NKeyCond::Op::kGt:
+          keep = naive_compare_scalar(v, cond.a) > 0;
+          break;
+        case NKeyCond::Op::kGe:
+          keep = naive_compare_scalar(v, cond.a) >= 0;
+          break;
         case NKeyCond::Op::kBetween:
           keep = naive_compare_scalar(v, cond.a) >= 0 && naive_compare_scalar(v, cond.b) <= 0;
           break;
         case NKeyCond::Op::kBeginsWith:
           keep = v.s.size() >= cond.a.s.size() && v.s.compare(0, cond.a.s.size(), cond.a.s) == 0;
           break;
-        case NKeyCond::Op::kNone: break;
+        case NKeyCond::Op::kNone:
+          break;
       }
     }
     if (keep) out.push_back(e);
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [&](const NItem& a, const NItem& b) { return naive_compare_sort(sk, a, b) < 0; });
+  std::stable_sort(out.begin(), out.end(), [&](const NItem& a, const NItem& b) {
+    return naive_compare_sort(sk, a, b) < 0;
+  });
   if (!forward) std::reverse(out.begin(), out.end());
   return out;
 }
@@ -607,11 +689,14 @@ bool accept_query_order(const std::vector<NItem>& expected, const std::vector<NI
         return false;
       }
     }
-    const std::vector<NItem> a(expected.begin() + static_cast<std::ptrdiff_t>(i), expected.begin() + static_cast<std::ptrdiff_t>(j));
-    const std::vector<NItem> b(engine.begin() + static_cast<std::ptrdiff_t>(i), engine.begin() + static_cast<std::ptrdiff_t>(j));
+    const std::vector<NItem> a(expected.begin() + static_cast<std::ptrdiff_t>(i),
+                               expected.begin() + static_cast<std::ptrdiff_t>(j));
+    const std::vector<NItem> b(engine.begin() + static_cast<std::ptrdiff_t>(i),
+                               engine.begin() + static_cast<std::ptrdiff_t>(j));
     if (!same_multiset(a, b)) {
       *why = "positions " + std::to_string(i) + ".." + std::to_string(j - 1) +
-             ": items with equal sort keys differ from the oracle's, e.g. the engine's " + naive_show(b.front());
+             ": items with equal sort keys differ from the oracle's, e.g. the engine's " +
+             naive_show(b.front());
       return false;
     }
     i = j;
@@ -620,16 +705,18 @@ bool accept_query_order(const std::vector<NItem>& expected, const std::vector<NI
 }
 
 bool accept_scan_order(const std::vector<NItem>& expected, const std::vector<NItem>& engine,
-                       const std::vector<NKey>& partition, const std::vector<NKey>& sort, std::string* why) {
+                       const std::vector<NKey>& partition, const std::vector<NKey>& sort,
+                       std::string* why) {
   if (!same_multiset(expected, engine)) {
-    *why = "the engine's scan holds " + std::to_string(engine.size()) + " items, not the oracle's " +
-           std::to_string(expected.size()) + " (or different ones)";
+    *why = "the engine's scan holds " + std::to_string(engine.size()) +
+           " items, not the oracle's " + std::to_string(expected.size()) + " (or different ones)";
     return false;
   }
   for (std::size_t i = 1; i < engine.size(); ++i) {
     if (naive_same_values(partition, engine[i - 1], engine[i])) {
       if (naive_compare_sort(sort, engine[i - 1], engine[i]) > 0) {
-        *why = "within a partition, " + naive_show(engine[i]) + " comes after " + naive_show(engine[i - 1]);
+        *why = "within a partition, " + naive_show(engine[i]) + " comes after " +
+               naive_show(engine[i - 1]);
         return false;
       }
       continue;

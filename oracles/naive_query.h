@@ -44,11 +44,11 @@ struct NField;  // a name and a value of an M, after NValue
 struct NValue {
   enum class T { S, N, B, BOOL, NUL, L, M, SS, NS, BS };
   T t = T::NUL;
-  std::string s;                                   // S (UTF-8), B (bytes), N (the text as written)
-  bool b = false;                                  // BOOL
-  std::vector<NValue> list;                        // L
-  std::vector<NField> map;                         // M, in any order
-  std::vector<std::string> set;                    // SS, BS (bytes), NS (texts), in any order
+  std::string s;                 // S (UTF-8), B (bytes), N (the text as written)
+  bool b = false;                // BOOL
+  std::vector<NValue> list;      // L
+  std::vector<NField> map;       // M, in any order
+  std::vector<std::string> set;  // SS, BS (bytes), NS (texts), in any order
 };
 
 // A struct, not std::pair<std::string, NValue>: clang 14 with libstdc++ 12
@@ -105,8 +105,24 @@ struct NOperand {
 };
 
 struct NCond {
-  enum class Op { kEq, kNe, kLt, kLe, kGt, kGe, kBetween, kIn, kAnd, kOr, kNot,
-                  kExists, kNotExists, kType, kBeginsWith, kContains };
+  enum class Op {
+    kEq,
+    kNe,
+    kLt,
+    kLe,
+    kGt,
+    kGe,
+    kBetween,
+    kIn,
+    kAnd,
+    kOr,
+    kNot,
+    kExists,
+    kNotExists,
+    kType,
+    kBeginsWith,
+    kContains
+  };
   Op op = Op::kEq;
   std::vector<NOperand> args;  // comparisons: 2; BETWEEN: 3; IN: 1 + n; functions: 1 or 2
   std::vector<NCond> kids;     // AND, OR: 2; NOT: 1
@@ -202,19 +218,20 @@ bool naive_same_values(const std::vector<NKey>& attrs, const NItem& a, const NIt
 bool accept_query_order(const std::vector<NItem>& expected, const std::vector<NItem>& engine,
                         const std::vector<NKey>& sort, bool forward, std::string* why);
 bool accept_scan_order(const std::vector<NItem>& expected, const std::vector<NItem>& engine,
-                       const std::vector<NKey>& partition, const std::vector<NKey>& sort, std::string* why);
+                       const std::vector<NKey>& partition, const std::vector<NKey>& sort,
+                       std::string* why);
 
 // The page DynamoDB returns when it reads `sequence` (already in the order
 // the engine committed to) from position `start`: up to `limit` items,
 // stopping after the item at which the sizes read reach 1 MB, the filter
 // applied to what was read.
 struct NPage {
-  std::vector<NItem> items;      // those that pass the filter
-  std::size_t scanned = 0;       // items read
-  std::size_t bytes = 0;         // their sizes
-  std::size_t next = 0;          // position after the last item read
-  bool lek_required = false;     // items remain after `next`
-  bool lek_allowed = false;      // the page stopped at the limit or at 1 MB
+  std::vector<NItem> items;   // those that pass the filter
+  std::size_t scanned = 0;    // items read
+  std::size_t bytes = 0;      // their sizes
+  std::size_t next = 0;       // position after the last item read
+  bool lek_required = false;  // items remain after `next`
+  bool lek_allowed = false;   // the page stopped at the limit or at 1 MB
   double capacity(bool consistent) const;
 };
 NPage page_at(const std::vector<NItem>& sequence, std::size_t start, std::optional<int> limit,

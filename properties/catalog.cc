@@ -4,7 +4,8 @@ namespace sortkey::props {
 
 void rc_require(const Outcome& outcome) {
   switch (outcome.kind()) {
-    case Outcome::Kind::kHolds: return;
+    case Outcome::Kind::kHolds:
+      return;
     // Thrown as RC_DISCARD/RC_FAIL do, without their file:line preamble: the
     // outcome's message already names the inputs and what went wrong.
     case Outcome::Kind::kDiscard:

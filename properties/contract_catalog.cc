@@ -25,7 +25,6 @@
 
 namespace sortkey::props::contract {
 
-
 // A value or params as the protocol carries them: counterexamples print the
 // JSON the adapter was sent.
 struct Value {

@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
   sortkey::props::pin_rapidcheck_seed(g_settings.seed);
   for (const auto& entry : sortkey::props::builtin_catalog().entries()) {
     testing::RegisterTest(entry.codec.c_str(), entry.name.c_str(), nullptr, nullptr, __FILE__,
-                          __LINE__, [&entry]() -> testing::Test* { return new PropertyTest(&entry); });
+                          __LINE__,
+                          [&entry]() -> testing::Test* { return new PropertyTest(&entry); });
   }
   return RUN_ALL_TESTS();
 }

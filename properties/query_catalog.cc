@@ -25,19 +25,19 @@ using Command = rc::state::Command<NaiveTable, Table>;
 // at the start of each case; the commands run on this thread.
 struct SequenceStats {
   bool rejected_write = false;
-  bool long_range = false;   // a Query read 3 or more items
-  bool paged = false;        // a Query or Scan needed more than one page
-  bool tie = false;          // an index range held two entries with equal keys
-  bool multi_key = false;    // a key condition on more than one attribute
+  bool long_range = false;  // a Query read 3 or more items
+  bool paged = false;       // a Query or Scan needed more than one page
+  bool tie = false;         // an index range held two entries with equal keys
+  bool multi_key = false;   // a key condition on more than one attribute
 };
 thread_local SequenceStats g_stats;
 
 void require_same_verdict(bool engine, bool oracle, const std::string& what, const Error* error) {
   if (engine == oracle) return;
-  rc_require(Outcome::fails(fmt::format("{}: the engine {} it{}, the oracle {} it", what,
-                                        engine ? "accepted" : "rejected",
-                                        error != nullptr ? " (" + describe(*error) + ")" : std::string(),
-                                        oracle ? "accepts" : "rejects")));
+  rc_require(Outcome::fails(fmt::format(
+      "{}: the engine {} it{}, the oracle {} it", what, engine ? "accepted" : "rejected",
+      error != nullptr ? " (" + describe(*error) + ")" : std::string(),
+      oracle ? "accepts" : "rejects")));
 }
 
 struct PutCommand : Command {
@@ -48,7 +48,8 @@ struct PutCommand : Command {
     const bool want = m.can_put(item);
     auto got = t.put(to_engine(item));
     g_stats.rejected_write = g_stats.rejected_write || !want;
-    require_same_verdict(got.has_value(), want, "Put " + oracle::naive_show(item), got ? nullptr : &got.error());
+    require_same_verdict(got.has_value(), want, "Put " + oracle::naive_show(item),
+                         got ? nullptr : &got.error());
     NaiveTable after = m;
     after.put(item);
     rc_require(check_counts(after, t, "Put " + oracle::naive_show(item)));
@@ -74,7 +75,8 @@ struct UpdateCommand : Command {
     for (int i = 0; i < sets; ++i) {
       const auto [name, type] = *rc::gen::elementOf(names);
       const bool key_value = type != NValue::T::NUL && chance(80);
-      if (oracle::naive_get(set, name) == nullptr) set.emplace_back(name, key_value ? *gen_key_value(type) : *gen_attribute_value());
+      if (oracle::naive_get(set, name) == nullptr)
+        set.emplace_back(name, key_value ? *gen_key_value(type) : *gen_attribute_value());
     }
     const int removes = *rc::gen::inRange(0, 3);
     for (int i = 0; i < removes; ++i) remove.push_back((*rc::gen::elementOf(names)).first);
@@ -105,7 +107,9 @@ struct DeleteCommand : Command {
   void apply(NaiveTable& m) const override { m.erase(key); }
   void run(const NaiveTable& m, Table& t) const override {
     auto got = t.delete_item(to_engine(key));
-    if (!got) rc_require(Outcome::fails("Delete " + oracle::naive_show(key) + ": rejected: " + describe(got.error())));
+    if (!got)
+      rc_require(Outcome::fails("Delete " + oracle::naive_show(key) +
+                                ": rejected: " + describe(got.error())));
     NaiveTable after = m;
     after.erase(key);
     rc_require(check_counts(after, t, "Delete " + oracle::naive_show(key)));
@@ -146,11 +150,13 @@ struct QueryCommand : Command {
     const auto range = m.key_range(spec.index, spec.key, spec.forward);
     const auto sort = m.sort_of(spec.index);
     g_stats.long_range = g_stats.long_range || range.size() >= 3;
-    g_stats.paged = g_stats.paged || (spec.limit && range.size() > static_cast<std::size_t>(*spec.limit));
+    g_stats.paged =
+        g_stats.paged || (spec.limit && range.size() > static_cast<std::size_t>(*spec.limit));
     for (std::size_t i = 1; i < range.size(); ++i) {
       g_stats.tie = g_stats.tie || oracle::naive_compare_sort(sort, range[i - 1], range[i]) == 0;
     }
-    g_stats.multi_key = g_stats.multi_key || spec.key.partition.size() + spec.key.sort_eq.size() > 1;
+    g_stats.multi_key =
+        g_stats.multi_key || spec.key.partition.size() + spec.key.sort_eq.size() > 1;
     rc_require(check_query(m, t, spec));
   }
   void show(std::ostream& os) const override { os << spec; }
@@ -188,13 +194,16 @@ Loaded load_items(const NSchema& schema, int max_items) {
 // ---------------------------------------------------------------- seed data
 
 const std::vector<std::string>& statuses() {
-  static const std::vector<std::string> s = {"PLACED", "SHIPPED", "CANCELLED", "RETURNED", "PLACED_LATE"};
+  static const std::vector<std::string> s = {"PLACED", "SHIPPED", "CANCELLED", "RETURNED",
+                                             "PLACED_LATE"};
   return s;
 }
 
 rc::Gen<std::string> gen_date() {
   return rc::gen::apply(
-      [](int month, int day) { return fmt::format("2019-{:02}-{:02}T00:00:00.000000", month, day); },
+      [](int month, int day) {
+        return fmt::format("2019-{:02}-{:02}T00:00:00.000000", month, day);
+      },
       rc::gen::inRange(6, 11), rc::gen::element(1, 2, 15, 30));
 }
 
@@ -225,14 +234,15 @@ rc::Gen<std::string> gen_layout_id() {
 }
 
 rc::Gen<Event> gen_event() {
-  return rc::gen::construct<Event>(rc::gen::inRange(0, 3), rc::gen::element(0, 9, 23), rc::gen::element(0, 30, 59),
-                                   rc::gen::element(0, 1, 59));
+  return rc::gen::construct<Event>(rc::gen::inRange(0, 3), rc::gen::element(0, 9, 23),
+                                   rc::gen::element(0, 30, 59), rc::gen::element(0, 1, 59));
 }
 
 // The engine against the oracle, page by page.
 void add_query_model_properties(Catalog& c) {
   c.add("query", "model_based",
-        "random Put/Update/Delete/Query/Scan sequences on tables with one to three sparse indexes: after every "
+        "random Put/Update/Delete/Query/Scan sequences on tables with one to three sparse indexes: "
+        "after every "
         "command the engine and the naive oracle agree page by page",
         [] {
           const NSchema schema = *gen_query_schema();
@@ -242,14 +252,15 @@ void add_query_model_properties(Catalog& c) {
           NaiveTable model(schema);
           for (const NItem& item : *rc::gen::container<std::vector<NItem>>(gen_item(schema))) {
             const bool want = model.put(item);
-            require_same_verdict(table->put(to_engine(item)).has_value(), want, "Put " + oracle::naive_show(item),
-                                 nullptr);
+            require_same_verdict(table->put(to_engine(item)).has_value(), want,
+                                 "Put " + oracle::naive_show(item), nullptr);
           }
           g_stats = SequenceStats{};
-          rc::state::check(model, *table,
-                           rc::state::gen::execOneOfWithArgs<PutCommand, PutCommand, PutCommand, UpdateCommand,
-                                                             DeleteCommand, QueryCommand, QueryCommand,
-                                                             ScanCommand>());
+          rc::state::check(
+              model, *table,
+              rc::state::gen::execOneOfWithArgs<PutCommand, PutCommand, PutCommand, UpdateCommand,
+                                                DeleteCommand, QueryCommand, QueryCommand,
+                                                ScanCommand>());
           RC_CLASSIFY(g_stats.rejected_write, "a write rejected");
           RC_CLASSIFY(g_stats.long_range, "a Query range of 3+ items");
           RC_CLASSIFY(g_stats.paged, "a Query over several pages");
@@ -258,7 +269,8 @@ void add_query_model_properties(Catalog& c) {
         });
 
   c.add("query", "filter_scan",
-        "a Scan with any filter (any operator, function, nesting, spelling) returns what the oracle's tree walk "
+        "a Scan with any filter (any operator, function, nesting, spelling) returns what the "
+        "oracle's tree walk "
         "keeps, page by page",
         [] {
           const NSchema schema = *gen_query_schema();
@@ -273,7 +285,8 @@ void add_query_model_properties(Catalog& c) {
         });
 
   c.add("query", "page_cut_1mb",
-        "a page stops after the item whose size brings the read to 1 MB; Limit, LastEvaluatedKey, resumption and "
+        "a page stops after the item whose size brings the read to 1 MB; Limit, LastEvaluatedKey, "
+        "resumption and "
         "consumed capacity stay exact across the cut",
         [] {
           NSchema schema;
@@ -291,16 +304,17 @@ void add_query_model_properties(Catalog& c) {
             pk.s = "p";
             NValue big;
             big.t = NValue::T::S;
-            big.s.assign(*rc::gen::weightedOneOf<std::size_t>({{2, rc::gen::inRange<std::size_t>(200000, 409590)},
-                                                                {1, rc::gen::inRange<std::size_t>(0, 5000)}}),
+            big.s.assign(*rc::gen::weightedOneOf<std::size_t>(
+                             {{2, rc::gen::inRange<std::size_t>(200000, 409590)},
+                              {1, rc::gen::inRange<std::size_t>(0, 5000)}}),
                          'x');
             NValue flag;
             flag.t = NValue::T::BOOL;
             flag.b = *rc::gen::arbitrary<bool>();
             const NItem item = {{"pk", pk}, {"sk", sk}, {"blob", big}, {"flag", flag}};
             const bool want = model.put(item);
-            require_same_verdict(t->put(to_engine(item)).has_value(), want, fmt::format("Put item {} of {} bytes", i,
-                                                                                        big.s.size()), nullptr);
+            require_same_verdict(t->put(to_engine(item)).has_value(), want,
+                                 fmt::format("Put item {} of {} bytes", i, big.s.size()), nullptr);
           }
           if (model.items().empty()) RC_DISCARD("no item fits");
           QuerySpec q;
@@ -330,8 +344,10 @@ void add_query_model_properties(Catalog& c) {
 // Invalid requests and the expression builder.
 void add_query_request_properties(Catalog& c) {
   c.add("query", "rejects_invalid_requests",
-        "requests DynamoDB rejects (filter on a key, unused or undefined placeholders, partition key not by =, "
-        "Limit 0, consistent index reads, unknown index, empty filter, bare reserved words, reversed BETWEEN) are "
+        "requests DynamoDB rejects (filter on a key, unused or undefined placeholders, partition "
+        "key not by =, "
+        "Limit 0, consistent index reads, unknown index, empty filter, bare reserved words, "
+        "reversed BETWEEN) are "
         "rejected with DynamoDB's message",
         [] {
           const NSchema schema = *gen_query_schema();
@@ -343,15 +359,18 @@ void add_query_request_properties(Catalog& c) {
         });
 
   c.add("query", "expression_builder",
-        "a key condition from the expression builder, with reserved-word attribute names, selects exactly the naive "
+        "a key condition from the expression builder, with reserved-word attribute names, selects "
+        "exactly the naive "
         "key range; reversed BETWEEN bounds are refused by the builder",
         [] {
           NSchema schema;
           const std::vector<NValue::T> types = {NValue::T::S, NValue::T::N, NValue::T::B};
-          schema.pk = {*rc::gen::element<std::string>("Year", "Name", "PK", "user id"), *rc::gen::elementOf(types)};
+          schema.pk = {*rc::gen::element<std::string>("Year", "Name", "PK", "user id"),
+                       *rc::gen::elementOf(types)};
           if (chance(80)) {
-            schema.sk = oracle::NKey{*rc::gen::element<std::string>("Date", "Size", "SK", "Timestamp"),
-                                     *rc::gen::elementOf(types)};
+            schema.sk =
+                oracle::NKey{*rc::gen::element<std::string>("Date", "Size", "SK", "Timestamp"),
+                             *rc::gen::elementOf(types)};
           }
           Loaded l = load_items(schema, 25);
           const oracle::NKeyCond key = *gen_key_condition(l.model, "");
@@ -364,8 +383,10 @@ void add_query_request_properties(Catalog& c) {
 // Seed 003: orders by status and date, sparse indexes.
 void add_query_seed_order_properties(Catalog& c) {
   c.add("query", "composite_key_vs_filter",
-        "seed 003: the STATUS#DATE index answers 'status S between d1 and d2' exactly as the naive filter, Limit=k "
-        "fills the page with min(k, matches); the same question as a FilterExpression returns the same items but "
+        "seed 003: the STATUS#DATE index answers 'status S between d1 and d2' exactly as the naive "
+        "filter, Limit=k "
+        "fills the page with min(k, matches); the same question as a FilterExpression returns the "
+        "same items but "
         "reads and pays at least as much",
         [] {
           const auto orders = *gen_orders();
@@ -375,12 +396,15 @@ void add_query_seed_order_properties(Catalog& c) {
           const int limit = *rc::gen::inRange(1, 6);
           std::string costs;
           rc_require(composite_key_vs_filter(orders, customer, status, d1, d2, limit, &costs));
-          RC_CLASSIFY(costs.find("came back short") != std::string::npos, "a filtered page came back short of Limit");
-          RC_CLASSIFY(costs.find("paid more") != std::string::npos, "the filter paid more read capacity");
+          RC_CLASSIFY(costs.find("came back short") != std::string::npos,
+                      "a filtered page came back short of Limit");
+          RC_CLASSIFY(costs.find("paid more") != std::string::npos,
+                      "the filter paid more read capacity");
         });
 
   c.add("query", "multi_attribute_vs_composite",
-        "seed 003 'Book vs today': a native (Status, Date) index and a hand-built STATUS#DATE key return the same "
+        "seed 003 'Book vs today': a native (Status, Date) index and a hand-built STATUS#DATE key "
+        "return the same "
         "items in the same order for every query shape",
         [] {
           const auto orders = *gen_orders();
@@ -394,7 +418,8 @@ void add_query_seed_order_properties(Catalog& c) {
         });
 
   c.add("query", "reversed_composite_fails",
-        "seed 003's warning: on DATE#STATUS, the tightest key range that holds every answer returns every order "
+        "seed 003's warning: on DATE#STATUS, the tightest key range that holds every answer "
+        "returns every order "
         "between them, of any status",
         [] {
           const auto orders = *gen_orders();
@@ -402,17 +427,19 @@ void add_query_seed_order_properties(Catalog& c) {
           const std::string status = *rc::gen::elementOf(statuses());
           const auto [d1, d2] = ordered(*gen_date(), *gen_date());
           bool interleaved = false;
-          rc_require(reversed_composite_cannot_filter(orders, customer, status, d1, d2, &interleaved));
+          rc_require(
+              reversed_composite_cannot_filter(orders, customer, status, d1, d2, &interleaved));
           RC_CLASSIFY(interleaved, "other statuses interleaved: no key condition answers");
         });
 
   c.add("query", "sparse_indexes_exact",
-        "seed 003: the Admins-of-an-Organization and every-Customer indexes hold exactly the naive projection after "
+        "seed 003: the Admins-of-an-Organization and every-Customer indexes hold exactly the naive "
+        "projection after "
         "writes that add and remove the attribute",
         [] {
           const auto ops = *rc::gen::container<std::vector<SparseOp>>(rc::gen::construct<SparseOp>(
-              rc::gen::element(0, 0, 1, 2, 3, 4, 5), rc::gen::element(0, 1, 2), rc::gen::element(0, 1, 2, 3, 4),
-              rc::gen::arbitrary<bool>()));
+              rc::gen::element(0, 0, 1, 2, 3, 4, 5), rc::gen::element(0, 1, 2),
+              rc::gen::element(0, 1, 2, 3, 4), rc::gen::arbitrary<bool>()));
           rc_require(sparse_indexes_are_exact(ops));
         });
 }
@@ -420,7 +447,8 @@ void add_query_seed_order_properties(Catalog& c) {
 // Seeds 002 and 004: the layouts with generated data.
 void add_query_seed_layout_properties(Catalog& c) {
   c.add("query", "scenario_ticket_tracker",
-        "seed 002: updates never rewrite the base key (TicketId) and the UpdatedAt index read backward is most "
+        "seed 002: updates never rewrite the base key (TicketId) and the UpdatedAt index read "
+        "backward is most "
         "recently updated first",
         [] {
           const int tickets = *rc::gen::inRange(1, 12);
@@ -430,18 +458,22 @@ void add_query_seed_layout_properties(Catalog& c) {
         });
 
   c.add("query", "scenario_iot_readings",
-        "seed 002: the Device and its 10 most recent Readings in one Query, with #READING# read backward and with "
+        "seed 002: the Device and its 10 most recent Readings in one Query, with #READING# read "
+        "backward and with "
         "inverse differences read forward",
         [] {
-          const auto readings = *rc::gen::container<std::vector<unsigned>>(
-              rc::gen::weightedOneOf<unsigned>({{3, rc::gen::inRange(0u, 100u)}, {1, rc::gen::inRange(0u, 100000u)}}));
-          const auto neighbour = *rc::gen::container<std::vector<unsigned>>(rc::gen::inRange(0u, 100000u));
+          const auto readings =
+              *rc::gen::container<std::vector<unsigned>>(rc::gen::weightedOneOf<unsigned>(
+                  {{3, rc::gen::inRange(0u, 100u)}, {1, rc::gen::inRange(0u, 100000u)}}));
+          const auto neighbour =
+              *rc::gen::container<std::vector<unsigned>>(rc::gen::inRange(0u, 100000u));
           RC_CLASSIFY(readings.size() > 10, "more than 10 readings");
           rc_require(iot_latest_readings(readings, neighbour));
         });
 
   c.add("query", "scenario_saas_org",
-        "seed 002: Teams before the Org item and Users after it: SK <= org backward, SK >= org forward",
+        "seed 002: Teams before the Org item and Users after it: SK <= org backward, SK >= org "
+        "forward",
         [] {
           const auto teams = *rc::gen::container<std::vector<std::string>>(gen_layout_id());
           const auto users = *rc::gen::container<std::vector<std::string>>(gen_layout_id());
@@ -449,7 +481,8 @@ void add_query_seed_layout_properties(Catalog& c) {
         });
 
   c.add("query", "scenario_audit_log",
-        "seed 004: an actor's events EVT#<time>#<seq> come newest first, and a BETWEEN window from the composite "
+        "seed 004: an actor's events EVT#<time>#<seq> come newest first, and a BETWEEN window from "
+        "the composite "
         "codec returns every event of the window, ties included",
         [] {
           const auto events = *rc::gen::container<std::vector<Event>>(gen_event());
@@ -459,7 +492,8 @@ void add_query_seed_layout_properties(Catalog& c) {
         });
 
   c.add("query", "scenario_version_history",
-        "the v0_ pattern: a forward Query with Limit 1 returns the latest version, and the versions come in order",
+        "the v0_ pattern: a forward Query with Limit 1 returns the latest version, and the "
+        "versions come in order",
         [] {
           const int width = *rc::gen::inRange(2, 5);
           const int versions = *rc::gen::inRange(1, 40);

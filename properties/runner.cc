@@ -46,10 +46,14 @@ RunSettings settings_from_environment(int default_cases) {
 
 const char* to_string(Verdict v) {
   switch (v) {
-    case Verdict::kPassed: return "passed";
-    case Verdict::kFailed: return "FAILED";
-    case Verdict::kGaveUp: return "gave up";
-    case Verdict::kError: return "error";
+    case Verdict::kPassed:
+      return "passed";
+    case Verdict::kFailed:
+      return "FAILED";
+    case Verdict::kGaveUp:
+      return "gave up";
+    case Verdict::kError:
+      return "error";
   }
   return "?";
 }
@@ -76,7 +80,8 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   if (result.match(success)) {
     report.verdict = Verdict::kPassed;
     report.cases = success.numSuccess;
-    for (const auto& [tags, count] : success.distribution) report.distribution[join_tags(tags)] = count;
+    for (const auto& [tags, count] : success.distribution)
+      report.distribution[join_tags(tags)] = count;
   } else if (result.match(failure)) {
     report.verdict = Verdict::kFailed;
     report.cases = failure.numSuccess + 1;
@@ -113,19 +118,20 @@ std::string replay_command(const RunReport& report) {
 }
 
 std::string describe_failure(const RunReport& report) {
-  std::string out = fmt::format("{} {} after {} cases and {} shrinks (seed {})\n", report.id,
-                                to_string(report.verdict), report.cases, report.shrinks,
-                                report.settings.seed);
+  std::string out =
+      fmt::format("{} {} after {} cases and {} shrinks (seed {})\n", report.id,
+                  to_string(report.verdict), report.cases, report.shrinks, report.settings.seed);
   out += fmt::format("  why: {}\n", report.message);
   for (const auto& [type, value] : report.counterexample) {
     out += fmt::format("  counterexample: {} = {}\n", type, value);
   }
   out += fmt::format("  replay: {}\n", replay_command(report));
   if (!report.reproduce.empty() && report.replay.empty()) {
-    out += fmt::format("  replay only the minimal case in the test suite: RC_PARAMS=\"{}\" "
-                       "sortkey_property_tests --gtest_filter='{}'\n",
-                       report.reproduce, report.id.substr(0, report.id.find('/')) + "." +
-                                             report.id.substr(report.id.find('/') + 1));
+    out += fmt::format(
+        "  replay only the minimal case in the test suite: RC_PARAMS=\"{}\" "
+        "sortkey_property_tests --gtest_filter='{}'\n",
+        report.reproduce,
+        report.id.substr(0, report.id.find('/')) + "." + report.id.substr(report.id.find('/') + 1));
   }
   return out;
 }

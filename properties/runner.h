@@ -42,14 +42,14 @@ struct RunReport {
   std::string id;
   Verdict verdict = Verdict::kError;
   RunSettings settings;
-  int cases = 0;           // successful cases run
+  int cases = 0;  // successful cases run
   double seconds = 0;
-  std::string message;     // why it failed (RapidCheck's description), empty on success
+  std::string message;  // why it failed (RapidCheck's description), empty on success
   std::vector<std::pair<std::string, std::string>> counterexample;  // (type, value) after shrinking
   int shrinks = 0;
-  std::string reproduce;   // RC_PARAMS value that replays only this failure
+  std::string reproduce;                    // RC_PARAMS value that replays only this failure
   std::map<std::string, int> distribution;  // tags -> count
-  std::string replay;      // the command that replays this result; empty: replay_command() derives it
+  std::string replay;  // the command that replays this result; empty: replay_command() derives it
 };
 
 RunReport run_property(const PropertyEntry& entry, const RunSettings& settings);

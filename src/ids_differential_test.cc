@@ -72,23 +72,29 @@ std::optional<std::vector<json>> ask_npm(const std::vector<json>& requests) {
   const auto start = std::chrono::steady_clock::now();
   const certify::internal::ProcessResult run =
       certify::internal::run_process({node, script}, input, peer_timeout());
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!run.started) {
-    ADD_FAILURE() << run.problem << "\nThe differential test needs Node.js (`node` on PATH, or SORTKEY_NODE) "
+    ADD_FAILURE() << run.problem
+                  << "\nThe differential test needs Node.js (`node` on PATH, or SORTKEY_NODE) "
                   << "and the npm packages of tools/node: run `bash ci/install_npm.sh`.";
     return std::nullopt;
   }
   if (run.timed_out || run.exit_code != 0) {
     ADD_FAILURE() << "the npm peer " << script << " failed: "
-                  << (run.timed_out ? run.problem : fmt::format("exit status {}, signal {}", run.exit_code, run.signal))
-                  << "\nits stderr:\n" << run.err;
+                  << (run.timed_out
+                          ? run.problem
+                          : fmt::format("exit status {}, signal {}", run.exit_code, run.signal))
+                  << "\nits stderr:\n"
+                  << run.err;
     return std::nullopt;
   }
   std::vector<json> answers;
   std::size_t from = 0;
   while (from < run.out.size()) {
     const std::size_t end = run.out.find('\n', from);
-    const std::string line = run.out.substr(from, end == std::string::npos ? std::string::npos : end - from);
+    const std::string line =
+        run.out.substr(from, end == std::string::npos ? std::string::npos : end - from);
     from = end == std::string::npos ? run.out.size() : end + 1;
     json answer = json::parse(line, nullptr, false);
     if (answer.is_discarded() || !answer.is_object()) {
@@ -103,10 +109,13 @@ std::optional<std::vector<json>> ask_npm(const std::vector<json>& requests) {
     answers.push_back(std::move(answer));
   }
   if (answers.size() != requests.size()) {
-    ADD_FAILURE() << "the npm peer answered " << answers.size() << " of " << requests.size() << " requests; stderr:\n" << run.err;
+    ADD_FAILURE() << "the npm peer answered " << answers.size() << " of " << requests.size()
+                  << " requests; stderr:\n"
+                  << run.err;
     return std::nullopt;
   }
-  std::cout << fmt::format("  npm peer: {} requests answered in {:.2f} s\n", requests.size(), seconds);
+  std::cout << fmt::format("  npm peer: {} requests answered in {:.2f} s\n", requests.size(),
+                           seconds);
   return answers;
 }
 
@@ -152,27 +161,37 @@ TEST(Differential, KsuidEncodeMatchesNpm) {
   std::vector<json> requests;
   for (const auto& k : ids) requests.push_back({{"op", "ksuid_encode"}, {"raw", hex(k.bytes())}});
   // (time, payload) pairs through KSUID.fromParts, whose time is in ms.
-  std::vector<std::pair<std::int64_t, Ksuid::Payload>> parts = {{kKsuidMinUnix, {}}, {kKsuidMaxUnix, {}}};
+  std::vector<std::pair<std::int64_t, Ksuid::Payload>> parts = {{kKsuidMinUnix, {}},
+                                                                {kKsuidMaxUnix, {}}};
   std::uniform_int_distribution<std::int64_t> unix(kKsuidMinUnix, kKsuidMaxUnix);
   for (int i = 0; i < 2000; ++i) parts.emplace_back(unix(rng), random_bytes<16>(rng));
-  for (const auto& [t, p] : parts) requests.push_back({{"op", "ksuid_from_parts"}, {"unix", t}, {"payload", hex(p)}});
+  for (const auto& [t, p] : parts)
+    requests.push_back({{"op", "ksuid_from_parts"}, {"unix", t}, {"payload", hex(p)}});
 
   auto answers = ask_npm(requests);
   ASSERT_TRUE(answers.has_value());
   Mismatches bad("KSUID encodings");
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const std::string ours = encode_ksuid(ids[i]);
-    if ((*answers)[i]["text"] != ours) bad.add(fmt::format("{}: ours {}, npm {}", hex(ids[i].bytes()), ours, (*answers)[i]["text"].dump()));
+    if ((*answers)[i]["text"] != ours)
+      bad.add(fmt::format("{}: ours {}, npm {}", hex(ids[i].bytes()), ours,
+                          (*answers)[i]["text"].dump()));
   }
   for (std::size_t j = 0; j < parts.size(); ++j) {
     const json& a = (*answers)[ids.size() + j];
     auto k = make_ksuid(parts[j].first, parts[j].second);
     ASSERT_TRUE(k.has_value());
-    const std::string ours = fmt::format("{} {} {}", encode_ksuid(*k), hex(k->bytes()), with_millis(ksuid_time_rfc3339(*k)));
-    const std::string theirs = fmt::format("{} {} {}", a["text"].get<std::string>(), a["raw"].get<std::string>(), a["date"].get<std::string>());
-    if (ours != theirs) bad.add(fmt::format("fromParts({} s, {}): ours {}, npm {}", parts[j].first, hex(parts[j].second), ours, theirs));
+    const std::string ours = fmt::format("{} {} {}", encode_ksuid(*k), hex(k->bytes()),
+                                         with_millis(ksuid_time_rfc3339(*k)));
+    const std::string theirs =
+        fmt::format("{} {} {}", a["text"].get<std::string>(), a["raw"].get<std::string>(),
+                    a["date"].get<std::string>());
+    if (ours != theirs)
+      bad.add(fmt::format("fromParts({} s, {}): ours {}, npm {}", parts[j].first,
+                          hex(parts[j].second), ours, theirs));
   }
-  std::cout << fmt::format("  compared {} raw encodings and {} (time, payload) encodings\n", ids.size(), parts.size());
+  std::cout << fmt::format("  compared {} raw encodings and {} (time, payload) encodings\n",
+                           ids.size(), parts.size());
 }
 
 TEST(Differential, KsuidDecodeMatchesNpm) {
@@ -180,7 +199,8 @@ TEST(Differential, KsuidDecodeMatchesNpm) {
   std::vector<std::string> texts;
   for (int i = 0; i < 4000; ++i) texts.push_back(encode_ksuid(Ksuid(random_bytes<20>(rng))));
   // Near and above Max: a prefix of Max's text, then random digits.
-  static const std::string kDigits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  static const std::string kDigits =
+      "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   for (int i = 0; i < 1000; ++i) {
     std::string t(kKsuidMaxText.substr(0, rng() % 28));
     while (t.size() < kKsuidTextSize) t += kDigits[rng() % 62];
@@ -206,11 +226,13 @@ TEST(Differential, KsuidDecodeMatchesNpm) {
     auto ours = decode_ksuid(texts[i]);
     if (i < valid_alphabet) {
       if (ours) {
-        if (!a.contains("raw") || a["raw"] != hex(ours->bytes()) || a["date"] != with_millis(ksuid_time_rfc3339(*ours))) {
+        if (!a.contains("raw") || a["raw"] != hex(ours->bytes()) ||
+            a["date"] != with_millis(ksuid_time_rfc3339(*ours))) {
           bad.add(fmt::format("{}: ours {}, npm {}", texts[i], hex(ours->bytes()), a.dump()));
         }
       } else if (!a.contains("error")) {
-        bad.add(fmt::format("{}: ours rejects ({}), npm reads {}", texts[i], describe(ours.error()), a.dump()));
+        bad.add(fmt::format("{}: ours rejects ({}), npm reads {}", texts[i], describe(ours.error()),
+                            a.dump()));
       } else {
         ++rejected_both;
       }
@@ -225,9 +247,10 @@ TEST(Differential, KsuidDecodeMatchesNpm) {
     }
   }
   EXPECT_GT(rejected_both, 100) << "too few strings above Max were tried";
-  std::cout << fmt::format("  compared {} decodings: {} above Max rejected by both; of {} with a byte outside "
-                           "the alphabet, npm read {} as some other KSUID, sortkey rejected all\n",
-                           texts.size(), rejected_both, texts.size() - valid_alphabet, npm_lenient);
+  std::cout << fmt::format(
+      "  compared {} decodings: {} above Max rejected by both; of {} with a byte outside "
+      "the alphabet, npm read {} as some other KSUID, sortkey rejected all\n",
+      texts.size(), rejected_both, texts.size() - valid_alphabet, npm_lenient);
 }
 
 TEST(Differential, UlidEncodeMatchesNpm) {
@@ -257,10 +280,12 @@ TEST(Differential, UlidDecodeMatchesNpm) {
   std::vector<std::string> texts;
   std::uniform_int_distribution<std::int64_t> ms(0, 4102444800000LL);
   for (int i = 0; i < 6000; ++i) {
-    std::string t = encode_ulid(i % 2 == 0 ? Ulid(random_bytes<16>(rng)) : *make_ulid(ms(rng), random_bytes<10>(rng)));
+    std::string t = encode_ulid(i % 2 == 0 ? Ulid(random_bytes<16>(rng))
+                                           : *make_ulid(ms(rng), random_bytes<10>(rng)));
     const int casing = static_cast<int>(rng() % 3);  // upper, lower, mixed
     for (char& c : t) {
-      if (c >= 'A' && c <= 'Z' && (casing == 1 || (casing == 2 && rng() % 2 == 0))) c = static_cast<char>(c - 'A' + 'a');
+      if (c >= 'A' && c <= 'Z' && (casing == 1 || (casing == 2 && rng() % 2 == 0)))
+        c = static_cast<char>(c - 'A' + 'a');
     }
     texts.push_back(t);
   }
@@ -287,16 +312,21 @@ TEST(Differential, UlidDecodeMatchesNpm) {
     const json& a = (*answers)[i];
     auto ours = decode_ulid(texts[i]);
     if (!ours) {
-      if (!a.contains("error")) bad.add(fmt::format("{}: ours rejects ({}), npm reads {}", texts[i], describe(ours.error()), a.dump()));
+      if (!a.contains("error"))
+        bad.add(fmt::format("{}: ours rejects ({}), npm reads {}", texts[i], describe(ours.error()),
+                            a.dump()));
       ++rejected_both;
       continue;
     }
-    if (!a.contains("raw") || a["raw"] != hex(ours->bytes()) || a["ms"] != ours->unix_ms() || a["date"] != ulid_time_rfc3339(*ours)) {
-      bad.add(fmt::format("{}: ours {} {} {}, npm {}", texts[i], hex(ours->bytes()), ours->unix_ms(), ulid_time_rfc3339(*ours), a.dump()));
+    if (!a.contains("raw") || a["raw"] != hex(ours->bytes()) || a["ms"] != ours->unix_ms() ||
+        a["date"] != ulid_time_rfc3339(*ours)) {
+      bad.add(fmt::format("{}: ours {} {} {}, npm {}", texts[i], hex(ours->bytes()),
+                          ours->unix_ms(), ulid_time_rfc3339(*ours), a.dump()));
     }
   }
-  std::cout << fmt::format("  compared {} decodings (ulidToUUID, decodeTime, Date.toISOString), {} rejected by both\n",
-                           texts.size(), rejected_both);
+  std::cout << fmt::format(
+      "  compared {} decodings (ulidToUUID, decodeTime, Date.toISOString), {} rejected by both\n",
+      texts.size(), rejected_both);
 }
 
 TEST(Differential, UlidMonotonicSequencesMatchNpmMonotonicFactory) {
@@ -319,7 +349,8 @@ TEST(Differential, UlidMonotonicSequencesMatchNpmMonotonicFactory) {
       } else if (r < 7) {
         t += 1 + static_cast<std::int64_t>(rng() % 3);
       } else if (r < 9) {
-        t = std::max<std::int64_t>(1, t - 1 - static_cast<std::int64_t>(rng() % 2000));  // the clock steps back
+        t = std::max<std::int64_t>(
+            1, t - 1 - static_cast<std::int64_t>(rng() % 2000));  // the clock steps back
       } else {
         t += 86400000;
       }
@@ -334,7 +365,8 @@ TEST(Differential, UlidMonotonicSequencesMatchNpmMonotonicFactory) {
       script.randoms.push_back(e);
     }
     json randoms = json::array();
-    for (const auto& e : script.randoms) randoms.push_back(encode_ulid(*make_ulid(0, e)).substr(10));
+    for (const auto& e : script.randoms)
+      randoms.push_back(encode_ulid(*make_ulid(0, e)).substr(10));
     requests.push_back({{"op", "ulid_monotonic"}, {"clock", script.clock}, {"randoms", randoms}});
     scripts.push_back(std::move(script));
   }
@@ -349,7 +381,8 @@ TEST(Differential, UlidMonotonicSequencesMatchNpmMonotonicFactory) {
     options.monotonic = true;
     options.clock = [&] { return script.clock[call]; };
     options.random = [&](std::span<std::uint8_t> out) -> Result<void> {
-      if (drawn == script.randoms.size()) return make_error(ErrorCode::kUnavailable, 0, "out of scripted randoms");
+      if (drawn == script.randoms.size())
+        return make_error(ErrorCode::kUnavailable, 0, "out of scripted randoms");
       std::copy(script.randoms[drawn].begin(), script.randoms[drawn].end(), out.begin());
       ++drawn;
       return {};
@@ -370,14 +403,16 @@ TEST(Differential, UlidMonotonicSequencesMatchNpmMonotonicFactory) {
         mine = "error:" + describe(ours.error());
       }
       if (mine != npm) {
-        bad.add(fmt::format("script {} call {} (clock {}): ours {}, npm {}", s, call + 1, script.clock[call], mine, npm));
+        bad.add(fmt::format("script {} call {} (clock {}): ours {}, npm {}", s, call + 1,
+                            script.clock[call], mine, npm));
         break;
       }
     }
   }
   EXPECT_GT(overflows, 0) << "no script reached an overflow";
-  std::cout << fmt::format("  compared {} scripts x {} calls: {} backward clock steps, {} overflows, same IDs\n",
-                           kScripts, kSteps, backwards, overflows);
+  std::cout << fmt::format(
+      "  compared {} scripts x {} calls: {} backward clock steps, {} overflows, same IDs\n",
+      kScripts, kSteps, backwards, overflows);
 }
 
 }  // namespace

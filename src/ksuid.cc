@@ -100,7 +100,8 @@ std::string encode_ksuid(const Ksuid& id) {
 Result<Ksuid> consume_ksuid(std::string_view& in) {
   // Fast path: 27 characters comparing at most Max, whose digits the kernel
   // checks as it goes (no branch per byte).
-  if (in.size() >= kKsuidTextSize && std::memcmp(in.data(), kKsuidMaxText.data(), kKsuidTextSize) <= 0) {
+  if (in.size() >= kKsuidTextSize &&
+      std::memcmp(in.data(), kKsuidMaxText.data(), kKsuidTextSize) <= 0) {
     Ksuid::Bytes b;
     if (internal::base62_decode_160(in.data(), b.data())) {
       in.remove_prefix(kKsuidTextSize);
@@ -118,9 +119,9 @@ Result<Ksuid> consume_ksuid(std::string_view& in) {
     }
   }
   if (n < kKsuidTextSize) {
-    return make_error(ErrorCode::kTruncated, n,
-                      fmt::format("a KSUID is {} characters, this one ends after {}",
-                                  kKsuidTextSize, n));
+    return make_error(
+        ErrorCode::kTruncated, n,
+        fmt::format("a KSUID is {} characters, this one ends after {}", kKsuidTextSize, n));
   }
   // Equal lengths and an alphabet in ASCII order: the text compares as the
   // value does, so this is the exact test for a value above 2^160 - 1.

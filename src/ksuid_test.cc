@@ -28,7 +28,8 @@ std::string hex(const std::uint8_t* data, std::size_t size) {
 Ksuid::Payload payload_of(std::string_view hex_digits) {
   Ksuid::Payload p{};
   for (std::size_t i = 0; i < p.size(); ++i) {
-    p[i] = static_cast<std::uint8_t>(std::stoi(std::string(hex_digits.substr(2 * i, 2)), nullptr, 16));
+    p[i] =
+        static_cast<std::uint8_t>(std::stoi(std::string(hex_digits.substr(2 * i, 2)), nullptr, 16));
   }
   return p;
 }
@@ -41,7 +42,8 @@ Ksuid::Payload filled(std::uint8_t byte) {
 
 TEST(Ksuid, GoldenVectors) {
   for (const auto& row : load_golden("ksuid")) {
-    SCOPED_TRACE(::testing::Message() << "ksuid.tsv line " << row.line << " (" << row["source"] << ")");
+    SCOPED_TRACE(::testing::Message()
+                 << "ksuid.tsv line " << row.line << " (" << row["source"] << ")");
     std::string kind;
     if (is_error_field(row["unix"], kind)) {
       auto id = decode_ksuid(row["text"]);
@@ -169,7 +171,8 @@ struct FakeRandom {
   std::size_t next = 0;
   RandomBytes fn() {
     return [this](std::span<std::uint8_t> out) -> Result<void> {
-      if (next == queue.size()) return make_error(ErrorCode::kUnavailable, 0, "no more random bytes");
+      if (next == queue.size())
+        return make_error(ErrorCode::kUnavailable, 0, "no more random bytes");
       std::copy(queue[next].begin(), queue[next].end(), out.begin());
       ++next;
       return {};
@@ -180,7 +183,8 @@ struct FakeRandom {
 TEST(KsuidGenerator, RandomModeUsesTheClockAndTheRandomSource) {
   FakeClock clock{1507608047999};
   FakeRandom random{{payload_of("B5A1CD34B5F99D1154FB6853345C9735"), filled(0)}};
-  KsuidGenerator ids({.monotonic = false, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  KsuidGenerator ids(
+      {.monotonic = false, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   EXPECT_EQ(encode_ksuid(*ids.next()), "0ujtsYcgvSTl8PAuAdqWYSMnLOv");
   // Random mode draws a fresh payload even within the same second.
   EXPECT_EQ(ids.next()->payload(), filled(0));
@@ -190,7 +194,8 @@ TEST(KsuidGenerator, RandomModeUsesTheClockAndTheRandomSource) {
 TEST(KsuidGenerator, MonotonicIncrementsWithinASecondLikeTheReferenceSequence) {
   FakeClock clock{1507608047000};
   FakeRandom random{{payload_of("B5A1CD34B5F99D1154FB6853345C0000")}};
-  KsuidGenerator ids({.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  KsuidGenerator ids(
+      {.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   // The reference's sequence_test.go: ...MnBKa, ...MnBKb, ...MnBKc.
   EXPECT_EQ(encode_ksuid(*ids.next()), "0ujtsYcgvSTl8PAuAdqWYSMnBKa");
   clock.ms += 999;  // same second
@@ -204,7 +209,8 @@ TEST(KsuidGenerator, ExhaustedPayloadIsAnErrorUntilTheNextSecond) {
   Ksuid::Payload almost = filled(0xFF);
   almost[15] = 0xFE;
   FakeRandom random{{almost, filled(7)}};
-  KsuidGenerator ids({.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  KsuidGenerator ids(
+      {.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   EXPECT_EQ(ids.next()->payload(), almost);
   EXPECT_EQ(ids.next()->payload(), filled(0xFF));
   auto exhausted = ids.next();
@@ -224,7 +230,8 @@ TEST(KsuidGenerator, ExhaustedPayloadIsAnErrorUntilTheNextSecond) {
 TEST(KsuidGenerator, ClockGoingBackwardsKeepsTheLastSecondAndOrder) {
   FakeClock clock{1500000010000};
   FakeRandom random{{filled(0x10), filled(0x20)}};
-  KsuidGenerator ids({.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  KsuidGenerator ids(
+      {.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   const Ksuid first = *ids.next();
   clock.ms -= 5000;  // NTP stepped the clock back five seconds
   const Ksuid second = *ids.next();
@@ -242,7 +249,8 @@ TEST(KsuidGenerator, ClockGoingBackwardsKeepsTheLastSecondAndOrder) {
 TEST(KsuidGenerator, ClockOutsideTheRangeIsAnErrorAndChangesNothing) {
   FakeClock clock{1500000000000};
   FakeRandom random{{filled(1)}};
-  KsuidGenerator ids({.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  KsuidGenerator ids(
+      {.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   const Ksuid first = *ids.next();
   clock.ms = 0;
   auto broken = ids.next();
@@ -258,8 +266,10 @@ TEST(KsuidGenerator, ClockOutsideTheRangeIsAnErrorAndChangesNothing) {
 
 TEST(KsuidGenerator, ThreadsShareOneMonotonicSequence) {
   std::vector<Ksuid> global;
-  KsuidGenerator ids({.monotonic = true, .clock = {}, .random = {},
-                      .observer = [&global](const Ksuid& id) { global.push_back(id); }});
+  KsuidGenerator ids(
+      {.monotonic = true, .clock = {}, .random = {}, .observer = [&global](const Ksuid& id) {
+         global.push_back(id);
+       }});
   constexpr int kThreads = 4;
   constexpr int kPerThread = 5000;
   std::vector<std::vector<Ksuid>> got(kThreads);
@@ -277,7 +287,8 @@ TEST(KsuidGenerator, ThreadsShareOneMonotonicSequence) {
   }
   EXPECT_EQ(all.size(), std::size_t{kThreads * kPerThread});
   ASSERT_EQ(global.size(), all.size());
-  EXPECT_TRUE(std::adjacent_find(global.begin(), global.end(), std::greater_equal<>()) == global.end());
+  EXPECT_TRUE(std::adjacent_find(global.begin(), global.end(), std::greater_equal<>()) ==
+              global.end());
 }
 
 TEST(KsuidGenerator, DefaultsAreTheSystemClockAndTheOsRandomness) {

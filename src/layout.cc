@@ -18,9 +18,10 @@ Result<void> check_type(std::string_view type, std::string_view role) {
   for (std::size_t i = 0; i < type.size(); ++i) {
     const char c = type[i];
     if (!((c >= 'A' && c <= 'Z') || internal::is_digit(c) || c == '_')) {
-      return make_error(ErrorCode::kBadParameter, i,
-                        fmt::format("the {} type {} holds {}: types are upper-case letters, digits and '_'",
-                                    role, internal::quote_text(type), internal::quote_byte(c)));
+      return make_error(
+          ErrorCode::kBadParameter, i,
+          fmt::format("the {} type {} holds {}: types are upper-case letters, digits and '_'", role,
+                      internal::quote_text(type), internal::quote_byte(c)));
     }
   }
   return {};
@@ -32,10 +33,11 @@ Result<void> check_id(std::string_view id) {
   if (id.empty()) return make_error(ErrorCode::kEmpty, 0, "the id is empty");
   for (std::size_t i = 0; i < id.size(); ++i) {
     if (static_cast<unsigned char>(id[i]) <= static_cast<unsigned char>(kDelimiter)) {
-      return make_error(ErrorCode::kBadCharacter, i,
-                        fmt::format("the id holds {}, which sorts at or below '#' and would move the item "
-                                    "out of its place; escape ids with the composite codec first",
-                                    internal::quote_byte(id[i])));
+      return make_error(
+          ErrorCode::kBadCharacter, i,
+          fmt::format("the id holds {}, which sorts at or below '#' and would move the item "
+                      "out of its place; escape ids with the composite codec first",
+                      internal::quote_byte(id[i])));
     }
   }
   return {};
@@ -63,11 +65,12 @@ Result<CollectionLayout> make_layout(std::string_view parent_type, std::string_v
   const std::string parent_prefix = std::string(parent_type) + kDelimiter;
   const std::string after_prefix = std::string(after_type) + kDelimiter;
   if (after_prefix.compare(parent_prefix) <= 0) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("the after-child type {} sorts below the parent type {} (\"{}\" < \"{}\"): "
-                                  "its items would land before the parent",
-                                  internal::quote_text(after_type), internal::quote_text(parent_type),
-                                  after_prefix, parent_prefix));
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("the after-child type {} sorts below the parent type {} (\"{}\" < \"{}\"): "
+                    "its items would land before the parent",
+                    internal::quote_text(after_type), internal::quote_text(parent_type),
+                    after_prefix, parent_prefix));
   }
   CollectionLayout layout;
   layout.parent_ = std::string(parent_type);
@@ -76,9 +79,15 @@ Result<CollectionLayout> make_layout(std::string_view parent_type, std::string_v
   return layout;
 }
 
-Result<std::string> CollectionLayout::parent_key(std::string_view id) const { return join("", parent_, id); }
-Result<std::string> CollectionLayout::before_key(std::string_view id) const { return join("#", before_, id); }
-Result<std::string> CollectionLayout::after_key(std::string_view id) const { return join("", after_, id); }
+Result<std::string> CollectionLayout::parent_key(std::string_view id) const {
+  return join("", parent_, id);
+}
+Result<std::string> CollectionLayout::before_key(std::string_view id) const {
+  return join("#", before_, id);
+}
+Result<std::string> CollectionLayout::after_key(std::string_view id) const {
+  return join("", after_, id);
+}
 
 Result<RangeRead> CollectionLayout::parent_and_before(std::string_view parent_id) const {
   auto key = parent_key(parent_id);
@@ -105,11 +114,13 @@ Result<std::string> reading_key(ReadingOrder order, UInt128 reading, int width) 
 Result<RangeRead> device_with_latest_readings(ReadingOrder order, std::string_view device_id,
                                               int count) {
   if (count < 0) {
-    return make_error(ErrorCode::kBadParameter, 0, fmt::format("count must not be negative, got {}", count));
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("count must not be negative, got {}", count));
   }
   auto key = device_key(device_id);
   if (!key) return key.error();
-  if (order == ReadingOrder::kNewestLast) return RangeRead{"<=", std::move(*key), Direction::kBackward, count + 1};
+  if (order == ReadingOrder::kNewestLast)
+    return RangeRead{"<=", std::move(*key), Direction::kBackward, count + 1};
   return RangeRead{">=", std::move(*key), Direction::kForward, count + 1};
 }
 

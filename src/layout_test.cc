@@ -26,8 +26,10 @@ Result<std::string> golden_key(const std::string& kind, const std::string& input
   if (kind == "before") return layout.before_key(input);
   if (kind == "after") return layout.after_key(input);
   if (kind == "device") return device_key(input);
-  if (kind == "reading_last") return reading_key(ReadingOrder::kNewestLast, *parse_decimal(w[0]), std::stoi(w[1]));
-  if (kind == "reading_first") return reading_key(ReadingOrder::kNewestFirst, *parse_decimal(w[0]), std::stoi(w[1]));
+  if (kind == "reading_last")
+    return reading_key(ReadingOrder::kNewestLast, *parse_decimal(w[0]), std::stoi(w[1]));
+  if (kind == "reading_first")
+    return reading_key(ReadingOrder::kNewestFirst, *parse_decimal(w[0]), std::stoi(w[1]));
   if (kind == "version") return version_key(*parse_decimal(w[0]), std::stoi(w[1]));
   if (kind == "sequence") return with_sequence(w[0], *parse_decimal(w[1]), std::stoi(w[2]));
   if (kind == "disambiguator") return with_disambiguator(w[0], w[1]);
@@ -52,11 +54,12 @@ TEST(Layout, GoldenVectors) {
 // The seeds' SaaS table: Teams before the Org item, Users after it.
 TEST(Layout, TheSeedsOrganization) {
   const auto layout = *make_layout("ORG", "TEAM", "USER");
-  std::vector<std::string> keys{*layout.after_key("BOB"), *layout.before_key("GRILL"), *layout.parent_key("MCDONALDS"),
-                                *layout.after_key("ALICE"), *layout.before_key("FRY-COOKS")};
+  std::vector<std::string> keys{*layout.after_key("BOB"), *layout.before_key("GRILL"),
+                                *layout.parent_key("MCDONALDS"), *layout.after_key("ALICE"),
+                                *layout.before_key("FRY-COOKS")};
   std::sort(keys.begin(), keys.end());
-  EXPECT_EQ(keys, (std::vector<std::string>{"#TEAM#FRY-COOKS", "#TEAM#GRILL", "ORG#MCDONALDS", "USER#ALICE",
-                                            "USER#BOB"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"#TEAM#FRY-COOKS", "#TEAM#GRILL", "ORG#MCDONALDS",
+                                            "USER#ALICE", "USER#BOB"}));
   const RangeRead teams = *layout.parent_and_before("MCDONALDS");
   EXPECT_EQ(teams.op, "<=");
   EXPECT_EQ(teams.value, "ORG#MCDONALDS");
@@ -88,7 +91,8 @@ TEST(Layout, TheSeedsDeviceReadsItsTenNewestReadings) {
   EXPECT_EQ(first.direction, Direction::kForward);
   EXPECT_LT(*device_key("D1"), *reading_key(ReadingOrder::kNewestFirst, 99999, 5));
   EXPECT_GT(*device_key("D1"), *reading_key(ReadingOrder::kNewestLast, 99999, 5));
-  EXPECT_EQ(device_with_latest_readings(ReadingOrder::kNewestLast, "D1", -1).error().code, ErrorCode::kBadParameter);
+  EXPECT_EQ(device_with_latest_readings(ReadingOrder::kNewestLast, "D1", -1).error().code,
+            ErrorCode::kBadParameter);
 }
 
 TEST(Unique, SplitFindsTheLastDelimiter) {

@@ -11,9 +11,9 @@ namespace {
 
 Result<void> check_width(int width) {
   if (width < kMinWidth || width > kMaxWidth) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("width must be between {} and {}, got {}", kMinWidth, kMaxWidth,
-                                  width));
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("width must be between {} and {}, got {}", kMinWidth, kMaxWidth, width));
   }
   return {};
 }
@@ -73,9 +73,9 @@ Result<UInt128> decode_padded(std::string_view key, int width) {
   std::string_view rest = key;
   auto value = consume_padded(rest, width);
   if (value && !rest.empty()) {
-    return make_error(ErrorCode::kTrailingBytes, key.size() - rest.size(),
-                      fmt::format("expected exactly {} digits, the key has {} more bytes", width,
-                                  rest.size()));
+    return make_error(
+        ErrorCode::kTrailingBytes, key.size() - rest.size(),
+        fmt::format("expected exactly {} digits, the key has {} more bytes", width, rest.size()));
   }
   return value;
 }
@@ -83,9 +83,10 @@ Result<UInt128> decode_padded(std::string_view key, int width) {
 Result<Capacity> check_capacity(UInt128 value, int width, int warn_percent) {
   if (auto ok = check_width(width); !ok) return ok.error();
   if (warn_percent < 0 || warn_percent > 100) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("the warning threshold must be a percentage from 0 to 100, got {}",
-                                  warn_percent));
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("the warning threshold must be a percentage from 0 to 100, got {}",
+                    warn_percent));
   }
   const UInt128 max = padded_max(width);
   const auto p = static_cast<unsigned>(warn_percent);

@@ -42,7 +42,8 @@ TEST(Padded, OverflowMessageNamesTheDigitsNeeded) {
   auto key = encode_padded(100000, 5);
   ASSERT_FALSE(key.has_value());
   EXPECT_EQ(key.error().code, ErrorCode::kOutOfRange);
-  EXPECT_EQ(describe(key.error()), "out of range at byte 0: 100000 needs 6 digits, more than the width 5");
+  EXPECT_EQ(describe(key.error()),
+            "out of range at byte 0: 100000 needs 6 digits, more than the width 5");
 }
 
 TEST(Padded, DecodeErrorsCarryOffsets) {

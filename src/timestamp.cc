@@ -15,8 +15,8 @@ namespace {
 constexpr std::array<std::uint32_t, 10> kPow10 = {1,      10,      100,      1000,      10000,
                                                   100000, 1000000, 10000000, 100000000, 1000000000};
 
-using internal::CivilDate;
 using internal::civil_from_days;
+using internal::CivilDate;
 using internal::days_from_civil;
 using internal::days_in_month;
 using internal::DaySecond;

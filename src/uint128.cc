@@ -36,7 +36,8 @@ std::string to_decimal(UInt128 value) {
 }
 
 Result<UInt128> parse_decimal(std::string_view text) {
-  if (text.empty()) return make_error(ErrorCode::kEmpty, 0, "expected a decimal integer, got nothing");
+  if (text.empty())
+    return make_error(ErrorCode::kEmpty, 0, "expected a decimal integer, got nothing");
   constexpr UInt128 kMax = ~UInt128{0};
   UInt128 value = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -21,7 +21,8 @@ using internal::kNotADigit;
 Ulid from_parts(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
   Ulid::Bytes b;
   const auto ms = static_cast<std::uint64_t>(unix_ms);
-  for (int i = 0; i < 6; ++i) b[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ms >> (40 - 8 * i));
+  for (int i = 0; i < 6; ++i)
+    b[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ms >> (40 - 8 * i));
   std::copy(entropy.begin(), entropy.end(), b.begin() + 6);
   return Ulid(b);
 }
@@ -95,9 +96,9 @@ Result<Ulid> consume(std::string_view& in, bool strict) {
     value = value << 5 | digit;
   }
   if (n < kUlidTextSize) {
-    return make_error(ErrorCode::kTruncated, n,
-                      fmt::format("a ULID is {} characters, this one ends after {}", kUlidTextSize,
-                                  n));
+    return make_error(
+        ErrorCode::kTruncated, n,
+        fmt::format("a ULID is {} characters, this one ends after {}", kUlidTextSize, n));
   }
   Ulid::Bytes b;
   for (std::size_t i = 0; i < kUlidSize; ++i) {

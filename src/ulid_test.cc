@@ -28,7 +28,8 @@ std::string hex(const std::uint8_t* data, std::size_t size) {
 Ulid::Entropy entropy_of(std::string_view hex_digits) {
   Ulid::Entropy e{};
   for (std::size_t i = 0; i < e.size(); ++i) {
-    e[i] = static_cast<std::uint8_t>(std::stoi(std::string(hex_digits.substr(2 * i, 2)), nullptr, 16));
+    e[i] =
+        static_cast<std::uint8_t>(std::stoi(std::string(hex_digits.substr(2 * i, 2)), nullptr, 16));
   }
   return e;
 }
@@ -48,7 +49,8 @@ std::string upper(std::string s) {
 
 TEST(Ulid, GoldenVectors) {
   for (const auto& row : load_golden("ulid")) {
-    SCOPED_TRACE(::testing::Message() << "ulid.tsv line " << row.line << " (" << row["source"] << ")");
+    SCOPED_TRACE(::testing::Message()
+                 << "ulid.tsv line " << row.line << " (" << row["source"] << ")");
     std::string kind;
     const std::string& text = row["text"];
     if (is_error_field(row["unix_ms"], kind)) {
@@ -162,7 +164,8 @@ struct FakeRandom {
   std::size_t next = 0;
   RandomBytes fn() {
     return [this](std::span<std::uint8_t> out) -> Result<void> {
-      if (next == queue.size()) return make_error(ErrorCode::kUnavailable, 0, "no more random bytes");
+      if (next == queue.size())
+        return make_error(ErrorCode::kUnavailable, 0, "no more random bytes");
       std::copy(queue[next].begin(), queue[next].end(), out.begin());
       ++next;
       return {};
@@ -173,7 +176,8 @@ struct FakeRandom {
 TEST(UlidGenerator, TheSpecsMonotonicExample) {
   FakeClock clock{1508808576371};
   FakeRandom random{{entropy_of("5334ADA78EDC1D4A6F1E")}};
-  UlidGenerator ids({.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  UlidGenerator ids(
+      {.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   EXPECT_EQ(encode_ulid(*ids.next()), "01BX5ZZKBKACTAV9WEVGEMMVRY");
   EXPECT_EQ(encode_ulid(*ids.next()), "01BX5ZZKBKACTAV9WEVGEMMVRZ");
   EXPECT_EQ(encode_ulid(*ids.next()), "01BX5ZZKBKACTAV9WEVGEMMVS0");
@@ -185,7 +189,8 @@ TEST(UlidGenerator, TheSpecsOverflowExample) {
   Ulid::Entropy almost = filled(0xFF);
   almost[9] = 0xFE;
   FakeRandom random{{almost, filled(0)}};
-  UlidGenerator ids({.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  UlidGenerator ids(
+      {.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   ASSERT_TRUE(ids.next().has_value());
   EXPECT_EQ(encode_ulid(*ids.next()), "01BX5ZZKBKZZZZZZZZZZZZZZZZ");
   auto overflow = ids.next();
@@ -201,7 +206,8 @@ TEST(UlidGenerator, TheSpecsOverflowExample) {
 TEST(UlidGenerator, ClockGoingBackwardsKeepsTheLastMillisecondLikeNpmUlid) {
   FakeClock clock{1469922850259};
   FakeRandom random{{entropy_of("D6764C61EFB99302BD5B"), filled(0)}};
-  UlidGenerator ids({.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  UlidGenerator ids(
+      {.monotonic = true, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   EXPECT_EQ(encode_ulid(*ids.next()), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
   clock.ms -= 1000;
   EXPECT_EQ(encode_ulid(*ids.next()), "01ARZ3NDEKTSV4RRFFQ69G5FAW");
@@ -212,7 +218,8 @@ TEST(UlidGenerator, ClockGoingBackwardsKeepsTheLastMillisecondLikeNpmUlid) {
 TEST(UlidGenerator, RandomModeAndClockErrors) {
   FakeClock clock{-5};
   FakeRandom random{{filled(1), filled(2)}};
-  UlidGenerator ids({.monotonic = false, .clock = clock.fn(), .random = random.fn(), .observer = {}});
+  UlidGenerator ids(
+      {.monotonic = false, .clock = clock.fn(), .random = random.fn(), .observer = {}});
   EXPECT_EQ(ids.next().error().code, ErrorCode::kOutOfRange);
   clock.ms = kUlidMaxTime + 1;
   EXPECT_EQ(ids.next().error().code, ErrorCode::kOutOfRange);
@@ -224,8 +231,10 @@ TEST(UlidGenerator, RandomModeAndClockErrors) {
 
 TEST(UlidGenerator, ThreadsShareOneMonotonicSequence) {
   std::vector<Ulid> global;
-  UlidGenerator ids({.monotonic = true, .clock = {}, .random = {},
-                     .observer = [&global](const Ulid& id) { global.push_back(id); }});
+  UlidGenerator ids(
+      {.monotonic = true, .clock = {}, .random = {}, .observer = [&global](const Ulid& id) {
+         global.push_back(id);
+       }});
   constexpr int kThreads = 4;
   constexpr int kPerThread = 5000;
   std::vector<std::vector<Ulid>> got(kThreads);
@@ -243,7 +252,8 @@ TEST(UlidGenerator, ThreadsShareOneMonotonicSequence) {
   }
   EXPECT_EQ(all.size(), std::size_t{kThreads * kPerThread});
   ASSERT_EQ(global.size(), all.size());
-  EXPECT_TRUE(std::adjacent_find(global.begin(), global.end(), std::greater_equal<>()) == global.end());
+  EXPECT_TRUE(std::adjacent_find(global.begin(), global.end(), std::greater_equal<>()) ==
+              global.end());
 }
 
 TEST(UlidGenerator, DefaultsAreTheSystemClockAndTheOsRandomness) {

@@ -14,10 +14,11 @@ Result<void> check_key(std::string_view key) {
   if (key.empty()) return make_error(ErrorCode::kEmpty, 0, "the key is empty");
   for (std::size_t i = 0; i < key.size(); ++i) {
     if (static_cast<unsigned char>(key[i]) < kDelimiter) {
-      return make_error(ErrorCode::kBadCharacter, i,
-                        fmt::format("the key holds {}, which sorts below '#': a suffix could no longer "
-                                    "keep the order by the key first",
-                                    internal::quote_byte(key[i])));
+      return make_error(
+          ErrorCode::kBadCharacter, i,
+          fmt::format("the key holds {}, which sorts below '#': a suffix could no longer "
+                      "keep the order by the key first",
+                      internal::quote_byte(key[i])));
     }
   }
   return {};
@@ -52,7 +53,8 @@ Result<std::string> with_disambiguator(std::string_view key, std::string_view su
 Result<UniqueParts> split_unique(std::string_view unique_key) {
   const auto at = unique_key.rfind('#');
   if (at == std::string_view::npos) {
-    return make_error(ErrorCode::kBadDelimiter, unique_key.size(), "the key has no '#' before a suffix");
+    return make_error(ErrorCode::kBadDelimiter, unique_key.size(),
+                      "the key has no '#' before a suffix");
   }
   if (at + 1 == unique_key.size()) {
     return make_error(ErrorCode::kBadDelimiter, at, "the suffix after the last '#' is empty");

@@ -134,7 +134,8 @@ void add_certify_command(CLI::App& app, int* exit_code) {
   });
 
   auto path = std::make_shared<std::string>();
-  CLI::App* verify = app.add_subcommand("verify-certificate", "check the digest of a JSON certificate");
+  CLI::App* verify =
+      app.add_subcommand("verify-certificate", "check the digest of a JSON certificate");
   verify->add_option("certificate", *path, "the file written by certify --json")->required();
   verify->callback([path, exit_code] { *exit_code = run_verify_certificate(*path); });
 }

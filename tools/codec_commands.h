@@ -8,7 +8,6 @@
 #define SORTKEY_TOOLS_CODEC_COMMANDS_H_
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <string>
 #include <string_view>

@@ -24,7 +24,8 @@ void on_signal(int sig) {
     if (p > 0) ::kill(-p, SIGKILL);
   }
   // Then whatever was there before (the default: terminate), for this signal.
-  ::sigaction(sig, sig == SIGINT ? &g_old_int : (sig == SIGTERM ? &g_old_term : &g_old_hup), nullptr);
+  ::sigaction(sig, sig == SIGINT ? &g_old_int : (sig == SIGTERM ? &g_old_term : &g_old_hup),
+              nullptr);
   ::raise(sig);
 }
 

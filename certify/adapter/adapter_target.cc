@@ -77,16 +77,16 @@ Result<std::vector<CertifiedProperty>> AdapterTarget::run_extra(const RunContext
     problem = e.what();
   }
   if (!snap) {
-    return make_error(ErrorCode::kUnavailable, 0,
-                      "the snapshot could not be checked: " + problem);
+    return make_error(ErrorCode::kUnavailable, 0, "the snapshot could not be checked: " + problem);
   }
   for (auto& r : snap->reports) {
     const std::string codec = r.id.substr(0, r.id.find('/'));
-    r.replay = fmt::format("sortkey certify {} --snapshot {}", replay_args(),
-                           shell_quote(snapshot_path_));
-    out.push_back({std::move(r), codec,
-                   fmt::format("the keys of the snapshot's inputs (version {}) are the recorded ones",
-                               kSnapshotInputsVersion)});
+    r.replay =
+        fmt::format("sortkey certify {} --snapshot {}", replay_args(), shell_quote(snapshot_path_));
+    out.push_back(
+        {std::move(r), codec,
+         fmt::format("the keys of the snapshot's inputs (version {}) are the recorded ones",
+                     kSnapshotInputsVersion)});
   }
   snapshot_summary_ = snap->summary;
   return out;

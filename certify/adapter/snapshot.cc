@@ -85,7 +85,6 @@ json instant(std::int64_t seconds, std::uint32_t nanos) {
   return {{"seconds", seconds}, {"nanos", nanos}};
 }
 
-
 // padded and inverse: the same widths, each with a stream of its own.
 std::vector<SnapshotInput> digit_codec_inputs(const std::string& codec) {
   std::vector<json> params;
@@ -205,16 +204,14 @@ std::vector<SnapshotInput> ksuid_inputs() {
        {{"timestamp", 1782172800}, {"payload", "ffffffffffffffffffffffffffffffff"}}},
       {json::object(),
        {{"timestamp", 1782172800}, {"payload", "00000000000000000000000000000001"}}},
-      {json::object(),
-       {{"timestamp", 1399999999}, {"payload", std::string(32, '0')}}},  // refused
+      {json::object(), {{"timestamp", 1399999999}, {"payload", std::string(32, '0')}}},  // refused
       {json::object(),
        {{"timestamp", 5694967296LL}, {"payload", std::string(32, '0')}}},  // refused
   };
   for (int i = 0; i < 3; ++i) {
-    out.push_back(
-        {json::object(),
-         {{"timestamp", 1400000000 + static_cast<std::int64_t>(s.next() % 4294967296ULL)},
-          {"payload", s.hex(16)}}});
+    out.push_back({json::object(),
+                   {{"timestamp", 1400000000 + static_cast<std::int64_t>(s.next() % 4294967296ULL)},
+                    {"payload", s.hex(16)}}});
   }
   return out;
 }
@@ -226,9 +223,8 @@ std::vector<SnapshotInput> ulid_inputs() {
       {json::object(), {{"time", 281474976710655LL}, {"random", std::string(20, 'f')}}},
       {json::object(), {{"time", 1469922850259LL}, {"random", "d6764c61efb99302bd5b"}}},
       {json::object(), {{"time", 1782172800000LL}, {"random", "ffffffffffffffffffff"}}},
-      {json::object(), {{"time", -1}, {"random", std::string(20, '0')}}},  // refused
-      {json::object(),
-       {{"time", 281474976710656LL}, {"random", std::string(20, '0')}}},  // refused
+      {json::object(), {{"time", -1}, {"random", std::string(20, '0')}}},                 // refused
+      {json::object(), {{"time", 281474976710656LL}, {"random", std::string(20, '0')}}},  // refused
   };
   for (int i = 0; i < 3; ++i) {
     out.push_back({json::object(),
@@ -381,8 +377,7 @@ std::vector<std::string> changed_keys(const json& recorded, const json& now) {
                       it->second.value("key", "") == e.value("key", "");
     if (!same) {
       changes.push_back(fmt::format("params {} value {}: {} -> {}", e.at("params").dump(),
-                                    e.at("value").dump(), show_answer(it->second),
-                                    show_answer(e)));
+                                    e.at("value").dump(), show_answer(it->second), show_answer(e)));
     }
   }
   return changes;
@@ -425,7 +420,8 @@ Result<SnapshotOutcome> compare_snapshot(props::contract::CodecService& service,
   std::size_t compared = 0, changed_total = 0;
   try {
     for (const std::string& codec : codecs) {
-      outcome.reports.push_back(compare_codec(service, *file, codec, path, compared, changed_total));
+      outcome.reports.push_back(
+          compare_codec(service, *file, codec, path, compared, changed_total));
     }
     for (const auto& [codec, recorded] : file->at("codecs").items()) {
       if (std::find(codecs.begin(), codecs.end(), codec) != codecs.end()) continue;
@@ -455,7 +451,8 @@ Result<SnapshotOutcome> check_snapshot(props::contract::CodecService& service,
                                        const std::vector<std::string>& codecs,
                                        const std::string& path) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return record_snapshot(service, adapter_name, codecs, path);
+  if (!std::filesystem::exists(path, ec))
+    return record_snapshot(service, adapter_name, codecs, path);
   return compare_snapshot(service, codecs, path);
 }
 

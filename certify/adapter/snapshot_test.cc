@@ -105,8 +105,7 @@ TEST(Snapshot, ForeignFilesAreRefused) {
       << R"({"format":"sortkey-adapter-snapshot","inputs_version":0,"codecs":{}})";
   auto old = check_snapshot(service, "ref", {"padded"}, old_version);
   ASSERT_FALSE(old);
-  EXPECT_NE(old.error().message.find("inputs version 0"), std::string::npos)
-      << old.error().message;
+  EXPECT_NE(old.error().message.find("inputs version 0"), std::string::npos) << old.error().message;
 }
 
 }  // namespace

@@ -70,12 +70,15 @@ Result<std::optional<SigningKeys>> keys_in(const std::map<std::string, std::stri
   const auto id = section.find("aws_access_key_id");
   const auto secret = section.find("aws_secret_access_key");
   if (id == section.end() && secret == section.end()) return std::optional<SigningKeys>();
-  if (id == section.end() || secret == section.end() || id->second.empty() || secret->second.empty()) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("{} holds only one of aws_access_key_id and aws_secret_access_key", where));
+  if (id == section.end() || secret == section.end() || id->second.empty() ||
+      secret->second.empty()) {
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("{} holds only one of aws_access_key_id and aws_secret_access_key", where));
   }
   SigningKeys k{id->second, secret->second, ""};
-  if (const auto token = section.find("aws_session_token"); token != section.end()) k.session_token = token->second;
+  if (const auto token = section.find("aws_session_token"); token != section.end())
+    k.session_token = token->second;
   return std::optional<SigningKeys>(k);
 }
 
@@ -113,8 +116,10 @@ std::map<std::string, std::map<std::string, std::string>> parse_ini(std::string_
       continue;
     }
     const std::size_t eq = line.find('=');
-    if (!in_section || eq == std::string::npos) continue;  // nested settings and stray lines: not ours
-    out[section][lower(trim(std::string_view(line).substr(0, eq)))] = trim(std::string_view(line).substr(eq + 1));
+    if (!in_section || eq == std::string::npos)
+      continue;  // nested settings and stray lines: not ours
+    out[section][lower(trim(std::string_view(line).substr(0, eq)))] =
+        trim(std::string_view(line).substr(eq + 1));
   }
   return out;
 }
@@ -126,7 +131,8 @@ std::string Credentials::describe() const {
 std::string Credentials::redact(std::string text) const {
   for (const std::string* secret : {&keys.secret_access_key, &keys.session_token}) {
     if (secret->size() < 4) continue;  // too short to find reliably; placeholders only
-    for (std::size_t at = text.find(*secret); at != std::string::npos; at = text.find(*secret, at)) {
+    for (std::size_t at = text.find(*secret); at != std::string::npos;
+         at = text.find(*secret, at)) {
       text.replace(at, secret->size(), "<redacted>");
     }
   }
@@ -143,8 +149,9 @@ Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoin
   const std::string secret = env("AWS_SECRET_ACCESS_KEY");
   if (!id.empty() || !secret.empty()) {
     if (id.empty() || secret.empty()) {
-      return make_error(ErrorCode::kBadParameter, 0,
-                        "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together; only one is set");
+      return make_error(
+          ErrorCode::kBadParameter, 0,
+          "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together; only one is set");
     }
     return Credentials{{id, secret, env("AWS_SESSION_TOKEN")}, "environment"};
   }
@@ -179,18 +186,22 @@ Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoin
   }
   if (!profile_var.empty() && !profile_seen) {
     return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("AWS_PROFILE={}: no such profile in {} or {}", profile, cred_path, config_path));
+                      fmt::format("AWS_PROFILE={}: no such profile in {} or {}", profile, cred_path,
+                                  config_path));
   }
   if (loopback_endpoint) {
-    return Credentials{{"sortkeylocal", "sortkey-local-placeholder", ""}, "placeholder (loopback endpoint)"};
+    return Credentials{{"sortkeylocal", "sortkey-local-placeholder", ""},
+                       "placeholder (loopback endpoint)"};
   }
-  return make_error(ErrorCode::kBadParameter, 0,
-                    fmt::format("no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or put the "
-                                "profile [{}] in {} (AWS_PROFILE picks another profile)",
-                                profile, cred_path.empty() ? "~/.aws/credentials" : cred_path));
+  return make_error(
+      ErrorCode::kBadParameter, 0,
+      fmt::format("no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or put the "
+                  "profile [{}] in {} (AWS_PROFILE picks another profile)",
+                  profile, cred_path.empty() ? "~/.aws/credentials" : cred_path));
 }
 
-std::string resolve_region(const Getenv& env, std::string_view from_option, std::string_view endpoint_host) {
+std::string resolve_region(const Getenv& env, std::string_view from_option,
+                           std::string_view endpoint_host) {
   if (!from_option.empty()) return std::string(from_option);
   for (const char* var : {"AWS_REGION", "AWS_DEFAULT_REGION"}) {
     if (std::string v = env(var); !v.empty()) return v;
@@ -199,7 +210,8 @@ std::string resolve_region(const Getenv& env, std::string_view from_option, std:
   const IniFile config = read_ini(home_file(env, "AWS_CONFIG_FILE", ".aws/config"));
   const auto s = config.sections.find(profile == "default" ? "default" : "profile " + profile);
   if (s != config.sections.end()) {
-    if (const auto r = s->second.find("region"); r != s->second.end() && !r->second.empty()) return r->second;
+    if (const auto r = s->second.find("region"); r != s->second.end() && !r->second.empty())
+      return r->second;
   }
   // dynamodb.<region>.amazonaws.com[.cn]
   if (endpoint_host.rfind("dynamodb.", 0) == 0) {

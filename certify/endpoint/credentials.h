@@ -44,7 +44,8 @@ Getenv map_environment(std::map<std::string, std::string> vars);
 
 struct Credentials {
   SigningKeys keys;
-  std::string source;  // "environment", "shared credentials file /x [dev]", "placeholder (loopback endpoint)"
+  std::string source;  // "environment", "shared credentials file /x [dev]", "placeholder (loopback
+                       // endpoint)"
   // One line for logs: source and masked key id ("AKIA************MPLE"); never the secret.
   std::string describe() const;
   // `text` with the secret key and the session token replaced by "<redacted>".
@@ -58,7 +59,8 @@ struct Credentials {
 Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoint);
 
 // The region, in the order above. `from_option` may be empty.
-std::string resolve_region(const Getenv& env, std::string_view from_option, std::string_view endpoint_host);
+std::string resolve_region(const Getenv& env, std::string_view from_option,
+                           std::string_view endpoint_host);
 
 // Whether the URL's host is a loopback address or localhost.
 bool is_loopback_host(std::string_view host);

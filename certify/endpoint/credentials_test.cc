@@ -44,10 +44,12 @@ TEST(Credentials, HalfAPairIsAnError) {
 TEST(Credentials, SharedFileProfile) {
   TempFile creds(
       "# comment\n[default]\naws_access_key_id=DEFAULTKEY\naws_secret_access_key=defaultsecret\n\n"
-      "[dev]\n  aws_access_key_id = DEVKEY0001 \naws_secret_access_key = devsecret\naws_session_token = devtoken\n");
-  auto c = resolve_credentials(
-      map_environment({{"AWS_SHARED_CREDENTIALS_FILE", creds.path}, {"AWS_PROFILE", "dev"}, {"HOME", "/nonexistent"}}),
-      false);
+      "[dev]\n  aws_access_key_id = DEVKEY0001 \naws_secret_access_key = "
+      "devsecret\naws_session_token = devtoken\n");
+  auto c = resolve_credentials(map_environment({{"AWS_SHARED_CREDENTIALS_FILE", creds.path},
+                                                {"AWS_PROFILE", "dev"},
+                                                {"HOME", "/nonexistent"}}),
+                               false);
   ASSERT_TRUE(c) << c.error().message;
   EXPECT_EQ(c->keys.access_key_id, "DEVKEY0001");
   EXPECT_EQ(c->keys.secret_access_key, "devsecret");
@@ -56,8 +58,11 @@ TEST(Credentials, SharedFileProfile) {
 }
 
 TEST(Credentials, ConfigFileProfileSectionAndRegion) {
-  TempFile config("[profile ci]\nregion = eu-west-3\naws_access_key_id = CFGKEY\naws_secret_access_key = cfgsecret\n");
-  const auto env = map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_PROFILE", "ci"},
+  TempFile config(
+      "[profile ci]\nregion = eu-west-3\naws_access_key_id = CFGKEY\naws_secret_access_key = "
+      "cfgsecret\n");
+  const auto env = map_environment({{"AWS_CONFIG_FILE", config.path},
+                                    {"AWS_PROFILE", "ci"},
                                     {"AWS_SHARED_CREDENTIALS_FILE", "/nonexistent/credentials"}});
   auto c = resolve_credentials(env, false);
   ASSERT_TRUE(c) << c.error().message;
@@ -67,7 +72,8 @@ TEST(Credentials, ConfigFileProfileSectionAndRegion) {
 }
 
 TEST(Credentials, UnknownProfileIsNamed) {
-  auto c = resolve_credentials(map_environment({{"AWS_PROFILE", "nosuch"}, {"HOME", "/nonexistent"}}), true);
+  auto c = resolve_credentials(
+      map_environment({{"AWS_PROFILE", "nosuch"}, {"HOME", "/nonexistent"}}), true);
   ASSERT_FALSE(c);
   EXPECT_NE(c.error().message.find("AWS_PROFILE=nosuch"), std::string::npos);
 }
@@ -83,21 +89,30 @@ TEST(Credentials, LoopbackGetsPlaceholderOthersAnError) {
 }
 
 TEST(Credentials, NeverPrintsSecrets) {
-  Credentials c{{"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "sessiontoken123"}, "environment"};
+  Credentials c{
+      {"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "sessiontoken123"},
+      "environment"};
   const std::string d = c.describe();
   EXPECT_EQ(d.find("wJalr"), std::string::npos);
   EXPECT_EQ(d.find("AKIAIOSFODNN7"), std::string::npos);
   EXPECT_NE(d.find("MPLE"), std::string::npos);
-  EXPECT_EQ(c.redact("bad signature for wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY and sessiontoken123"),
-            "bad signature for <redacted> and <redacted>");
+  EXPECT_EQ(
+      c.redact("bad signature for wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY and sessiontoken123"),
+      "bad signature for <redacted> and <redacted>");
 }
 
 TEST(Credentials, RegionOrder) {
-  EXPECT_EQ(resolve_region(map_environment({{"AWS_REGION", "a"}, {"AWS_DEFAULT_REGION", "b"}}), "", ""), "a");
-  EXPECT_EQ(resolve_region(map_environment({{"AWS_DEFAULT_REGION", "b"}, {"HOME", "/nonexistent"}}), "", ""), "b");
-  EXPECT_EQ(resolve_region(map_environment({{"HOME", "/nonexistent"}}), "", "dynamodb.eu-north-1.amazonaws.com"),
+  EXPECT_EQ(
+      resolve_region(map_environment({{"AWS_REGION", "a"}, {"AWS_DEFAULT_REGION", "b"}}), "", ""),
+      "a");
+  EXPECT_EQ(resolve_region(map_environment({{"AWS_DEFAULT_REGION", "b"}, {"HOME", "/nonexistent"}}),
+                           "", ""),
+            "b");
+  EXPECT_EQ(resolve_region(map_environment({{"HOME", "/nonexistent"}}), "",
+                           "dynamodb.eu-north-1.amazonaws.com"),
             "eu-north-1");
-  EXPECT_EQ(resolve_region(map_environment({{"HOME", "/nonexistent"}}), "", "localhost"), "us-east-1");
+  EXPECT_EQ(resolve_region(map_environment({{"HOME", "/nonexistent"}}), "", "localhost"),
+            "us-east-1");
 }
 
 TEST(Credentials, Loopback) {

@@ -15,7 +15,9 @@ std::string Divergence::describe() const {
   for (const auto& [k, v] : shape) shape_text += (shape_text.empty() ? "" : ", ") + k + "=" + v;
   out += fmt::format("  request shape: {}\n", shape_text);
   if (reproduction.is_object()) {
-    auto line = [](const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };
+    auto line = [](const nlohmann::json& j) {
+      return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    };
     out += "  minimal reproduction:\n";
     out += "    table: " + line(reproduction.value("table", nlohmann::json())) + "\n";
     const nlohmann::json items = reproduction.value("items", nlohmann::json::array());
@@ -59,11 +61,13 @@ Error bad(std::string_view source, const std::string& what) {
 
 }  // namespace
 
-Result<KnownDivergences> parse_known_divergences(std::string_view json_text, std::string_view source_name) {
+Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
+                                                 std::string_view source_name) {
   const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return bad(source_name, "not a JSON object");
   KnownDivergences out;
-  if (j.contains("endpoint") && j["endpoint"].is_string()) out.endpoint = j["endpoint"].get<std::string>();
+  if (j.contains("endpoint") && j["endpoint"].is_string())
+    out.endpoint = j["endpoint"].get<std::string>();
   if (!j.contains("divergences") || !j["divergences"].is_array()) {
     return bad(source_name, "needs a \"divergences\" array (it may be empty)");
   }
@@ -77,10 +81,13 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text, std
       return bad(source_name, where + " needs a non-empty \"id\"");
     }
     k.id = e["id"].get<std::string>();
-    if (!ids.insert(k.id).second) return bad(source_name, fmt::format("the id \"{}\" appears twice", k.id));
+    if (!ids.insert(k.id).second)
+      return bad(source_name, fmt::format("the id \"{}\" appears twice", k.id));
     if (!e.contains("why") || !e["why"].is_string() || e["why"].get<std::string>().empty()) {
-      return bad(source_name, fmt::format("\"{}\" needs a non-empty \"why\": say why this divergence is accepted",
-                                          k.id));
+      return bad(
+          source_name,
+          fmt::format("\"{}\" needs a non-empty \"why\": say why this divergence is accepted",
+                      k.id));
     }
     k.why = e["why"].get<std::string>();
     if (!e.contains("match") || !e["match"].is_object()) {
@@ -92,25 +99,31 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text, std
       const nlohmann::json& kind = m["kind"];
       if (kind.is_string()) {
         k.kinds.push_back(kind.get<std::string>());
-      } else if (kind.is_array() && std::all_of(kind.begin(), kind.end(), [](const auto& x) { return x.is_string(); })) {
+      } else if (kind.is_array() && std::all_of(kind.begin(), kind.end(),
+                                                [](const auto& x) { return x.is_string(); })) {
         for (const auto& x : kind) k.kinds.push_back(x.get<std::string>());
       } else {
-        return bad(source_name, fmt::format("\"{}\": match.kind must be a string or an array of strings", k.id));
+        return bad(source_name,
+                   fmt::format("\"{}\": match.kind must be a string or an array of strings", k.id));
       }
     }
     if (m.contains("shape")) {
-      if (!m["shape"].is_object()) return bad(source_name, fmt::format("\"{}\": match.shape must be an object", k.id));
+      if (!m["shape"].is_object())
+        return bad(source_name, fmt::format("\"{}\": match.shape must be an object", k.id));
       for (const auto& [key, values] : m["shape"].items()) {
         std::vector<std::string> allowed;
         if (values.is_string()) {
           allowed.push_back(values.get<std::string>());
         } else if (values.is_array()) {
           for (const auto& v : values) {
-            if (!v.is_string()) return bad(source_name, fmt::format("\"{}\": match.shape.{} holds a non-string", k.id, key));
+            if (!v.is_string())
+              return bad(source_name,
+                         fmt::format("\"{}\": match.shape.{} holds a non-string", k.id, key));
             allowed.push_back(v.get<std::string>());
           }
         } else {
-          return bad(source_name, fmt::format("\"{}\": match.shape.{} must be a string or an array", k.id, key));
+          return bad(source_name,
+                     fmt::format("\"{}\": match.shape.{} must be a string or an array", k.id, key));
         }
         k.shape[key] = std::move(allowed);
       }
@@ -120,18 +133,22 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text, std
       try {
         k.detail.emplace(k.detail_pattern, std::regex::ECMAScript);
       } catch (const std::regex_error& err) {
-        return bad(source_name, fmt::format("\"{}\": match.detail is not a valid regex: {}", k.id, err.what()));
+        return bad(source_name,
+                   fmt::format("\"{}\": match.detail is not a valid regex: {}", k.id, err.what()));
       }
     }
     if (k.kinds.empty() && k.shape.empty() && !k.detail) {
-      return bad(source_name, fmt::format("\"{}\": match names no kind, shape or detail: it would accept everything",
-                                          k.id));
+      return bad(
+          source_name,
+          fmt::format("\"{}\": match names no kind, shape or detail: it would accept everything",
+                      k.id));
     }
     if (e.contains("reproduction") && !e["reproduction"].is_null()) {
       k.reproduction = e["reproduction"];
       for (const char* field : {"table", "items", "request", "expected"}) {
         if (!k.reproduction.is_object() || !k.reproduction.contains(field)) {
-          return bad(source_name, fmt::format("\"{}\": the reproduction needs \"{}\"", k.id, field));
+          return bad(source_name,
+                     fmt::format("\"{}\": the reproduction needs \"{}\"", k.id, field));
         }
       }
     }
@@ -142,7 +159,9 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text, std
 
 Result<KnownDivergences> load_known_divergences(const std::string& path) {
   std::ifstream in(path);
-  if (!in) return make_error(ErrorCode::kBadParameter, 0, fmt::format("cannot read the known-divergences file {}", path));
+  if (!in)
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("cannot read the known-divergences file {}", path));
   std::ostringstream text;
   text << in.rdbuf();
   return parse_known_divergences(text.str(), path);
@@ -151,7 +170,8 @@ Result<KnownDivergences> load_known_divergences(const std::string& path) {
 nlohmann::json suggested_entry(const Divergence& d, std::string_view id) {
   nlohmann::json shape = nlohmann::json::object();
   for (const char* key : {"operation", "target", "sort_type", "sort_op", "error", "reason"}) {
-    if (const auto it = d.shape.find(key); it != d.shape.end()) shape[key] = nlohmann::json::array({it->second});
+    if (const auto it = d.shape.find(key); it != d.shape.end())
+      shape[key] = nlohmann::json::array({it->second});
   }
   const nlohmann::json& reproduction = d.reproduction;
   return {{"id", std::string(id)},

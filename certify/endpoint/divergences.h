@@ -15,10 +15,12 @@
 //         "match": {
 //           "property": "endpoint/query",          // exact id, or a prefix ending in '/'
 //           "kind": "order",                       // Divergence::kind, or a list of kinds
-//           "shape": {"operation": ["Query"]},     // each listed shape key must have one of the values
-//           "detail": "regex"                      // optional: ECMAScript regex searched in the detail
+//           "shape": {"operation": ["Query"]},     // each listed shape key must have one of the
+//           values "detail": "regex"                      // optional: ECMAScript regex searched in
+//           the detail
 //         },
-//         "reproduction": { ... }                  // a Divergence's reproduction, replayed every run
+//         "reproduction": { ... }                  // a Divergence's reproduction, replayed every
+//         run
 //       }
 //     ]
 //   }
@@ -70,7 +72,7 @@ struct Divergence {
 struct KnownDivergence {
   std::string id;
   std::string why;
-  std::string property;  // exact, or a prefix ending in '/'; empty: any
+  std::string property;            // exact, or a prefix ending in '/'; empty: any
   std::vector<std::string> kinds;  // "kind": one or a list; empty: any
   std::map<std::string, std::vector<std::string>> shape;
   std::string detail_pattern;
@@ -91,7 +93,8 @@ struct KnownDivergences {
 // Errors (kBadFormat, naming the file and the entry): not JSON, a missing or
 // empty id or why, a duplicate id, a bad regex, a match that names nothing,
 // a reproduction without table, items, request or expected.
-Result<KnownDivergences> parse_known_divergences(std::string_view json_text, std::string_view source_name);
+Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
+                                                 std::string_view source_name);
 Result<KnownDivergences> load_known_divergences(const std::string& path);
 
 // An entry ready to paste into a known-divergences file for `d` (its why

@@ -37,18 +37,19 @@ TEST(KnownDivergences, MatchesOnPropertyKindShapeAndDetail) {
 }
 
 TEST(KnownDivergences, RejectsEntriesWithoutReasons) {
-  for (const char* text : {
-           R"({"divergences": [{"id": "a", "match": {"kind": "order"}}]})",
-           R"({"divergences": [{"id": "a", "why": "", "match": {"kind": "order"}}]})",
-           R"({"divergences": [{"why": "w", "match": {"kind": "order"}}]})",
-           R"({"divergences": [{"id": "a", "why": "w", "match": {}}]})",
-           R"({"divergences": [{"id": "a", "why": "w", "match": {"detail": "("}}]})",
-           R"({"divergences": [{"id": "a", "why": "w", "match": {"kind": "x"}},
+  for (
+      const char* text : {
+          R"({"divergences": [{"id": "a", "match": {"kind": "order"}}]})",
+          R"({"divergences": [{"id": "a", "why": "", "match": {"kind": "order"}}]})",
+          R"({"divergences": [{"why": "w", "match": {"kind": "order"}}]})",
+          R"({"divergences": [{"id": "a", "why": "w", "match": {}}]})",
+          R"({"divergences": [{"id": "a", "why": "w", "match": {"detail": "("}}]})",
+          R"({"divergences": [{"id": "a", "why": "w", "match": {"kind": "x"}},
                                {"id": "a", "why": "w", "match": {"kind": "y"}}]})",
-           R"({"divergences": [{"id": "a", "why": "w", "match": {"kind": "x"}, "reproduction": {"table": {}}}]})",
-           R"({"nothing": []})",
-           "not json",
-       }) {
+          R"({"divergences": [{"id": "a", "why": "w", "match": {"kind": "x"}, "reproduction": {"table": {}}}]})",
+          R"({"nothing": []})",
+          "not json",
+      }) {
     auto k = parse_known_divergences(text, "bad.json");
     EXPECT_FALSE(k) << text;
     if (!k) {
@@ -59,9 +60,11 @@ TEST(KnownDivergences, RejectsEntriesWithoutReasons) {
 
 TEST(KnownDivergences, SuggestedEntryParsesBack) {
   Divergence d = order_divergence();
-  d.reproduction = {{"table", {{"pk", {"pk", "S"}}}}, {"items", nlohmann::json::array()},
+  d.reproduction = {{"table", {{"pk", {"pk", "S"}}}},
+                    {"items", nlohmann::json::array()},
                     {"request", {{"action", "Query"}, {"params", nlohmann::json::object()}}},
-                    {"expected", nlohmann::json::object()}, {"actual", nlohmann::json::object()}};
+                    {"expected", nlohmann::json::object()},
+                    {"actual", nlohmann::json::object()}};
   const nlohmann::json file = {{"divergences", {suggested_entry(d, "new-one")}}};
   auto k = parse_known_divergences(file.dump(), "suggested");
   ASSERT_TRUE(k) << k.error().message;

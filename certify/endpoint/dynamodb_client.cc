@@ -70,8 +70,9 @@ std::string url_host(std::string_view url) {
 
 Result<std::unique_ptr<DynamoDbClient>> DynamoDbClient::create(EndpointConfig config) {
   if (url_host(config.url).empty()) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("the endpoint must be an http:// or https:// URL, got \"{}\"", config.url));
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("the endpoint must be an http:// or https:// URL, got \"{}\"", config.url));
   }
   if (config.url.back() != '/') config.url += '/';
   std::string_view rest = config.url;
@@ -79,22 +80,29 @@ Result<std::unique_ptr<DynamoDbClient>> DynamoDbClient::create(EndpointConfig co
   std::string host(rest.substr(0, rest.find('/')));
   curl_global();
   CURL* curl = curl_easy_init();
-  if (curl == nullptr) return make_error(ErrorCode::kUnavailable, 0, "libcurl could not be initialised");
-  return std::unique_ptr<DynamoDbClient>(new DynamoDbClient(std::move(config), curl, std::move(host)));
+  if (curl == nullptr)
+    return make_error(ErrorCode::kUnavailable, 0, "libcurl could not be initialised");
+  return std::unique_ptr<DynamoDbClient>(
+      new DynamoDbClient(std::move(config), curl, std::move(host)));
 }
 
 DynamoDbClient::DynamoDbClient(EndpointConfig config, void* curl, std::string host)
-    : config_(std::move(config)), curl_(curl), host_(std::move(host)), jitter_state_(std::random_device{}()) {}
+    : config_(std::move(config)),
+      curl_(curl),
+      host_(std::move(host)),
+      jitter_state_(std::random_device{}()) {}
 
 DynamoDbClient::~DynamoDbClient() { curl_easy_cleanup(static_cast<CURL*>(curl_)); }
 
 std::string DynamoDbClient::host() const { return host_; }
 
 void DynamoDbClient::sleep_backoff(int attempt) {
-  const long long cap = std::min<long long>(config_.max_backoff_ms,
-                                            static_cast<long long>(config_.base_backoff_ms) << std::min(attempt, 20));
+  const long long cap =
+      std::min<long long>(config_.max_backoff_ms, static_cast<long long>(config_.base_backoff_ms)
+                                                      << std::min(attempt, 20));
   std::mt19937_64 rng(jitter_state_++);
-  const long long ms = cap <= 0 ? 0 : static_cast<long long>(rng() % static_cast<unsigned long long>(cap));
+  const long long ms =
+      cap <= 0 ? 0 : static_cast<long long>(rng() % static_cast<unsigned long long>(cap));
   const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
   while (std::chrono::steady_clock::now() < until) {
     if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
@@ -119,7 +127,8 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     RequestToSign r;
     r.method = "POST";
     r.path = "/";
-    r.headers = {{"Host", host_}, {"Content-Type", "application/x-amz-json-1.0"}, {"X-Amz-Target", target}};
+    r.headers = {
+        {"Host", host_}, {"Content-Type", "application/x-amz-json-1.0"}, {"X-Amz-Target", target}};
     r.payload = body;
     const Signed s = sign(r, config_.credentials.keys, config_.region, "dynamodb", amz_date_now());
 
@@ -127,7 +136,8 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     for (const auto& [k, v] : r.headers) {
       if (k != "Host") headers = curl_slist_append(headers, (k + ": " + v).c_str());
     }
-    for (const auto& [k, v] : s.headers) headers = curl_slist_append(headers, (k + ": " + v).c_str());
+    for (const auto& [k, v] : s.headers)
+      headers = curl_slist_append(headers, (k + ": " + v).c_str());
     headers = curl_slist_append(headers, "Expect:");  // no 100-continue round trip for large bodies
 
     std::string response;
@@ -143,7 +153,8 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, config_.connect_timeout_ms);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, config_.request_timeout_ms);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");  // the endpoint is named exactly; never via a proxy
+    curl_easy_setopt(curl, CURLOPT_NOPROXY,
+                     "*");  // the endpoint is named exactly; never via a proxy
     curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
     curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &progress);
@@ -153,7 +164,8 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     curl_slist_free_all(headers);
 
     const auto& creds = config_.credentials;
-    if (rc == CURLE_ABORTED_BY_CALLBACK) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+    if (rc == CURLE_ABORTED_BY_CALLBACK)
+      throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
     if (rc == CURLE_OPERATION_TIMEDOUT) {
       throw TransportError(TransportError::Kind::kTimeout,
                            fmt::format("{} {}: no answer within {} ms ({})", config_.url, action,
@@ -170,9 +182,10 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
       continue;
     }
     if (parsed.is_discarded() || !parsed.is_object()) {
-      throw TransportError(TransportError::Kind::kProtocol,
-                           creds.redact(fmt::format("{} {}: HTTP {} with a body that is not a JSON object: {}",
-                                                    config_.url, action, status, response.substr(0, 300))));
+      throw TransportError(
+          TransportError::Kind::kProtocol,
+          creds.redact(fmt::format("{} {}: HTTP {} with a body that is not a JSON object: {}",
+                                   config_.url, action, status, response.substr(0, 300))));
     }
     if (status == 200) return Reply{std::nullopt, std::move(parsed)};
     ApiError e;
@@ -187,12 +200,14 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     return Reply{std::move(e), std::move(parsed)};
   }
   throw TransportError(TransportError::Kind::kThrottled,
-                       config_.credentials.redact(fmt::format("{} {}: still failing after {} attempts; last: {}",
-                                                              config_.url, action, config_.max_attempts,
-                                                              last_problem)));
+                       config_.credentials.redact(
+                           fmt::format("{} {}: still failing after {} attempts; last: {}",
+                                       config_.url, action, config_.max_attempts, last_problem)));
 }
 
-Result<AttributeValue> value_from_json(const nlohmann::json& j) { return parse_attribute_value(j.dump()); }
+Result<AttributeValue> value_from_json(const nlohmann::json& j) {
+  return parse_attribute_value(j.dump());
+}
 
 Result<Item> item_from_json(const nlohmann::json& j) { return parse_item(j.dump()); }
 

@@ -50,7 +50,7 @@ namespace sortkey::certify::endpoint {
 std::atomic<int>& interrupt_count();
 
 struct EndpointConfig {
-  std::string url;              // http(s)://host[:port][/]
+  std::string url;  // http(s)://host[:port][/]
   std::string region;
   Credentials credentials;
   long connect_timeout_ms = 3000;
@@ -72,7 +72,7 @@ class TransportError : public std::runtime_error {
 
 struct ApiError {
   int http_status = 0;
-  std::string type;     // after the '#': "ValidationException"
+  std::string type;  // after the '#': "ValidationException"
   std::string message;
 };
 
@@ -84,7 +84,7 @@ struct Reply {
 };
 
 struct ClientStats {
-  std::uint64_t requests = 0;   // HTTP exchanges, retries included
+  std::uint64_t requests = 0;  // HTTP exchanges, retries included
   std::uint64_t retries = 0;
   std::map<std::string, std::uint64_t> by_action;
 };

@@ -55,7 +55,8 @@ const std::vector<NSchema>& shapes() {
                     {"gsi2", {{"Status", T::S}}, {}, NIndex::Projection::kKeysOnly, {}}};
     s[1].pk = {"pk", T::N};
     s[1].sk = NKey{"sk", T::N};
-    s[1].indexes = {{"gsi1", {{"g1", T::B}}, {{"sk", T::N}}, NIndex::Projection::kInclude, {"x", "Size"}}};
+    s[1].indexes = {
+        {"gsi1", {{"g1", T::B}}, {{"sk", T::N}}, NIndex::Projection::kInclude, {"x", "Size"}}};
     s[2].pk = {"pk", T::B};
     s[2].sk = NKey{"sk", T::B};
     s[2].indexes = {{"gsi1", {{"g2", T::S}}, {{"Date", T::S}}, NIndex::Projection::kAll, {}},
@@ -143,9 +144,11 @@ StrategyKey gen_strategy_key(int strategy) {
       return {"INV#" + *encode_inverse(n, 5), "INV#"};
     }
     case 2: {  // ISO-8601 events with a sequence for uniqueness
-      const Instant t{*rc::gen::inRange<std::int64_t>(1782172800 - 86400 * 3, 1782172800 + 86400 * 3),
-                      *rc::gen::element<std::uint32_t>(0, 1000000, 999000000)};
-      return {fmt::format("EVT#{}#{:03}", *encode_timestamp(t, 3), *rc::gen::inRange(0, 4)), "EVT#"};
+      const Instant t{
+          *rc::gen::inRange<std::int64_t>(1782172800 - 86400 * 3, 1782172800 + 86400 * 3),
+          *rc::gen::element<std::uint32_t>(0, 1000000, 999000000)};
+      return {fmt::format("EVT#{}#{:03}", *encode_timestamp(t, 3), *rc::gen::inRange(0, 4)),
+              "EVT#"};
     }
     case 3: {  // composite hierarchies; segments over full Unicode
       Path path = {"EVENT", *rc::gen::element<std::string>("2026-06", "2026-07", "2026-06#x")};
@@ -156,19 +159,23 @@ StrategyKey gen_strategy_key(int strategy) {
     }
     case 4: {  // KSUID
       Ksuid::Payload payload{};
-      for (auto& b : payload) b = static_cast<std::uint8_t>(*rc::gen::element(0, 1, 0x7f, 0x80, 0xff));
-      auto id = make_ksuid(*rc::gen::inRange<std::int64_t>(kKsuidMinUnix, kKsuidMinUnix + 400000000), payload);
+      for (auto& b : payload)
+        b = static_cast<std::uint8_t>(*rc::gen::element(0, 1, 0x7f, 0x80, 0xff));
+      auto id = make_ksuid(
+          *rc::gen::inRange<std::int64_t>(kKsuidMinUnix, kKsuidMinUnix + 400000000), payload);
       return {"K#" + encode_ksuid(*id), "K#"};
     }
     case 5: {  // ULID
       Ulid::Entropy entropy{};
-      for (auto& b : entropy) b = static_cast<std::uint8_t>(*rc::gen::element(0, 1, 0x7f, 0x80, 0xff));
+      for (auto& b : entropy)
+        b = static_cast<std::uint8_t>(*rc::gen::element(0, 1, 0x7f, 0x80, 0xff));
       auto id = make_ulid(*rc::gen::inRange<std::int64_t>(0, 1LL << 47), entropy);
       return {"U#" + encode_ulid(*id), "U#"};
     }
     default: {  // case-normalized names (DeBrie before Dean otherwise)
-      auto name = normalize_name(*rc::gen::element<std::string>("DeBrie", "Dean", "dern", "Ærø", "straße", "ΟΔΟΣ"),
-                                 CaseMode::kUpper);
+      auto name = normalize_name(
+          *rc::gen::element<std::string>("DeBrie", "Dean", "dern", "Ærø", "straße", "ΟΔΟΣ"),
+          CaseMode::kUpper);
       return {"USER#" + name.value_or(std::string("X")), "USER#"};
     }
   }
@@ -188,9 +195,11 @@ std::vector<NItem> gen_strategy_items() {
   for (int i = 0; i < n; ++i) {
     const int strategy = *rc::gen::inRange(0, 7);
     const StrategyKey key = gen_strategy_key(strategy);
-    NItem item = {{"PK", str(fmt::format("COLL#{}", *rc::gen::inRange(0, 3)))}, {"SK", str(key.sk)}};
+    NItem item = {{"PK", str(fmt::format("COLL#{}", *rc::gen::inRange(0, 3)))},
+                  {"SK", str(key.sk)}};
     if (props::chance(40)) {
-      const std::string date = fmt::format("2026-{:02}-{:02}", *rc::gen::inRange(5, 8), *rc::gen::element(1, 2, 15, 30));
+      const std::string date =
+          fmt::format("2026-{:02}-{:02}", *rc::gen::inRange(5, 8), *rc::gen::element(1, 2, 15, 30));
       item.emplace_back("GSI1PK", str(fmt::format("CUST#{}", *rc::gen::inRange(0, 2))));
       item.emplace_back("GSI1SK", str(*rc::gen::elementOf(statuses()) + "#" + date));
     }
@@ -214,10 +223,13 @@ props::QuerySpec gen_strategy_query(const oracle::NaiveTable& m) {
     const StrategyKey a = gen_strategy_key(strategy);
     if (shape == 1) {
       q.key.op = NKeyCond::Op::kBeginsWith;
-      q.key.a = str(props::chance(50) ? a.prefix : a.sk.substr(0, a.prefix.size() + props::uniform_index(6) + 1));
+      q.key.a =
+          str(props::chance(50) ? a.prefix
+                                : a.sk.substr(0, a.prefix.size() + props::uniform_index(6) + 1));
     } else {
       const StrategyKey b = gen_strategy_key(strategy);
-      q.key.op = shape == 2 ? NKeyCond::Op::kBetween : *rc::gen::element(NKeyCond::Op::kLe, NKeyCond::Op::kGe);
+      q.key.op = shape == 2 ? NKeyCond::Op::kBetween
+                            : *rc::gen::element(NKeyCond::Op::kLe, NKeyCond::Op::kGe);
       q.key.a = str(std::min(a.sk, b.sk));
       q.key.b = str(std::max(a.sk, b.sk));
     }
@@ -247,10 +259,12 @@ props::QuerySpec gen_strategy_query(const oracle::NaiveTable& m) {
 
 // A case's inputs as text, to recognise a case RapidCheck runs again.
 template <class Spec>
-std::string case_inputs(int shape, const std::vector<NItem>& items, const std::vector<Spec>& specs) {
+std::string case_inputs(int shape, const std::vector<NItem>& items,
+                        const std::vector<Spec>& specs) {
   std::ostringstream out;
   out << shape << "\n" << naive_to_json(oracle::NItem{}).dump() << "\n";
-  for (const NItem& i : items) out << naive_to_json(i).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  for (const NItem& i : items)
+    out << naive_to_json(i).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   for (const Spec& spec : specs) out << spec << "\n";
   return out.str();
 }
@@ -265,10 +279,12 @@ void on_signal(int) {
   const int n = interrupt_count().fetch_add(1) + 1;
   if (n == 1) {
     static const char kFirst[] =
-        "\nsortkey certify: interrupted; deleting the tables this run created (interrupt again to abort)\n";
+        "\nsortkey certify: interrupted; deleting the tables this run created (interrupt again to "
+        "abort)\n";
     [[maybe_unused]] const auto w = write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
   } else {
-    static const char kSecond[] = "\nsortkey certify: aborted; tables named sortkey-cert-* may remain\n";
+    static const char kSecond[] =
+        "\nsortkey certify: aborted; tables named sortkey-cert-* may remain\n";
     [[maybe_unused]] const auto w = write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
     _exit(2);
   }
@@ -308,11 +324,12 @@ struct EndpointSession::Impl {
   // failing cases are remembered by a digest of their inputs and fail again
   // from here, without the endpoint (which may have moved on) or the budget.
   std::map<std::string, std::string> failed_cases;  // digest -> failure text
-  std::set<std::string> fatal_reported;  // properties that failed with the fatal error
+  std::set<std::string> fatal_reported;             // properties that failed with the fatal error
 
   std::string table_for(int shape) {
     if (auto it = shape_tables.find(shape); it != shape_tables.end()) return it->second;
-    auto name = tables->create(shape < 0 ? strategy_schema() : shapes()[static_cast<std::size_t>(shape)]);
+    auto name =
+        tables->create(shape < 0 ? strategy_schema() : shapes()[static_cast<std::size_t>(shape)]);
     if (!name) throw TransportError(TransportError::Kind::kProtocol, name.error().message);
     shape_tables[shape] = *name;
     return *name;
@@ -328,7 +345,8 @@ struct EndpointSession::Impl {
     Shrinking& sh = shrinking[property];
     if (sh.failing) {
       if (sh.candidates >= options.shrink_candidates ||
-          std::chrono::steady_clock::now() - sh.since > std::chrono::seconds(options.shrink_seconds)) {
+          std::chrono::steady_clock::now() - sh.since >
+              std::chrono::seconds(options.shrink_seconds)) {
         sh.cut = true;
         return;
       }
@@ -340,7 +358,8 @@ struct EndpointSession::Impl {
     try {
       d = body(table_for(shape));
     } catch (const TransportError& e) {
-      fatal = e.kind() == TransportError::Kind::kInterrupted ? std::string("interrupted") : std::string(e.what());
+      fatal = e.kind() == TransportError::Kind::kInterrupted ? std::string("interrupted")
+                                                             : std::string(e.what());
       fatal_reported.insert(property);
       failed_cases[digest] = "the run cannot go on: " + *fatal;
       props::rc_require(props::Outcome::fails(failed_cases[digest]));
@@ -377,22 +396,28 @@ struct EndpointSession::Impl {
     for (const KnownDivergence& k : known.entries) {
       if (k.reproduction.is_null()) {
         // Judged by the run itself, when a property it matches ran.
-        const bool ran = k.property.empty() ||
-                         std::any_of(properties_run.begin(), properties_run.end(), [&](const std::string& p) {
-                           return k.property.back() == '/' ? p.rfind(k.property, 0) == 0 : p == k.property;
-                         });
+        const bool ran =
+            k.property.empty() ||
+            std::any_of(properties_run.begin(), properties_run.end(), [&](const std::string& p) {
+              return k.property.back() == '/' ? p.rfind(k.property, 0) == 0 : p == k.property;
+            });
         if (ran && known_hits[k.id] == 0) {
-          failures += fmt::format("\"{}\" was not met in this run: if the endpoint no longer diverges, delete the "
-                                  "entry (or give it a reproduction)\n", k.id);
+          failures += fmt::format(
+              "\"{}\" was not met in this run: if the endpoint no longer diverges, delete the "
+              "entry (or give it a reproduction)\n",
+              k.id);
         }
         continue;
       }
       auto outcome = workload->replay(k.reproduction);
       if (!outcome) {
-        failures += fmt::format("\"{}\": the reproduction cannot be replayed: {}\n", k.id, outcome.error().message);
+        failures += fmt::format("\"{}\": the reproduction cannot be replayed: {}\n", k.id,
+                                outcome.error().message);
       } else if (!outcome->has_value()) {
-        failures += fmt::format("\"{}\" no longer reproduces: the endpoint now gives the expected answer; delete "
-                                "the entry\n", k.id);
+        failures += fmt::format(
+            "\"{}\" no longer reproduces: the endpoint now gives the expected answer; delete "
+            "the entry\n",
+            k.id);
       } else {
         ++known_hits[k.id];
       }
@@ -413,11 +438,13 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
   auto impl = std::make_unique<EndpointSession::Impl>();
   impl->options = options;
   // Emulators update indexes with the table; DynamoDB within seconds.
-  if (impl->options.index_wait_ms < 0) impl->options.index_wait_ms = is_loopback_host(url_host(options.url)) ? 250 : 5000;
+  if (impl->options.index_wait_ms < 0)
+    impl->options.index_wait_ms = is_loopback_host(url_host(options.url)) ? 250 : 5000;
   const std::string host = url_host(options.url);
   if (host.empty()) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("--endpoint must be an http:// or https:// URL, got \"{}\"", options.url));
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("--endpoint must be an http:// or https:// URL, got \"{}\"", options.url));
   }
   auto creds = resolve_credentials(env, is_loopback_host(host));
   if (!creds) return creds.error();
@@ -438,7 +465,8 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
   impl->client = std::move(*client);
   std::random_device rd;
   impl->tables = std::make_unique<TableManager>(*impl->client, fmt::format("{:08x}", rd()));
-  impl->workload = std::make_unique<Workload>(*impl->client, *impl->tables, WorkloadOptions{impl->options.index_wait_ms});
+  impl->workload = std::make_unique<Workload>(*impl->client, *impl->tables,
+                                              WorkloadOptions{impl->options.index_wait_ms});
   impl->workload->set_tolerate([s = impl.get()](Divergence& d) {
     d.property = s->current_property;
     const KnownDivergence* k = s->known.match(d);
@@ -455,12 +483,15 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
 // reported as ResourceNotFound; nothing else is read.
 Result<void> probe(EndpointSession::Impl& impl, const EndpointOptions& options) {
   try {
-    const Reply probe = impl.client->call("DescribeTable", {{"TableName", impl.tables->probe_name()}});
+    const Reply probe =
+        impl.client->call("DescribeTable", {{"TableName", impl.tables->probe_name()}});
     if (probe.ok() || probe.error->type != "ResourceNotFoundException") {
-      return make_error(ErrorCode::kUnavailable, 0,
-                        fmt::format("{} does not answer like DynamoDB: DescribeTable of a missing table gave {}",
-                                    options.url,
-                                    probe.ok() ? std::string("success") : probe.error->type + ": " + probe.error->message));
+      return make_error(
+          ErrorCode::kUnavailable, 0,
+          fmt::format("{} does not answer like DynamoDB: DescribeTable of a missing table gave {}",
+                      options.url,
+                      probe.ok() ? std::string("success")
+                                 : probe.error->type + ": " + probe.error->message));
     }
   } catch (const TransportError& e) {
     return make_error(ErrorCode::kUnavailable, 0, e.what());
@@ -477,63 +508,72 @@ void install_signal_handlers() {
   sigaction(SIGINT, &sa, &g_old_int);
   sigaction(SIGTERM, &sa, &g_old_term);
   g_handlers_installed = true;
-
 }
 
 void add_query_property(EndpointSession::Impl* s, props::Catalog& c) {
   c.add("endpoint", "query",
-        "generated items (full Unicode, high-byte binary, every spelling of numbers, wrong key types) are accepted "
-        "or rejected as DynamoDB does, and every page of generated Queries on tables and sparse GSIs matches the "
+        "generated items (full Unicode, high-byte binary, every spelling of numbers, wrong key "
+        "types) are accepted "
+        "or rejected as DynamoDB does, and every page of generated Queries on tables and sparse "
+        "GSIs matches the "
         "oracle",
         [s] {
           s->stop_if_fatal("endpoint/query");
           if (s->fatal) return;
           const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
           const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
-          const auto items = *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
+          const auto items =
+              *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
           const oracle::NaiveTable after = predicted(schema, items);
           std::vector<props::QuerySpec> queries;
-          for (int i = *rc::gen::inRange(1, 4); i > 0; --i) queries.push_back(gen_query_spec(after));
+          for (int i = *rc::gen::inRange(1, 4); i > 0; --i)
+            queries.push_back(gen_query_spec(after));
           RC_TAG(fmt::format("shape {}", shape));
-          s->run_case("endpoint/query", shape, case_inputs(shape, items, queries), [&](const std::string& table) -> std::optional<Divergence> {
-            oracle::NaiveTable model(schema);
-            if (auto d = s->workload->load(table, model, items)) return d;
-            for (const props::QuerySpec& q : queries) {
-              if (auto d = s->workload->check_query(table, model, q)) return d;
-            }
-            return std::nullopt;
-          });
+          s->run_case("endpoint/query", shape, case_inputs(shape, items, queries),
+                      [&](const std::string& table) -> std::optional<Divergence> {
+                        oracle::NaiveTable model(schema);
+                        if (auto d = s->workload->load(table, model, items)) return d;
+                        for (const props::QuerySpec& q : queries) {
+                          if (auto d = s->workload->check_query(table, model, q)) return d;
+                        }
+                        return std::nullopt;
+                      });
         });
 }
 
 void add_scan_property(EndpointSession::Impl* s, props::Catalog& c) {
   c.add("endpoint", "scan",
-        "every page of generated Scans of tables and sparse GSIs, with filters and Limit, matches the oracle; "
+        "every page of generated Scans of tables and sparse GSIs, with filters and Limit, matches "
+        "the oracle; "
         "partitions in any order, each in one piece and in sort-key order",
         [s] {
           s->stop_if_fatal("endpoint/scan");
           if (s->fatal) return;
           const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
           const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
-          const auto items = *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
+          const auto items =
+              *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
           const oracle::NaiveTable after = predicted(schema, items);
           std::vector<props::ScanSpec> scans;
           for (int i = *rc::gen::inRange(1, 3); i > 0; --i) scans.push_back(gen_scan_spec(after));
-          s->run_case("endpoint/scan", shape, case_inputs(shape, items, scans), [&](const std::string& table) -> std::optional<Divergence> {
-            oracle::NaiveTable model(schema);
-            if (auto d = s->workload->load(table, model, items)) return d;
-            for (const props::ScanSpec& q : scans) {
-              if (auto d = s->workload->check_scan(table, model, q)) return d;
-            }
-            return std::nullopt;
-          });
+          s->run_case("endpoint/scan", shape, case_inputs(shape, items, scans),
+                      [&](const std::string& table) -> std::optional<Divergence> {
+                        oracle::NaiveTable model(schema);
+                        if (auto d = s->workload->load(table, model, items)) return d;
+                        for (const props::ScanSpec& q : scans) {
+                          if (auto d = s->workload->check_scan(table, model, q)) return d;
+                        }
+                        return std::nullopt;
+                      });
         });
 }
 
 void add_key_strategies_property(EndpointSession::Impl* s, props::Catalog& c) {
   c.add("endpoint", "key_strategies",
-        "the seeds' key designs built by sortkey's codecs (padded, inverse, ISO-8601, composite, STATUS#DATE in a "
-        "sparse index, KSUID, ULID, normalized names) come back in the order and ranges the oracle gives for "
+        "the seeds' key designs built by sortkey's codecs (padded, inverse, ISO-8601, composite, "
+        "STATUS#DATE in a "
+        "sparse index, KSUID, ULID, normalized names) come back in the order and ranges the oracle "
+        "gives for "
         "begins_with, BETWEEN, <= and >=, both directions, exact-limit pages and empty ranges",
         [s] {
           s->stop_if_fatal("endpoint/key_strategies");
@@ -541,21 +581,24 @@ void add_key_strategies_property(EndpointSession::Impl* s, props::Catalog& c) {
           const auto items = gen_strategy_items();
           const oracle::NaiveTable after = predicted(strategy_schema(), items);
           std::vector<props::QuerySpec> queries;
-          for (int i = *rc::gen::inRange(1, 4); i > 0; --i) queries.push_back(gen_strategy_query(after));
-          s->run_case("endpoint/key_strategies", -1, case_inputs(-1, items, queries), [&](const std::string& table) -> std::optional<Divergence> {
-            oracle::NaiveTable model(strategy_schema());
-            if (auto d = s->workload->load(table, model, items)) return d;
-            for (const props::QuerySpec& q : queries) {
-              if (auto d = s->workload->check_query(table, model, q)) return d;
-            }
-            return std::nullopt;
-          });
+          for (int i = *rc::gen::inRange(1, 4); i > 0; --i)
+            queries.push_back(gen_strategy_query(after));
+          s->run_case("endpoint/key_strategies", -1, case_inputs(-1, items, queries),
+                      [&](const std::string& table) -> std::optional<Divergence> {
+                        oracle::NaiveTable model(strategy_schema());
+                        if (auto d = s->workload->load(table, model, items)) return d;
+                        for (const props::QuerySpec& q : queries) {
+                          if (auto d = s->workload->check_query(table, model, q)) return d;
+                        }
+                        return std::nullopt;
+                      });
         });
 }
 
 void add_known_divergences_property(EndpointSession::Impl* s, props::Catalog& c) {
   c.add("endpoint", "known_divergences",
-        "every entry of the known-divergences file still reproduces on a fresh table (an entry the endpoint no "
+        "every entry of the known-divergences file still reproduces on a fresh table (an entry the "
+        "endpoint no "
         "longer needs fails the run, so the file stays true)",
         [s] {
           s->stop_if_fatal("endpoint/known_divergences");
@@ -564,11 +607,13 @@ void add_known_divergences_property(EndpointSession::Impl* s, props::Catalog& c)
             try {
               s->known_verdict = s->check_known();
             } catch (const TransportError& e) {
-              s->fatal = e.kind() == TransportError::Kind::kInterrupted ? std::string("interrupted") : e.what();
+              s->fatal = e.kind() == TransportError::Kind::kInterrupted ? std::string("interrupted")
+                                                                        : e.what();
               s->known_verdict = "the run cannot go on: " + *s->fatal;
             }
           }
-          if (!s->known_verdict->empty()) props::rc_require(props::Outcome::fails(*s->known_verdict));
+          if (!s->known_verdict->empty())
+            props::rc_require(props::Outcome::fails(*s->known_verdict));
         });
 }
 
@@ -601,16 +646,18 @@ std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal;
 std::string EndpointSession::summary(double seconds) {
   Impl& s = *impl_;
   const ClientStats& st = s.client->stats();
-  std::string out = fmt::format("endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s; {} tables created\n",
-                                s.options.url, st.requests, st.retries, seconds,
-                                seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0,
-                                s.tables->created_count());
+  std::string out = fmt::format(
+      "endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s; {} tables created\n",
+      s.options.url, st.requests, st.retries, seconds,
+      seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0, s.tables->created_count());
   std::string actions;
-  for (const auto& [action, n] : st.by_action) actions += fmt::format("{}{} {}", actions.empty() ? "" : ", ", action, n);
+  for (const auto& [action, n] : st.by_action)
+    actions += fmt::format("{}{} {}", actions.empty() ? "" : ", ", action, n);
   out += "  requests by action: " + actions + "\n";
   for (const KnownDivergence& k : s.known.entries) {
-    out += fmt::format("  known divergence {}: {}\n", k.id,
-                       s.known_hits[k.id] > 0 ? fmt::format("met {} time(s)", s.known_hits[k.id]) : "not met");
+    out += fmt::format(
+        "  known divergence {}: {}\n", k.id,
+        s.known_hits[k.id] > 0 ? fmt::format("met {} time(s)", s.known_hits[k.id]) : "not met");
   }
   int n = 0;
   for (const auto& [property, d] : s.new_divergences) {
@@ -618,21 +665,26 @@ std::string EndpointSession::summary(double seconds) {
     if (!s.fatal && !d.reproduction.is_null()) {
       try {
         auto r = s.workload->replay(d.reproduction);
-        confirmed = !r ? "replay failed: " + r.error().message
-                       : (r->has_value() ? "reproduces on a fresh table: " + **r
-                                         : "does NOT reproduce on a fresh table: it depends on the table's history");
+        confirmed =
+            !r ? "replay failed: " + r.error().message
+               : (r->has_value()
+                      ? "reproduces on a fresh table: " + **r
+                      : "does NOT reproduce on a fresh table: it depends on the table's history");
       } catch (const TransportError& e) {
         confirmed = std::string("replay failed: ") + e.what();
       }
     }
-    out += fmt::format("  new divergence in {} ({}): {}\n  {}\n", property, d.kind, d.detail, confirmed);
+    out += fmt::format("  new divergence in {} ({}): {}\n  {}\n", property, d.kind, d.detail,
+                       confirmed);
     if (const auto sh = s.shrinking.find(property); sh != s.shrinking.end() && sh->second.cut) {
-      out += fmt::format("  (shrinking stopped after {} candidates; --property {} with fewer --cases may shrink "
-                         "further)\n", sh->second.candidates, property);
+      out += fmt::format(
+          "  (shrinking stopped after {} candidates; --property {} with fewer --cases may shrink "
+          "further)\n",
+          sh->second.candidates, property);
     }
     out += "  an entry for the known-divergences file, once its why is written:\n";
-    out += suggested_entry(d, fmt::format("new-{}-{}", d.kind, ++n)).dump(2, ' ', false,
-                                                                         nlohmann::json::error_handler_t::replace) +
+    out += suggested_entry(d, fmt::format("new-{}-{}", d.kind, ++n))
+               .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
            "\n";
   }
   return out;

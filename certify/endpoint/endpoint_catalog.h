@@ -56,10 +56,11 @@
 namespace sortkey::certify::endpoint {
 
 struct EndpointOptions {
-  std::string url;                 // --endpoint, or AWS_ENDPOINT_URL_DYNAMODB
-  std::string region;              // --region; empty: from the environment (credentials.h)
-  std::string known_divergences;   // --known-divergences FILE; empty: none accepted
-  int index_wait_ms = -1;          // how long an index may lag behind its table; -1: 5 s, 250 ms on loopback
+  std::string url;                // --endpoint, or AWS_ENDPOINT_URL_DYNAMODB
+  std::string region;             // --region; empty: from the environment (credentials.h)
+  std::string known_divergences;  // --known-divergences FILE; empty: none accepted
+  int index_wait_ms =
+      -1;  // how long an index may lag behind its table; -1: 5 s, 250 ms on loopback
   long connect_timeout_ms = 3000;
   long request_timeout_ms = 30000;
   // Shrinking budget per failing property: candidates tried, and seconds.
@@ -74,7 +75,8 @@ class EndpointSession {
   // sortkey-cert- name that does not exist must say ResourceNotFound), and
   // installs the signal handlers. Errors (the run cannot start: exit 2):
   // each of those, with a message naming the endpoint and what failed.
-  static Result<std::shared_ptr<EndpointSession>> open(const EndpointOptions& options, const Getenv& env);
+  static Result<std::shared_ptr<EndpointSession>> open(const EndpointOptions& options,
+                                                       const Getenv& env);
   ~EndpointSession();
   EndpointSession(const EndpointSession&) = delete;
   EndpointSession& operator=(const EndpointSession&) = delete;

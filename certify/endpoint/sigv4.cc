@@ -1,7 +1,5 @@
 #include "certify/endpoint/sigv4.h"
 
-#include "certify/internal/text.h"
-
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
@@ -9,6 +7,8 @@
 #include <algorithm>
 #include <ctime>
 #include <map>
+
+#include "certify/internal/text.h"
 
 namespace sortkey::certify::endpoint {
 namespace {
@@ -45,8 +45,9 @@ std::string canonical_query(std::string_view query) {
     const std::string_view part = query.substr(at, amp - at);
     if (!part.empty()) {
       const std::size_t eq = part.find('=');
-      pairs.emplace_back(uri_encode(part.substr(0, eq), false),
-                         eq == std::string_view::npos ? std::string() : uri_encode(part.substr(eq + 1), false));
+      pairs.emplace_back(
+          uri_encode(part.substr(0, eq), false),
+          eq == std::string_view::npos ? std::string() : uri_encode(part.substr(eq + 1), false));
     }
     at = amp + 1;
   }
@@ -82,8 +83,8 @@ std::string sha256_hex(std::string_view data) {
 std::string hmac_sha256(std::string_view key, std::string_view data) {
   unsigned char out[EVP_MAX_MD_SIZE];
   unsigned int n = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(data.data()),
-       data.size(), out, &n);
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+       reinterpret_cast<const unsigned char*>(data.data()), data.size(), out, &n);
   return std::string(reinterpret_cast<const char*>(out), n);
 }
 
@@ -100,8 +101,8 @@ std::string uri_encode(std::string_view text, bool keep_slash) {
   std::string out;
   for (const char c : text) {
     const auto b = static_cast<unsigned char>(c);
-    const bool unreserved = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') ||
-                            b == '-' || b == '.' || b == '_' || b == '~';
+    const bool unreserved = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') ||
+                            (b >= '0' && b <= '9') || b == '-' || b == '.' || b == '_' || b == '~';
     if (unreserved || (keep_slash && b == '/')) {
       out += c;
     } else {
@@ -119,7 +120,8 @@ Signed sign(const RequestToSign& request, const SigningKeys& keys, std::string_v
             std::string_view service, std::string_view amz_date) {
   Signed out;
   out.headers.emplace_back("X-Amz-Date", std::string(amz_date));
-  if (!keys.session_token.empty()) out.headers.emplace_back("X-Amz-Security-Token", keys.session_token);
+  if (!keys.session_token.empty())
+    out.headers.emplace_back("X-Amz-Security-Token", keys.session_token);
 
   // Every header sent is signed: the caller's and the two above.
   std::map<std::string, std::string> canonical;
@@ -138,15 +140,17 @@ Signed sign(const RequestToSign& request, const SigningKeys& keys, std::string_v
     signed_headers.append(k);
   }
 
-  out.canonical_request = request.method + "\n" + uri_encode(request.path.empty() ? "/" : request.path, true) +
-                          "\n" + canonical_query(request.query) + "\n" + header_block + "\n" + signed_headers +
-                          "\n" + sha256_hex(request.payload);
+  out.canonical_request = request.method + "\n" +
+                          uri_encode(request.path.empty() ? "/" : request.path, true) + "\n" +
+                          canonical_query(request.query) + "\n" + header_block + "\n" +
+                          signed_headers + "\n" + sha256_hex(request.payload);
   const std::string date(amz_date.substr(0, 8));
-  const std::string scope = date + "/" + std::string(region) + "/" + std::string(service) + "/aws4_request";
-  out.string_to_sign =
-      "AWS4-HMAC-SHA256\n" + std::string(amz_date) + "\n" + scope + "\n" + sha256_hex(out.canonical_request);
-  const std::string signature =
-      to_hex(hmac_sha256(signing_key(keys.secret_access_key, date, region, service), out.string_to_sign));
+  const std::string scope =
+      date + "/" + std::string(region) + "/" + std::string(service) + "/aws4_request";
+  out.string_to_sign = "AWS4-HMAC-SHA256\n" + std::string(amz_date) + "\n" + scope + "\n" +
+                       sha256_hex(out.canonical_request);
+  const std::string signature = to_hex(
+      hmac_sha256(signing_key(keys.secret_access_key, date, region, service), out.string_to_sign));
   out.authorization = "AWS4-HMAC-SHA256 Credential=" + keys.access_key_id + "/" + scope +
                       ", SignedHeaders=" + signed_headers + ", Signature=" + signature;
   out.headers.emplace_back("Authorization", out.authorization);

@@ -37,26 +37,32 @@ TEST(SigV4, GetVanilla) {
   EXPECT_EQ(s.canonical_request,
             "GET\n/\n\nhost:example.amazonaws.com\nx-amz-date:20150830T123600Z\n\nhost;x-amz-date\n"
             "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  EXPECT_EQ(s.authorization, suite_authorization("5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"));
+  EXPECT_EQ(
+      s.authorization,
+      suite_authorization("5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"));
   ASSERT_EQ(s.headers.size(), 2u);
   EXPECT_EQ(s.headers[0], (std::pair<std::string, std::string>{"X-Amz-Date", kDate}));
   EXPECT_EQ(s.headers[1].first, "Authorization");
 }
 
 TEST(SigV4, PostVanilla) {
-  EXPECT_EQ(suite("POST", "/", "").authorization,
-            suite_authorization("5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b"));
+  EXPECT_EQ(
+      suite("POST", "/", "").authorization,
+      suite_authorization("5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b"));
 }
 
 TEST(SigV4, QueryParameterIsCanonicalised) {
-  EXPECT_EQ(suite("GET", "/", "Param1=value1").authorization,
-            suite_authorization("a67d582fa61cc504c4bae71f336f98b97f1ea3c7a6bfe1b6e45aec72011b9aeb"));
+  EXPECT_EQ(
+      suite("GET", "/", "Param1=value1").authorization,
+      suite_authorization("a67d582fa61cc504c4bae71f336f98b97f1ea3c7a6bfe1b6e45aec72011b9aeb"));
 }
 
 TEST(SigV4, Utf8PathIsPercentEncoded) {
   const Signed s = suite("GET", "/\xE1\x88\xB4", "");
   EXPECT_NE(s.canonical_request.find("\n/%E1%88%B4\n"), std::string::npos) << s.canonical_request;
-  EXPECT_EQ(s.authorization, suite_authorization("8318018e0b0f223aa2bbf98705b62bb787dc9c0e678f255a891fd03141be5d85"));
+  EXPECT_EQ(
+      s.authorization,
+      suite_authorization("8318018e0b0f223aa2bbf98705b62bb787dc9c0e678f255a891fd03141be5d85"));
 }
 
 TEST(SigV4, IamListUsersExample) {
@@ -65,7 +71,8 @@ TEST(SigV4, IamListUsersExample) {
   RequestToSign r;  // path "/"
   r.method = "GET";
   r.query = "Action=ListUsers&Version=2010-05-08";
-  r.headers = {{"Content-Type", "application/x-www-form-urlencoded; charset=utf-8"}, {"Host", "iam.amazonaws.com"}};
+  r.headers = {{"Content-Type", "application/x-www-form-urlencoded; charset=utf-8"},
+               {"Host", "iam.amazonaws.com"}};
   EXPECT_EQ(sign(r, kExample, "us-east-1", "iam", kDate).authorization,
             "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/iam/aws4_request, "
             "SignedHeaders=content-type;host;x-amz-date, "
@@ -99,8 +106,10 @@ TEST(SigV4, SessionTokenIsSentAndSigned) {
   keys.session_token = "token-value";
   const Signed s = sign(r, keys, "us-east-1", "dynamodb", kDate);
   ASSERT_EQ(s.headers.size(), 3u);
-  EXPECT_EQ(s.headers[1], (std::pair<std::string, std::string>{"X-Amz-Security-Token", "token-value"}));
-  EXPECT_NE(s.authorization.find("SignedHeaders=host;x-amz-date;x-amz-security-token,"), std::string::npos);
+  EXPECT_EQ(s.headers[1],
+            (std::pair<std::string, std::string>{"X-Amz-Security-Token", "token-value"}));
+  EXPECT_NE(s.authorization.find("SignedHeaders=host;x-amz-date;x-amz-security-token,"),
+            std::string::npos);
   EXPECT_EQ(s.authorization.find("wJalrXUtnFEMI"), std::string::npos);
 }
 

@@ -42,7 +42,8 @@ nlohmann::json keys_json(const std::vector<NKey>& keys) {
 
 Result<std::vector<NKey>> keys_from(const nlohmann::json& j) {
   std::vector<NKey> out;
-  if (!j.is_array()) return make_error(ErrorCode::kBadFormat, 0, "key lists are arrays of [name, type]");
+  if (!j.is_array())
+    return make_error(ErrorCode::kBadFormat, 0, "key lists are arrays of [name, type]");
   for (const auto& k : j) {
     if (!k.is_array() || k.size() != 2 || !k[0].is_string() || !k[1].is_string()) {
       return make_error(ErrorCode::kBadFormat, 0, "a key is [name, type]");
@@ -56,9 +57,12 @@ Result<std::vector<NKey>> keys_from(const nlohmann::json& j) {
 
 const char* projection_name(oracle::NIndex::Projection p) {
   switch (p) {
-    case oracle::NIndex::Projection::kAll: return "ALL";
-    case oracle::NIndex::Projection::kKeysOnly: return "KEYS_ONLY";
-    case oracle::NIndex::Projection::kInclude: return "INCLUDE";
+    case oracle::NIndex::Projection::kAll:
+      return "ALL";
+    case oracle::NIndex::Projection::kKeysOnly:
+      return "KEYS_ONLY";
+    case oracle::NIndex::Projection::kInclude:
+      return "INCLUDE";
   }
   return "ALL";
 }
@@ -70,7 +74,9 @@ nlohmann::json schema_to_json(const NSchema& s) {
   if (s.sk) j["sk"] = {s.sk->name, key_type(s.sk->type)};
   j["indexes"] = nlohmann::json::array();
   for (const oracle::NIndex& i : s.indexes) {
-    nlohmann::json index = {{"name", i.name}, {"pk", keys_json(i.pk)}, {"sk", keys_json(i.sk)},
+    nlohmann::json index = {{"name", i.name},
+                            {"pk", keys_json(i.pk)},
+                            {"sk", keys_json(i.sk)},
                             {"projection", projection_name(i.projection)}};
     if (i.projection == oracle::NIndex::Projection::kInclude) index["include"] = i.include;
     j["indexes"].push_back(index);
@@ -79,7 +85,8 @@ nlohmann::json schema_to_json(const NSchema& s) {
 }
 
 Result<NSchema> schema_from_json(const nlohmann::json& j) {
-  if (!j.is_object() || !j.contains("pk")) return make_error(ErrorCode::kBadFormat, 0, "a table needs \"pk\"");
+  if (!j.is_object() || !j.contains("pk"))
+    return make_error(ErrorCode::kBadFormat, 0, "a table needs \"pk\"");
   NSchema s;
   auto pk = keys_from(nlohmann::json::array({j["pk"]}));
   if (!pk) return pk.error();
@@ -112,7 +119,8 @@ nlohmann::json create_table_request(const std::string& name, const NSchema& s) {
   nlohmann::json defs = nlohmann::json::array();
   std::set<std::string> defined;
   auto define = [&](const NKey& k) {
-    if (defined.insert(k.name).second) defs.push_back({{"AttributeName", k.name}, {"AttributeType", key_type(k.type)}});
+    if (defined.insert(k.name).second)
+      defs.push_back({{"AttributeName", k.name}, {"AttributeType", key_type(k.type)}});
   };
   auto schema = [](const std::vector<NKey>& pk, const std::vector<NKey>& sk) {
     nlohmann::json out = nlohmann::json::array();
@@ -122,17 +130,20 @@ nlohmann::json create_table_request(const std::string& name, const NSchema& s) {
   };
   define(s.pk);
   if (s.sk) define(*s.sk);
-  nlohmann::json j = {{"TableName", name},
-                      {"KeySchema", schema({s.pk}, s.sk ? std::vector<NKey>{*s.sk} : std::vector<NKey>{})},
-                      {"BillingMode", "PAY_PER_REQUEST"}};
+  nlohmann::json j = {
+      {"TableName", name},
+      {"KeySchema", schema({s.pk}, s.sk ? std::vector<NKey>{*s.sk} : std::vector<NKey>{})},
+      {"BillingMode", "PAY_PER_REQUEST"}};
   if (!s.indexes.empty()) {
     nlohmann::json gsis = nlohmann::json::array();
     for (const oracle::NIndex& i : s.indexes) {
       for (const NKey& k : i.pk) define(k);
       for (const NKey& k : i.sk) define(k);
       nlohmann::json projection = {{"ProjectionType", projection_name(i.projection)}};
-      if (i.projection == oracle::NIndex::Projection::kInclude) projection["NonKeyAttributes"] = i.include;
-      gsis.push_back({{"IndexName", i.name}, {"KeySchema", schema(i.pk, i.sk)}, {"Projection", projection}});
+      if (i.projection == oracle::NIndex::Projection::kInclude)
+        projection["NonKeyAttributes"] = i.include;
+      gsis.push_back(
+          {{"IndexName", i.name}, {"KeySchema", schema(i.pk, i.sk)}, {"Projection", projection}});
     }
     j["GlobalSecondaryIndexes"] = gsis;
   }
@@ -142,11 +153,16 @@ nlohmann::json create_table_request(const std::string& name, const NSchema& s) {
 
 nlohmann::json naive_to_json(const NValue& v) {
   switch (v.t) {
-    case T::S: return {{"S", v.s}};
-    case T::N: return {{"N", v.s}};
-    case T::B: return {{"B", encode_base64(v.s)}};
-    case T::BOOL: return {{"BOOL", v.b}};
-    case T::NUL: return {{"NULL", true}};
+    case T::S:
+      return {{"S", v.s}};
+    case T::N:
+      return {{"N", v.s}};
+    case T::B:
+      return {{"B", encode_base64(v.s)}};
+    case T::BOOL:
+      return {{"BOOL", v.b}};
+    case T::NUL:
+      return {{"NULL", true}};
     case T::L: {
       nlohmann::json list = nlohmann::json::array();
       for (const NValue& e : v.list) list.push_back(naive_to_json(e));
@@ -157,8 +173,10 @@ nlohmann::json naive_to_json(const NValue& v) {
       for (const auto& [k, e] : v.map) map[k] = naive_to_json(e);
       return {{"M", map}};
     }
-    case T::SS: return {{"SS", v.set}};
-    case T::NS: return {{"NS", v.set}};
+    case T::SS:
+      return {{"SS", v.set}};
+    case T::NS:
+      return {{"NS", v.set}};
     case T::BS: {
       nlohmann::json set = nlohmann::json::array();
       for (const std::string& e : v.set) set.push_back(encode_base64(e));
@@ -211,7 +229,8 @@ Result<std::string> TableManager::create(const NSchema& schema, int wait_ms) {
   const Reply created = client_.call("CreateTable", create_table_request(name, schema));
   if (!created.ok()) {
     return make_error(ErrorCode::kUnavailable, 0,
-                      fmt::format("CreateTable {} refused: {}: {}", name, created.error->type, created.error->message));
+                      fmt::format("CreateTable {} refused: {}: {}", name, created.error->type,
+                                  created.error->message));
   }
   live_.insert(name);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
@@ -275,7 +294,8 @@ Workload::Answer Workload::send(const std::string& action, const nlohmann::json&
   for (const auto& raw : a.body.value("Items", nlohmann::json::array())) {
     auto item = item_from_json(raw);
     if (!item) {
-      a.malformed = fmt::format("an item of the answer is not valid DynamoDB JSON: {}: {}", describe(item.error()),
+      a.malformed = fmt::format("an item of the answer is not valid DynamoDB JSON: {}: {}",
+                                describe(item.error()),
                                 raw.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       return a;
     }
@@ -363,30 +383,33 @@ std::vector<NKey> sort_of(const NSchema& s, const std::string& index) {
 
 // What differs between the oracle's page and the endpoint's: (kind, detail), or nullopt.
 template <class KeyOf>
-std::optional<std::pair<std::string, std::string>> page_difference(const std::vector<NItem>& sequence,
-                                                                   const NPage& want, const Workload::Answer& got,
-                                                                   bool count_only, KeyOf key_of) {
+std::optional<std::pair<std::string, std::string>> page_difference(
+    const std::vector<NItem>& sequence, const NPage& want, const Workload::Answer& got,
+    bool count_only, KeyOf key_of) {
   if (got.scanned != static_cast<int>(want.scanned)) {
-    return std::pair{std::string("scanned_count"),
-                     fmt::format("ScannedCount {}, but the oracle reads {} items", got.scanned, want.scanned)};
+    return std::pair{
+        std::string("scanned_count"),
+        fmt::format("ScannedCount {}, but the oracle reads {} items", got.scanned, want.scanned)};
   }
   if (got.count != static_cast<int>(want.items.size())) {
-    return std::pair{std::string("count"), fmt::format("Count {}, but {} of the {} items read pass the filter",
-                                                       got.count, want.items.size(), want.scanned)};
+    return std::pair{std::string("count"),
+                     fmt::format("Count {}, but {} of the {} items read pass the filter", got.count,
+                                 want.items.size(), want.scanned)};
   }
   if (count_only && !got.items.empty()) {
-    return std::pair{std::string("items"), fmt::format("Select COUNT returned {} items", got.items.size())};
+    return std::pair{std::string("items"),
+                     fmt::format("Select COUNT returned {} items", got.items.size())};
   }
   if (!count_only) {
     if (got.items.size() != want.items.size()) {
       return std::pair{std::string("items"),
-                       fmt::format("{} items for Count {}, the oracle has {}", got.items.size(), got.count,
-                                   want.items.size())};
+                       fmt::format("{} items for Count {}, the oracle has {}", got.items.size(),
+                                   got.count, want.items.size())};
     }
     for (std::size_t i = 0; i < want.items.size(); ++i) {
       if (!oracle::naive_items_equal(got.items[i], want.items[i])) {
-        return std::pair{std::string("items"), fmt::format("item {} is {}, the oracle expects {}", i,
-                                                           oracle::naive_show(got.items[i]),
+        return std::pair{std::string("items"), fmt::format("item {} is {}, the oracle expects {}",
+                                                           i, oracle::naive_show(got.items[i]),
                                                            oracle::naive_show(want.items[i]))};
       }
     }
@@ -398,12 +421,14 @@ std::optional<std::pair<std::string, std::string>> page_difference(const std::ve
   }
   if (got.lek) {
     if (!want.lek_allowed) {
-      return std::pair{std::string("lek_unexpected"),
-                       fmt::format("a LastEvaluatedKey {} after reading the whole range without reaching Limit",
-                                   oracle::naive_show(*got.lek))};
+      return std::pair{
+          std::string("lek_unexpected"),
+          fmt::format("a LastEvaluatedKey {} after reading the whole range without reaching Limit",
+                      oracle::naive_show(*got.lek))};
     }
     if (want.next == 0) {
-      return std::pair{std::string("lek_unexpected"), std::string("a LastEvaluatedKey on a page that read nothing")};
+      return std::pair{std::string("lek_unexpected"),
+                       std::string("a LastEvaluatedKey on a page that read nothing")};
     }
     const NItem expected = key_of(sequence[want.next - 1]);
     if (!oracle::naive_items_equal(*got.lek, expected)) {
@@ -416,9 +441,11 @@ std::optional<std::pair<std::string, std::string>> page_difference(const std::ve
 }
 
 template <class KeyOf>
-nlohmann::json expected_page(const std::vector<NItem>& sequence, const NPage& want, KeyOf key_of, bool count_only,
-                             const char* order, bool forward) {
-  nlohmann::json j = {{"Count", want.items.size()}, {"ScannedCount", want.scanned}, {"order", order},
+nlohmann::json expected_page(const std::vector<NItem>& sequence, const NPage& want, KeyOf key_of,
+                             bool count_only, const char* order, bool forward) {
+  nlohmann::json j = {{"Count", want.items.size()},
+                      {"ScannedCount", want.scanned},
+                      {"order", order},
                       {"forward", forward}};
   if (!count_only) j["Items"] = items_json(want.items);
   if (want.lek_required) {
@@ -463,9 +490,22 @@ std::string rejection_reason(const NSchema& schema, const NItem& item) {
 // Features of a filter tree, as shape keys "filter.<feature>" = "yes", so
 // that a known divergence can name exactly the filters it concerns.
 void filter_features(const NCond& c, bool parent_not, std::map<std::string, std::string>& shape) {
-  static const char* const kNames[] = {"=", "<>", "<", "<=", ">", ">=", "BETWEEN", "IN", "AND", "OR", "NOT",
-                                       "attribute_exists", "attribute_not_exists", "attribute_type",
-                                       "begins_with", "contains"};
+  static const char* const kNames[] = {"=",
+                                       "<>",
+                                       "<",
+                                       "<=",
+                                       ">",
+                                       ">=",
+                                       "BETWEEN",
+                                       "IN",
+                                       "AND",
+                                       "OR",
+                                       "NOT",
+                                       "attribute_exists",
+                                       "attribute_not_exists",
+                                       "attribute_type",
+                                       "begins_with",
+                                       "contains"};
   shape["filter.op." + std::string(kNames[static_cast<int>(c.op)])] = "yes";
   if (c.op == NCond::Op::kNot && parent_not) shape["filter.not_not"] = "yes";
   const bool equality = c.op == NCond::Op::kEq || c.op == NCond::Op::kNe || c.op == NCond::Op::kIn;
@@ -473,17 +513,21 @@ void filter_features(const NCond& c, bool parent_not, std::map<std::string, std:
     if (o.kind == oracle::NOperand::Kind::kSize) shape["filter.size"] = "yes";
     if (o.kind != oracle::NOperand::Kind::kValue) continue;
     shape["filter.value." + std::string(oracle::naive_type_name(o.value.t))] = "yes";
-    if (equality && (o.value.t == T::L || o.value.t == T::M)) shape["filter.equals_list_or_map"] = "yes";
+    if (equality && (o.value.t == T::L || o.value.t == T::M))
+      shape["filter.equals_list_or_map"] = "yes";
     // U+E000 and above (lead bytes EE-F4): where UTF-16 order differs from UTF-8 order.
-    const bool high_text = o.value.t == T::S && std::any_of(o.value.s.begin(), o.value.s.end(), [](char ch) {
-      return static_cast<unsigned char>(ch) >= 0xEE && static_cast<unsigned char>(ch) <= 0xF4;
-    });
-    const bool ordering = (c.op >= NCond::Op::kLt && c.op <= NCond::Op::kGe) || c.op == NCond::Op::kBetween;
+    const bool high_text =
+        o.value.t == T::S && std::any_of(o.value.s.begin(), o.value.s.end(), [](char ch) {
+          return static_cast<unsigned char>(ch) >= 0xEE && static_cast<unsigned char>(ch) <= 0xF4;
+        });
+    const bool ordering =
+        (c.op >= NCond::Op::kLt && c.op <= NCond::Op::kGe) || c.op == NCond::Op::kBetween;
     if (high_text && ordering) shape["filter.orders_high_text"] = "yes";
     // Values JavaScript takes as false: "", empty binary, false.
     const bool falsy = ((o.value.t == T::S || o.value.t == T::B) && o.value.s.empty()) ||
                        (o.value.t == T::BOOL && !o.value.b);
-    if (falsy && (c.op == NCond::Op::kIn || c.op == NCond::Op::kBetween)) shape["filter.in_between_falsy"] = "yes";
+    if (falsy && (c.op == NCond::Op::kIn || c.op == NCond::Op::kBetween))
+      shape["filter.in_between_falsy"] = "yes";
     if ((c.op == NCond::Op::kContains || c.op == NCond::Op::kBeginsWith) && o.value.t == T::B) {
       shape["filter.binary_function"] = "yes";
     }
@@ -509,13 +553,15 @@ void type_or_size_names(const NCond& c, std::set<std::string>& names) {
 
 // "filter.type_or_size_of_empty": the filter asks attribute_type() or size()
 // of an attribute that some item holds as an empty S or B value.
-void data_features(const NCond& c, const std::vector<NItem>& items, std::map<std::string, std::string>& shape) {
+void data_features(const NCond& c, const std::vector<NItem>& items,
+                   std::map<std::string, std::string>& shape) {
   std::set<std::string> names;
   type_or_size_names(c, names);
   for (const NItem& item : items) {
     for (const std::string& n : names) {
       const NValue* v = oracle::naive_get(item, n);
-      if (v != nullptr && (v->t == T::S || v->t == T::B) && v->s.empty()) shape["filter.type_or_size_of_empty"] = "yes";
+      if (v != nullptr && (v->t == T::S || v->t == T::B) && v->s.empty())
+        shape["filter.type_or_size_of_empty"] = "yes";
     }
   }
 }
@@ -523,7 +569,8 @@ void data_features(const NCond& c, const std::vector<NItem>& items, std::map<std
 bool same_multiset(std::vector<NItem> a, std::vector<NItem> b) {
   if (a.size() != b.size()) return false;
   for (const NItem& x : a) {
-    const auto it = std::find_if(b.begin(), b.end(), [&](const NItem& y) { return oracle::naive_items_equal(x, y); });
+    const auto it = std::find_if(b.begin(), b.end(),
+                                 [&](const NItem& y) { return oracle::naive_items_equal(x, y); });
     if (it == b.end()) return false;
     b.erase(it);
   }
@@ -540,8 +587,9 @@ void Workload::clear(const std::string& table, const NSchema& schema) {
   for (int page = 0; page < 10000; ++page) {
     const Reply r = client_.call("Scan", params);
     if (!r.ok()) {
-      throw TransportError(TransportError::Kind::kProtocol,
-                           fmt::format("emptying {}: Scan refused: {}: {}", table, r.error->type, r.error->message));
+      throw TransportError(
+          TransportError::Kind::kProtocol,
+          fmt::format("emptying {}: Scan refused: {}: {}", table, r.error->type, r.error->message));
     }
     for (const auto& item : r.body.value("Items", nlohmann::json::array())) {
       nlohmann::json key = nlohmann::json::object();
@@ -561,13 +609,15 @@ void Workload::clear(const std::string& table, const NSchema& schema) {
     for (int attempt = 0;; ++attempt) {
       const Reply r = client_.call("BatchWriteItem", batch);
       if (!r.ok()) {
-        throw TransportError(TransportError::Kind::kProtocol, fmt::format("emptying {}: BatchWriteItem refused: {}: {}",
-                                                                         table, r.error->type, r.error->message));
+        throw TransportError(TransportError::Kind::kProtocol,
+                             fmt::format("emptying {}: BatchWriteItem refused: {}: {}", table,
+                                         r.error->type, r.error->message));
       }
       const auto unprocessed = r.body.value("UnprocessedItems", nlohmann::json::object());
       if (unprocessed.empty() || !unprocessed.contains(table) || unprocessed[table].empty()) break;
       if (attempt == 20) {
-        throw TransportError(TransportError::Kind::kThrottled, "emptying " + table + ": items stay unprocessed");
+        throw TransportError(TransportError::Kind::kThrottled,
+                             "emptying " + table + ": items stay unprocessed");
       }
       batch = {{"RequestItems", unprocessed}};
       std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
@@ -597,11 +647,13 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
     d.detail = want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
                                      a.error ? a.error->type : "", a.error ? a.error->message : "",
                                      oracle::naive_show(item))
-                       : fmt::format("PutItem of an item DynamoDB rejects was accepted: {}", oracle::naive_show(item));
+                       : fmt::format("PutItem of an item DynamoDB rejects was accepted: {}",
+                                     oracle::naive_show(item));
     d.reproduction = {{"table", schema_to_json(schema)},
                       {"items", items_json(written)},
                       {"request", recorded_request("PutItem", {{"Item", naive_to_json(item)}})},
-                      {"expected", want_ok ? nlohmann::json{{"ok", true}} : nlohmann::json{{"error", "ValidationException"}}},
+                      {"expected", want_ok ? nlohmann::json{{"ok", true}}
+                                           : nlohmann::json{{"error", "ValidationException"}}},
                       {"actual", actual_json(a.body, a.error)}};
     return d;
   };
@@ -630,7 +682,9 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
         written.insert(written.end(), batch.begin(), batch.end());
         break;
       }
-      if (attempt == 20) throw TransportError(TransportError::Kind::kThrottled, "items stay unprocessed in " + table);
+      if (attempt == 20)
+        throw TransportError(TransportError::Kind::kThrottled,
+                             "items stay unprocessed in " + table);
       params = {{"RequestItems", unprocessed}};
       std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
     }
@@ -666,7 +720,9 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
     if (undo.error) return d;
     // An accepted item may have replaced one the model holds.
     written.erase(std::remove_if(written.begin(), written.end(),
-                                 [&](const NItem& w) { return oracle::naive_same_values(table_keys, w, item); }),
+                                 [&](const NItem& w) {
+                                   return oracle::naive_same_values(table_keys, w, item);
+                                 }),
                   written.end());
     rebuild();
   }
@@ -687,14 +743,16 @@ struct Session {
 
 }  // namespace
 
-std::optional<Divergence> Workload::check_query(const std::string& table, const oracle::NaiveTable& model,
+std::optional<Divergence> Workload::check_query(const std::string& table,
+                                                const oracle::NaiveTable& model,
                                                 const props::QuerySpec& q) {
   std::optional<Divergence> d = query_divergence(table, model, q);
   if (d && tolerated(*d)) return std::nullopt;
   return d;
 }
 
-std::optional<Divergence> Workload::check_scan(const std::string& table, const oracle::NaiveTable& model,
+std::optional<Divergence> Workload::check_scan(const std::string& table,
+                                               const oracle::NaiveTable& model,
                                                const props::ScanSpec& s) {
   std::optional<Divergence> d = scan_divergence(table, model, s);
   if (d && tolerated(*d)) return std::nullopt;
@@ -709,8 +767,12 @@ class Workload::Read {
 
   Read(Workload& w, const oracle::NaiveTable& model, std::string operation,
        std::map<std::string, std::string> shape, nlohmann::json order, std::string index)
-      : w_(w), model_(model), operation_(std::move(operation)), shape_(std::move(shape)),
-        order_(std::move(order)), index_(std::move(index)) {}
+      : w_(w),
+        model_(model),
+        operation_(std::move(operation)),
+        shape_(std::move(shape)),
+        order_(std::move(order)),
+        index_(std::move(index)) {}
 
   // A divergence of this read: its kind, what differs, and the reproduction.
   Divergence make(std::string kind, std::string detail, const nlohmann::json& params,
@@ -734,11 +796,11 @@ class Workload::Read {
                                        const nlohmann::json& expected,
                                        const nlohmann::json* numbers) const {
     if (a.error || !a.malformed.empty()) {
-      return make(a.error ? "rejected" : "malformed",
-                  fmt::format("a valid {} was {}: {}", operation_,
-                              a.error ? "refused" : "answered badly",
-                              a.error ? a.error->type + ": " + a.error->message : a.malformed),
-                  params, expected, actual_json(a.body, a.error));
+      return make(
+          a.error ? "rejected" : "malformed",
+          fmt::format("a valid {} was {}: {}", operation_, a.error ? "refused" : "answered badly",
+                      a.error ? a.error->type + ": " + a.error->message : a.malformed),
+          params, expected, actual_json(a.body, a.error));
     }
     if (numbers == nullptr) return std::nullopt;
     if (auto bad = non_canonical_numbers(*numbers); !bad.empty()) {
@@ -805,8 +867,8 @@ class Workload::Read {
     const NPage want = oracle::page_at(sequence, pos, limit, filter);
     const KeyOf key_of = [this](const NItem& entry) { return model_.key_of(index_, entry); };
     const nlohmann::json exp =
-        expected_page(sequence, want, key_of, count_only, order_.at("order").get<std::string>().c_str(),
-                      order_.value("forward", true));
+        expected_page(sequence, want, key_of, count_only,
+                      order_.at("order").get<std::string>().c_str(), order_.value("forward", true));
     if (auto d = bad_answer(a, params, exp, numbers ? &a.body : nullptr)) return d;
     if (auto diff = page_difference(sequence, want, a, count_only, key_of)) {
       return make(diff->first, diff->second, params, exp, actual_json(a.body, a.error));
@@ -856,8 +918,9 @@ std::optional<Divergence> Workload::query_divergence(const std::string& table,
   std::map<std::string, std::string> shape = {
       {"operation", "Query"},
       {"target", q.index.empty() ? "table" : "index"},
-      {"sort_type", sort.empty() ? "none"
-                                 : key_type(sort[std::min(q.key.sort_eq.size(), sort.size() - 1)].type)},
+      {"sort_type", sort.empty()
+                        ? "none"
+                        : key_type(sort[std::min(q.key.sort_eq.size(), sort.size() - 1)].type)},
       {"sort_op", sort_op_name(q.key.op)},
       {"filter", q.filter ? "yes" : "no"},
       {"direction", q.forward ? "forward" : "backward"},
@@ -897,7 +960,8 @@ std::optional<Divergence> Workload::query_divergence(const std::string& table,
     nlohmann::json resume = base;
     resume["ExclusiveStartKey"] = naive_to_json(model.key_of(q.index, sequence[k]));
     Answer a;
-    if (auto d = read.check_page(resume, sequence, k + 1, q.limit, filter, q.count_only, true, &a)) {
+    if (auto d =
+            read.check_page(resume, sequence, k + 1, q.limit, filter, q.count_only, true, &a)) {
       return d;
     }
   }
@@ -944,7 +1008,8 @@ Result<std::optional<std::string>> Workload::replay(const nlohmann::json& r) {
   const nlohmann::json& request = r["request"];
   const nlohmann::json& expected = r["expected"];
   if (!request.is_object() || !request.contains("action") || !request.contains("params")) {
-    return make_error(ErrorCode::kBadFormat, 0, "a reproduction's request needs \"action\" and \"params\"");
+    return make_error(ErrorCode::kBadFormat, 0,
+                      "a reproduction's request needs \"action\" and \"params\"");
   }
   auto name = tables_.create(*schema);
   if (!name) return name.error();
@@ -964,10 +1029,13 @@ Result<std::optional<std::string>> Workload::replay(const nlohmann::json& r) {
   std::vector<NItem> items;
   for (const auto& raw : r["items"]) {
     auto item = item_from_json(raw);
-    if (!item) return make_error(ErrorCode::kBadFormat, 0, "a reproduction item: " + describe(item.error()));
+    if (!item)
+      return make_error(ErrorCode::kBadFormat, 0, "a reproduction item: " + describe(item.error()));
     // Written as recorded (spellings included), one by one.
     Answer a = send("PutItem", {{"TableName", *name}, {"Item", raw}});
-    if (a.error) return std::optional<std::string>("writing the reproduction's items failed: " + a.error->message);
+    if (a.error)
+      return std::optional<std::string>("writing the reproduction's items failed: " +
+                                        a.error->message);
     model.put(props::to_naive(*item));
   }
   nlohmann::json params = request["params"];
@@ -977,10 +1045,12 @@ Result<std::optional<std::string>> Workload::replay(const nlohmann::json& r) {
 
   if (expected.contains("error")) {
     if (a.error) return std::optional<std::string>();
-    return std::optional<std::string>(fmt::format("{} was accepted, the expected answer is {}", action,
-                                                  expected["error"].get<std::string>()));
+    return std::optional<std::string>(fmt::format("{} was accepted, the expected answer is {}",
+                                                  action, expected["error"].get<std::string>()));
   }
-  if (a.error) return std::optional<std::string>(fmt::format("{} refused: {}: {}", action, a.error->type, a.error->message));
+  if (a.error)
+    return std::optional<std::string>(
+        fmt::format("{} refused: {}: {}", action, a.error->type, a.error->message));
   if (expected.contains("ok")) return std::optional<std::string>();
   if (!a.malformed.empty()) return std::optional<std::string>(a.malformed);
   if (auto bad = non_canonical_numbers(a.body); !bad.empty()) {
@@ -989,21 +1059,24 @@ Result<std::optional<std::string>> Workload::replay(const nlohmann::json& r) {
   std::vector<NItem> want;
   for (const auto& raw : expected.value("Items", nlohmann::json::array())) {
     auto item = item_from_json(raw);
-    if (!item) return make_error(ErrorCode::kBadFormat, 0, "an expected item: " + describe(item.error()));
+    if (!item)
+      return make_error(ErrorCode::kBadFormat, 0, "an expected item: " + describe(item.error()));
     want.push_back(props::to_naive(*item));
   }
   if (expected.contains("Count") && a.count != expected["Count"].get<int>()) {
-    return std::optional<std::string>(fmt::format("Count {}, expected {}", a.count, expected["Count"].get<int>()));
+    return std::optional<std::string>(
+        fmt::format("Count {}, expected {}", a.count, expected["Count"].get<int>()));
   }
   if (expected.contains("ScannedCount") && a.scanned != expected["ScannedCount"].get<int>()) {
-    return std::optional<std::string>(
-        fmt::format("ScannedCount {}, expected {}", a.scanned, expected["ScannedCount"].get<int>()));
+    return std::optional<std::string>(fmt::format("ScannedCount {}, expected {}", a.scanned,
+                                                  expected["ScannedCount"].get<int>()));
   }
   if (expected.contains("Items")) {
     const std::string index = params.value("IndexName", std::string());
     std::string why;
     const bool ok = expected.value("order", std::string()) == "scan"
-                        ? oracle::accept_scan_order(want, a.items, model.partition_of(index), model.sort_of(index), &why)
+                        ? oracle::accept_scan_order(want, a.items, model.partition_of(index),
+                                                    model.sort_of(index), &why)
                         : oracle::accept_query_order(want, a.items, model.sort_of(index),
                                                      expected.value("forward", true), &why);
     if (!ok) return std::optional<std::string>(why);
@@ -1014,7 +1087,9 @@ Result<std::optional<std::string>> Workload::replay(const nlohmann::json& r) {
   }
   if (lek.is_object()) {
     auto key = item_from_json(lek);
-    if (!key) return make_error(ErrorCode::kBadFormat, 0, "the expected LastEvaluatedKey: " + describe(key.error()));
+    if (!key)
+      return make_error(ErrorCode::kBadFormat, 0,
+                        "the expected LastEvaluatedKey: " + describe(key.error()));
     if (!a.lek || !oracle::naive_items_equal(*a.lek, props::to_naive(*key))) {
       return std::optional<std::string>("the LastEvaluatedKey differs from the expected one");
     }

@@ -69,7 +69,8 @@ nlohmann::json naive_to_json(const oracle::NItem& item);
 class TableManager {
  public:
   // `run_id`: a random tag, so that concurrent runs never share a name.
-  TableManager(DynamoDbClient& client, std::string run_id) : client_(client), run_id_(std::move(run_id)) {}
+  TableManager(DynamoDbClient& client, std::string run_id)
+      : client_(client), run_id_(std::move(run_id)) {}
 
   // Creates a fresh table and waits (up to `wait_ms`) until it and its
   // indexes are ACTIVE. Errors: the endpoint refused the table (with its
@@ -144,9 +145,11 @@ class Workload {
  private:
   Answer send(const std::string& action, const nlohmann::json& params);
   void clear(const std::string& table, const oracle::NSchema& schema);
-  std::optional<Divergence> query_divergence(const std::string& table, const oracle::NaiveTable& model,
+  std::optional<Divergence> query_divergence(const std::string& table,
+                                             const oracle::NaiveTable& model,
                                              const props::QuerySpec& q);
-  std::optional<Divergence> scan_divergence(const std::string& table, const oracle::NaiveTable& model,
+  std::optional<Divergence> scan_divergence(const std::string& table,
+                                            const oracle::NaiveTable& model,
                                             const props::ScanSpec& s);
   bool tolerated(Divergence& d) { return tolerate_ && tolerate_(d); }
   // One Query or Scan under check: the reads and checks both share (workload.cc).

@@ -526,7 +526,8 @@ class Slicer {
  public:
   Slicer(double budget_seconds, std::size_t runnable)
       : start_(std::chrono::steady_clock::now()),
-        deadline_(start_ + std::chrono::milliseconds(static_cast<std::int64_t>(budget_seconds * 1000))),
+        deadline_(start_ +
+                  std::chrono::milliseconds(static_cast<std::int64_t>(budget_seconds * 1000))),
         runnable_(runnable) {}
 
   double next() {
@@ -535,7 +536,8 @@ class Slicer {
     const double spent = std::chrono::duration<double>(now - start_).count();
     const double overhead =
         ran_ == 0 ? 0.0 : std::max(0.0, (spent - given_) / static_cast<double>(ran_));
-    const double slice = std::max(1.0, std::floor(left / static_cast<double>(runnable_) - overhead));
+    const double slice =
+        std::max(1.0, std::floor(left / static_cast<double>(runnable_) - overhead));
     --runnable_;
     given_ += slice;
     ++ran_;
@@ -555,11 +557,11 @@ class Slicer {
 // "clean | <stats>", "CRASH: <headline> | <stats>", or "ERROR: <problem>".
 std::string progress_line(const TargetResult& t) {
   if (t.status == TargetStatus::kError) return "ERROR: " + t.problem;
-  std::string line = fmt::format("{} | {}",
-                                 t.status == TargetStatus::kCrashed
-                                     ? result_word(t) + ": " + t.finding->headline
-                                     : std::string("clean"),
-                                 describe_stats(t));
+  std::string line =
+      fmt::format("{} | {}",
+                  t.status == TargetStatus::kCrashed ? result_word(t) + ": " + t.finding->headline
+                                                     : std::string("clean"),
+                  describe_stats(t));
   if (!t.problem.empty()) line += " | warning: " + t.problem;
   return line;
 }
@@ -602,10 +604,9 @@ CampaignReport run_campaign(const CampaignOptions& options, std::FILE* progress)
     fmt::print(progress, "sortkey fuzz: {} targets, {} s, {}\n", chosen->size(), o.budget_seconds,
                r.jobs > 1 ? fmt::format("-fork={}", r.jobs) : std::string("one process"));
   }
-  Slicer slicer(o.budget_seconds,
-                static_cast<std::size_t>(std::count_if(
-                    chosen->begin(), chosen->end(),
-                    [&](const std::string& n) { return contains(*built, n); })));
+  Slicer slicer(o.budget_seconds, static_cast<std::size_t>(std::count_if(
+                                      chosen->begin(), chosen->end(),
+                                      [&](const std::string& n) { return contains(*built, n); })));
   for (std::size_t i = 0; i < chosen->size(); ++i) {
     const std::string& name = (*chosen)[i];
     TargetResult t;

@@ -51,9 +51,9 @@
 namespace sortkey::certify::fuzz {
 
 struct CampaignOptions {
-  std::string fuzzers_dir;            // the libFuzzer binaries; "": default_fuzzers_dir()
-  std::string corpus_dir = "corpus";  // seeds in <t>/, crashers kept in regressions/<t>/
-  std::string source_dir = "fuzz";    // <t>.dict dictionaries and the <t>.cc sources
+  std::string fuzzers_dir;                      // the libFuzzer binaries; "": default_fuzzers_dir()
+  std::string corpus_dir = "corpus";            // seeds in <t>/, crashers kept in regressions/<t>/
+  std::string source_dir = "fuzz";              // <t>.dict dictionaries and the <t>.cc sources
   std::string out_dir = "build/fuzz-campaign";  // working corpora, logs, artifacts, summaries
   std::string replay_dir = "build/ci/fuzz";     // the g++ replay build, for the reproduce command
   double budget_seconds = 300;                  // wall clock of the whole campaign

@@ -36,9 +36,10 @@ class FuzzTarget final : public Target {
     std::vector<props::RunReport> runs = to_run_reports(campaign);
     std::vector<CertifiedProperty> out;
     for (std::size_t i = 0; i < runs.size(); ++i) {
-      out.push_back({std::move(runs[i]), "fuzz",
-                     fmt::format("libFuzzer finds no crash and no violated property in {:.0f} s ({})",
-                                 campaign.targets[i].budget, describe_stats(campaign.targets[i]))});
+      out.push_back(
+          {std::move(runs[i]), "fuzz",
+           fmt::format("libFuzzer finds no crash and no violated property in {:.0f} s ({})",
+                       campaign.targets[i].budget, describe_stats(campaign.targets[i]))});
     }
     return out;
   }

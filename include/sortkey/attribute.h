@@ -90,11 +90,11 @@ class AttributeValue {
   AttributeType type() const { return type_; }
 
   // Accessors. REQUIRES: the matching type.
-  const std::string& as_string() const;          // S (UTF-8) and B (bytes)
-  const Number& as_number() const;               // N
-  bool as_bool() const;                          // BOOL
-  const List& as_list() const;                   // L
-  const Map& as_map() const;                     // M
+  const std::string& as_string() const;                // S (UTF-8) and B (bytes)
+  const Number& as_number() const;                     // N
+  bool as_bool() const;                                // BOOL
+  const List& as_list() const;                         // L
+  const Map& as_map() const;                           // M
   const std::vector<std::string>& as_strings() const;  // SS and BS, sorted
   const std::vector<Number>& as_numbers() const;       // NS, sorted by value
 

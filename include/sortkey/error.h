@@ -74,8 +74,8 @@ class [[nodiscard]] Result {
  public:
   using value_type = T;
 
-  Result(const T& value) : v_(std::in_place_index<0>, value) {}   // NOLINT: implicit on purpose
-  Result(T&& value) : v_(std::in_place_index<0>, std::move(value)) {}  // NOLINT
+  Result(const T& value) : v_(std::in_place_index<0>, value) {}  // NOLINT: implicit on purpose
+  Result(T&& value) : v_(std::in_place_index<0>, std::move(value)) {}    // NOLINT
   Result(Error error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
 
   bool has_value() const { return v_.index() == 0; }

@@ -87,8 +87,8 @@ struct ExpressionUses {
 // One step of a document path: a name (attribute or map key) or a list index.
 struct PathStep {
   bool is_index = false;
-  std::string name;        // when !is_index: the attribute name, placeholders resolved
-  std::size_t index = 0;   // when is_index
+  std::string name;       // when !is_index: the attribute name, placeholders resolved
+  std::size_t index = 0;  // when is_index
   friend bool operator==(const PathStep&, const PathStep&) = default;
 };
 using DocumentPath = std::vector<PathStep>;  // never empty; the first step is a name
@@ -96,10 +96,10 @@ using DocumentPath = std::vector<PathStep>;  // never empty; the first step is a
 struct Operand {
   enum class Kind { kPath, kValue, kSize };
   Kind kind = Kind::kValue;
-  DocumentPath path;                 // kPath, kSize
-  std::string placeholder;   // kValue: ":v"
-  AttributeValue value;      // kValue: its value
-  std::size_t offset = 0;    // where it starts in the text
+  DocumentPath path;        // kPath, kSize
+  std::string placeholder;  // kValue: ":v"
+  AttributeValue value;     // kValue: its value
+  std::size_t offset = 0;   // where it starts in the text
 };
 
 enum class Comparator { kEq, kNe, kLt, kLe, kGt, kGe };
@@ -107,10 +107,11 @@ std::string_view comparator_text(Comparator c);  // "=", "<>", ...
 
 struct Condition {
   enum class Kind {
-    kCompare,             // operands[0] comparator operands[1]
-    kBetween,             // operands[0] BETWEEN operands[1] AND operands[2]
-    kIn,                  // operands[0] IN (operands[1..])
-    kAnd, kOr,            // children[0], children[1]
+    kCompare,  // operands[0] comparator operands[1]
+    kBetween,  // operands[0] BETWEEN operands[1] AND operands[2]
+    kIn,       // operands[0] IN (operands[1..])
+    kAnd,
+    kOr,                  // children[0], children[1]
     kNot,                 // children[0]
     kAttributeExists,     // (operands[0])
     kAttributeNotExists,  // (operands[0])
@@ -122,8 +123,8 @@ struct Condition {
   Comparator comparator = Comparator::kEq;
   std::vector<Operand> operands;
   std::vector<Condition> children;
-  int parentheses = 0;      // redundant parentheses around it
-  std::size_t offset = 0;   // where it starts in the text
+  int parentheses = 0;     // redundant parentheses around it
+  std::size_t offset = 0;  // where it starts in the text
 };
 
 // Parses `text` and resolves its placeholders against `attributes`,

@@ -61,12 +61,14 @@ struct SortCondition {
   static SortCondition between(AttributeValue lo, AttributeValue hi) {
     return {Op::kBetween, std::move(lo), std::move(hi)};
   }
-  static SortCondition begins_with(AttributeValue prefix) { return {Op::kBeginsWith, std::move(prefix), {}}; }
+  static SortCondition begins_with(AttributeValue prefix) {
+    return {Op::kBeginsWith, std::move(prefix), {}};
+  }
 };
 
 struct KeyQuery {
-  std::string table_name;   // optional: printed as TableName
-  std::string index_name;   // optional: printed as IndexName
+  std::string table_name;  // optional: printed as TableName
+  std::string index_name;  // optional: printed as IndexName
   // Equality on every partition-key attribute (one, or up to four for a
   // multi-attribute index key), in schema order.
   std::vector<std::pair<std::string, AttributeValue>> partition;
@@ -81,7 +83,7 @@ struct KeyQuery {
 struct BuiltQuery {
   std::string table_name;
   std::string index_name;
-  std::string expression;        // KeyConditionExpression
+  std::string expression;  // KeyConditionExpression
   ExpressionAttributes attributes;
   bool scan_index_forward = true;
   std::optional<int> limit;

@@ -60,8 +60,8 @@
 
 namespace sortkey {
 
-inline constexpr std::int64_t kKsuidEpoch = 1400000000;                // unix seconds
-inline constexpr std::int64_t kKsuidMinUnix = kKsuidEpoch;             // timestamp 0
+inline constexpr std::int64_t kKsuidEpoch = 1400000000;                    // unix seconds
+inline constexpr std::int64_t kKsuidMinUnix = kKsuidEpoch;                 // timestamp 0
 inline constexpr std::int64_t kKsuidMaxUnix = kKsuidEpoch + 0xFFFFFFFFLL;  // 5694967295
 inline constexpr std::size_t kKsuidSize = 20;
 inline constexpr std::size_t kKsuidPayloadSize = 16;

@@ -53,10 +53,10 @@ enum class Direction { kForward, kBackward };
 // A sort-key condition with its direction, ready for a Query:
 //   SK <op> value, ScanIndexForward = (direction == kForward), Limit = limit.
 struct RangeRead {
-  std::string op;          // "<=" or ">="
+  std::string op;  // "<=" or ">="
   std::string value;
   Direction direction = Direction::kForward;
-  int limit = 0;           // 0: no limit
+  int limit = 0;  // 0: no limit
 };
 
 // A parent type with the types of the children that sort before it and after

@@ -54,15 +54,15 @@ enum class Select { kDefault, kAllAttributes, kAllProjectedAttributes, kCount };
 inline constexpr std::size_t kMaxPageBytes = 1024 * 1024;
 
 struct QueryRequest {
-  std::string index_name;                  // empty: the table itself
-  std::string key_condition;               // KeyConditionExpression (required)
-  std::optional<std::string> filter;       // FilterExpression; "" is an error, as in DynamoDB
-  ExpressionAttributes attributes;         // ExpressionAttributeNames / Values
+  std::string index_name;             // empty: the table itself
+  std::string key_condition;          // KeyConditionExpression (required)
+  std::optional<std::string> filter;  // FilterExpression; "" is an error, as in DynamoDB
+  ExpressionAttributes attributes;    // ExpressionAttributeNames / Values
   bool scan_index_forward = true;
-  std::optional<int> limit;                // >= 1 when given
+  std::optional<int> limit;  // >= 1 when given
   std::optional<Item> exclusive_start_key;
   Select select = Select::kDefault;
-  bool consistent_read = false;            // not allowed on an index
+  bool consistent_read = false;  // not allowed on an index
 };
 
 struct ScanRequest {
@@ -76,12 +76,12 @@ struct ScanRequest {
 };
 
 struct Page {
-  std::vector<Item> items;                 // empty for Select kCount
-  int count = 0;                           // items that passed the filter
-  int scanned_count = 0;                   // items read
+  std::vector<Item> items;  // empty for Select kCount
+  int count = 0;            // items that passed the filter
+  int scanned_count = 0;    // items read
   std::optional<Item> last_evaluated_key;
-  std::size_t bytes_read = 0;              // sizes of the items read, before the filter
-  double consumed_capacity = 0;            // read capacity units
+  std::size_t bytes_read = 0;    // sizes of the items read, before the filter
+  double consumed_capacity = 0;  // read capacity units
 };
 
 // Read capacity units for `bytes` read in one Query or Scan.

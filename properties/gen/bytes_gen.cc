@@ -6,8 +6,8 @@ namespace sortkey::props {
 
 rc::Gen<char> gen_tricky_byte() {
   return rc::gen::weightedOneOf<char>({
-      {3, rc::gen::element<char>('\x00', '\x01', ' ', '!', '"', '#', '$', '.', '/', '0', '9', ':', 'T',
-                                 'Z', 'a', 'z', '\x7f', '\x80', '\xc0', '\xff')},
+      {3, rc::gen::element<char>('\x00', '\x01', ' ', '!', '"', '#', '$', '.', '/', '0', '9', ':',
+                                 'T', 'Z', 'a', 'z', '\x7f', '\x80', '\xc0', '\xff')},
       {2, rc::gen::arbitrary<char>()},
   });
 }
@@ -17,8 +17,8 @@ rc::Gen<std::string> gen_bytes() { return rc::gen::container<std::string>(gen_tr
 namespace {
 
 struct Edit {
-  int kind;            // 0 insert, 1 delete, 2 replace
-  std::size_t where;   // position, taken modulo the length
+  int kind;           // 0 insert, 1 delete, 2 replace
+  std::size_t where;  // position, taken modulo the length
   char byte;
 };
 

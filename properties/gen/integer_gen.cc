@@ -39,7 +39,8 @@ rc::Gen<Big> digits_up_to(int digits) {
   return rc::gen::map(rc::gen::container<std::vector<int>>(rc::gen::inRange(0, 10)),
                       [digits](const std::vector<int>& ds) {
                         UInt128 v = 0;
-                        for (std::size_t i = 0; i < ds.size() && i < static_cast<std::size_t>(digits); ++i) {
+                        for (std::size_t i = 0;
+                             i < ds.size() && i < static_cast<std::size_t>(digits); ++i) {
                           v = v * 10 + static_cast<unsigned>(ds[i]);
                         }
                         return Big{v};

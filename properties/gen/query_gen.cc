@@ -16,7 +16,8 @@ void showValue(const NCond& c, std::ostream& os) { os << naive_show(c); }
 void showValue(const NSchema& s, std::ostream& os) {
   auto keys = [](const std::vector<NKey>& ks) {
     std::string out;
-    for (const NKey& k : ks) out += (out.empty() ? "" : ",") + k.name + ":" + naive_type_name(k.type);
+    for (const NKey& k : ks)
+      out += (out.empty() ? "" : ",") + k.name + ":" + naive_type_name(k.type);
     return out;
   };
   os << "table(" << s.pk.name << ":" << naive_type_name(s.pk.type);
@@ -57,31 +58,52 @@ NValue scalar(T t, std::string s) {
 // and code points at the UTF-8 length boundaries, in the private use area,
 // U+FF5E, U+FFFF and the supplementary planes (where UTF-16 order differs).
 const std::vector<std::string>& string_atoms() {
-  static const std::vector<std::string> atoms = {
-      std::string(1, '\0'), "\x01", "#", "A", "a", "b", "\xC3\xA9", "\xDF\xBF", "\xEE\x80\x80",
-      "\xEF\xBD\x9E", "\xEF\xBF\xBF", "\xF0\x9F\x98\x80", "\xF4\x8F\xBF\xBF"};
+  static const std::vector<std::string> atoms = {std::string(1, '\0'),
+                                                 "\x01",
+                                                 "#",
+                                                 "A",
+                                                 "a",
+                                                 "b",
+                                                 "\xC3\xA9",
+                                                 "\xDF\xBF",
+                                                 "\xEE\x80\x80",
+                                                 "\xEF\xBD\x9E",
+                                                 "\xEF\xBF\xBF",
+                                                 "\xF0\x9F\x98\x80",
+                                                 "\xF4\x8F\xBF\xBF"};
   return atoms;
 }
 
 // Whole key strings, small so that they collide and prefix one another.
 const std::vector<std::string>& string_keys() {
   static const std::vector<std::string> keys = {
-      "a", "a#", std::string("a\0", 2), "ab", "b", "A", "\xEF\xBD\x9E", "\xF0\x9F\x98\x80", "\xEE\x80\x80"};
+      "a", "a#",           std::string("a\0", 2), "ab",          "b",
+      "A", "\xEF\xBD\x9E", "\xF0\x9F\x98\x80",    "\xEE\x80\x80"};
   return keys;
 }
 
 const std::vector<std::string>& byte_atoms() {
-  static const std::vector<std::string> atoms = {std::string(1, '\0'), "\x01", "\x7f", "\x80", "\xfe", "\xff"};
+  static const std::vector<std::string> atoms = {
+      std::string(1, '\0'), "\x01", "\x7f", "\x80", "\xfe", "\xff"};
   return atoms;
 }
 
 // Canonical numbers around the edges: zero, signs, powers of ten, the range
 // ends and 38-digit values.
 const std::vector<std::string>& number_pool() {
-  static const std::vector<std::string> pool = {
-      "0", "1", "-1", "10", "2.5", "-0.001", "100", "1e-130", "-1e-130",
-      "9.9999999999999999999999999999999999999e125", "-9.9999999999999999999999999999999999999e125",
-      "12345678901234567890123456789012345678", "1.0000000000000000000000000000000000001"};
+  static const std::vector<std::string> pool = {"0",
+                                                "1",
+                                                "-1",
+                                                "10",
+                                                "2.5",
+                                                "-0.001",
+                                                "100",
+                                                "1e-130",
+                                                "-1e-130",
+                                                "9.9999999999999999999999999999999999999e125",
+                                                "-9.9999999999999999999999999999999999999e125",
+                                                "12345678901234567890123456789012345678",
+                                                "1.0000000000000000000000000000000000001"};
   return pool;
 }
 
@@ -102,10 +124,11 @@ rc::Gen<NValue> gen_spelled(const std::string& canonical) {
 rc::Gen<NValue> gen_scalar_value() {
   return rc::gen::weightedOneOf<NValue>({
       {3, rc::gen::map(gen_unicode(4), [](std::string s) { return scalar(T::S, std::move(s)); })},
-      {2, rc::gen::map(rc::gen::elementOf(string_keys()), [](std::string s) { return scalar(T::S, std::move(s)); })},
+      {2, rc::gen::map(rc::gen::elementOf(string_keys()),
+                       [](std::string s) { return scalar(T::S, std::move(s)); })},
       {3, gen_number_spelling()},
-      {2, rc::gen::map(rc::gen::weightedOneOf<std::string>({{3, gen_joined(byte_atoms(), 3)},
-                                                             {1, rc::gen::just(std::string())}}),
+      {2, rc::gen::map(rc::gen::weightedOneOf<std::string>(
+                           {{3, gen_joined(byte_atoms(), 3)}, {1, rc::gen::just(std::string())}}),
                        [](std::string s) { return scalar(T::B, std::move(s)); })},
   });
 }
@@ -148,14 +171,20 @@ rc::Gen<NValue> gen_partition_value(T type) {
   static const std::vector<std::string> numbers = {"1", "-1e-130", "100"};
   switch (type) {
     case T::S:
-      return rc::gen::weightedOneOf<NValue>({{4, rc::gen::map(rc::gen::elementOf(strings), [](std::string s) { return scalar(T::S, std::move(s)); })},
-                                             {1, gen_key_value(T::S)}});
+      return rc::gen::weightedOneOf<NValue>(
+          {{4, rc::gen::map(rc::gen::elementOf(strings),
+                            [](std::string s) { return scalar(T::S, std::move(s)); })},
+           {1, gen_key_value(T::S)}});
     case T::B:
-      return rc::gen::weightedOneOf<NValue>({{4, rc::gen::map(rc::gen::elementOf(bytes), [](std::string s) { return scalar(T::B, std::move(s)); })},
-                                             {1, gen_key_value(T::B)}});
+      return rc::gen::weightedOneOf<NValue>(
+          {{4, rc::gen::map(rc::gen::elementOf(bytes),
+                            [](std::string s) { return scalar(T::B, std::move(s)); })},
+           {1, gen_key_value(T::B)}});
     default:
-      return rc::gen::weightedOneOf<NValue>({{4, rc::gen::mapcat(rc::gen::elementOf(numbers), [](const std::string& c) { return gen_spelled(c); })},
-                                             {1, gen_key_value(T::N)}});
+      return rc::gen::weightedOneOf<NValue>(
+          {{4, rc::gen::mapcat(rc::gen::elementOf(numbers),
+                               [](const std::string& c) { return gen_spelled(c); })},
+           {1, gen_key_value(T::N)}});
   }
 }
 
@@ -175,31 +204,43 @@ rc::Gen<std::string> gen_unicode(int max_code_points) {
 
 rc::Gen<NValue> gen_number_spelling() {
   return rc::gen::weightedOneOf<NValue>({
-      {3, rc::gen::mapcat(rc::gen::elementOf(number_pool()), [](const std::string& c) { return gen_spelled(c); })},
-      {1, rc::gen::map(gen_number_text(), [](const NumberText& t) { return scalar(T::N, t.text); })},
+      {3, rc::gen::mapcat(rc::gen::elementOf(number_pool()),
+                          [](const std::string& c) { return gen_spelled(c); })},
+      {1,
+       rc::gen::map(gen_number_text(), [](const NumberText& t) { return scalar(T::N, t.text); })},
   });
 }
 
 rc::Gen<NValue> gen_key_value(T type) {
   switch (type) {
     case T::S:
-      return rc::gen::map(rc::gen::weightedOneOf<std::string>({
-                              {3, rc::gen::elementOf(string_keys())},
-                              {2, gen_joined(string_atoms(), 3)},
-                              {1, rc::gen::suchThat(gen_unicode(3), [](const std::string& s) { return !s.empty(); })},
-                          }),
-                          [](std::string s) { return scalar(T::S, std::move(s)); });
+      return rc::gen::map(
+          rc::gen::weightedOneOf<std::string>({
+              {3, rc::gen::elementOf(string_keys())},
+              {2, gen_joined(string_atoms(), 3)},
+              {1,
+               rc::gen::suchThat(gen_unicode(3), [](const std::string& s) { return !s.empty(); })},
+          }),
+          [](std::string s) { return scalar(T::S, std::move(s)); });
     case T::B:
-      return rc::gen::map(gen_joined(byte_atoms(), 3), [](std::string s) { return scalar(T::B, std::move(s)); });
+      return rc::gen::map(gen_joined(byte_atoms(), 3),
+                          [](std::string s) { return scalar(T::B, std::move(s)); });
     default:
-      return rc::gen::mapcat(rc::gen::elementOf(number_pool()), [](const std::string& c) { return gen_spelled(c); });
+      return rc::gen::mapcat(rc::gen::elementOf(number_pool()),
+                             [](const std::string& c) { return gen_spelled(c); });
   }
 }
 
 rc::Gen<NValue> gen_attribute_value() {
   return rc::gen::weightedOneOf<NValue>({
       {8, gen_scalar_value()},
-      {1, rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { NValue v; v.t = T::BOOL; v.b = b; return v; })},
+      {1, rc::gen::map(rc::gen::arbitrary<bool>(),
+                       [](bool b) {
+                         NValue v;
+                         v.t = T::BOOL;
+                         v.b = b;
+                         return v;
+                       })},
       {1, rc::gen::just(NValue{})},
       {1, gen_set(T::SS)},
       {1, gen_set(T::NS)},
@@ -258,8 +299,10 @@ rc::Gen<NSchema> gen_query_schema() {
       };
       for (int k = 0; k < pks && !left.empty(); ++k) index.pk.push_back(draw());
       for (int k = 0; k < sks && !left.empty(); ++k) index.sk.push_back(draw());
-      index.projection = *rc::gen::weightedElement<NIndex::Projection>(
-          {{2, NIndex::Projection::kAll}, {1, NIndex::Projection::kKeysOnly}, {1, NIndex::Projection::kInclude}});
+      index.projection =
+          *rc::gen::weightedElement<NIndex::Projection>({{2, NIndex::Projection::kAll},
+                                                         {1, NIndex::Projection::kKeysOnly},
+                                                         {1, NIndex::Projection::kInclude}});
       if (index.projection == NIndex::Projection::kInclude) {
         for (const char* name : {"x", "Size", "doc"}) {
           if (*rc::gen::arbitrary<bool>()) index.include.push_back(name);
@@ -277,7 +320,8 @@ namespace {
 rc::Gen<NValue> gen_written_key(T type, int wrong_in, int empty_in, bool partition) {
   return rc::gen::exec([type, wrong_in, empty_in, partition] {
     if (uniform_index(static_cast<std::size_t>(wrong_in)) == 0) return *gen_attribute_value();
-    if (type != T::N && uniform_index(static_cast<std::size_t>(empty_in)) == 0) return scalar(type, "");
+    if (type != T::N && uniform_index(static_cast<std::size_t>(empty_in)) == 0)
+      return scalar(type, "");
     return partition ? *gen_partition_value(type) : *gen_key_value(type);
   });
 }
@@ -288,7 +332,8 @@ std::vector<NKey> index_key_attributes(const NSchema& schema) {
     for (const auto* side : {&i.pk, &i.sk}) {
       for (const NKey& k : *side) {
         const bool base = k.name == schema.pk.name || (schema.sk && k.name == schema.sk->name);
-        const bool seen = std::any_of(out.begin(), out.end(), [&](const NKey& o) { return o.name == k.name; });
+        const bool seen =
+            std::any_of(out.begin(), out.end(), [&](const NKey& o) { return o.name == k.name; });
         if (!base && !seen) out.push_back(k);
       }
     }
@@ -311,7 +356,8 @@ rc::Gen<NItem> gen_item(const NSchema& schema) {
   return rc::gen::exec([schema] {
     NItem item;
     item.emplace_back(schema.pk.name, *gen_written_key(schema.pk.type, 100, 100, true));
-    if (schema.sk) item.emplace_back(schema.sk->name, *gen_written_key(schema.sk->type, 100, 100, false));
+    if (schema.sk)
+      item.emplace_back(schema.sk->name, *gen_written_key(schema.sk->type, 100, 100, false));
     for (const NKey& k : index_key_attributes(schema)) {
       if (!chance(67)) continue;
       item.emplace_back(k.name, *gen_written_key(k.type, 150, 200, is_partition(schema, k.name)));
@@ -371,28 +417,32 @@ rc::Gen<NKeyCond> gen_key_condition(const oracle::NaiveTable& table, const std::
     NKeyCond c;
     const NItem* anchor = nullptr;
     if (!entries.empty() && chance(85)) anchor = &entries[uniform_index(entries.size())];
-    for (const NKey& k : pk) c.partition.push_back(anchor ? *oracle::naive_get(*anchor, k.name) : *gen_key_value(k.type));
+    for (const NKey& k : pk)
+      c.partition.push_back(anchor ? *oracle::naive_get(*anchor, k.name) : *gen_key_value(k.type));
     if (sk.empty()) return c;
     // The entries of that partition, for sort values that exist.
     std::vector<NItem> same;
     for (const NItem& e : entries) {
       bool in = true;
-      for (std::size_t i = 0; i < pk.size(); ++i) in = in && oracle::naive_equal(*oracle::naive_get(e, pk[i].name), c.partition[i]);
+      for (std::size_t i = 0; i < pk.size(); ++i)
+        in = in && oracle::naive_equal(*oracle::naive_get(e, pk[i].name), c.partition[i]);
       if (in) same.push_back(e);
     }
     auto existing = [&](std::size_t attr) -> NValue {
-      if (!same.empty() && chance(75)) return *oracle::naive_get(*rc::gen::elementOf(same), sk[attr].name);
+      if (!same.empty() && chance(75))
+        return *oracle::naive_get(*rc::gen::elementOf(same), sk[attr].name);
       return *gen_key_value(sk[attr].type);
     };
     const std::size_t eqs = uniform_index(sk.size());
     const NItem* row = same.empty() ? nullptr : &same[uniform_index(same.size())];
     for (std::size_t i = 0; i < eqs; ++i) {
       c.sort_eq.push_back(row != nullptr && chance(80) ? *oracle::naive_get(*row, sk[i].name)
-                                                                        : *gen_key_value(sk[i].type));
+                                                       : *gen_key_value(sk[i].type));
     }
     const T type = sk[eqs].type;
-    std::vector<NKeyCond::Op> ops = {NKeyCond::Op::kNone, NKeyCond::Op::kEq, NKeyCond::Op::kLt, NKeyCond::Op::kLe,
-                                     NKeyCond::Op::kGt, NKeyCond::Op::kGe, NKeyCond::Op::kBetween};
+    std::vector<NKeyCond::Op> ops = {NKeyCond::Op::kNone,   NKeyCond::Op::kEq, NKeyCond::Op::kLt,
+                                     NKeyCond::Op::kLe,     NKeyCond::Op::kGt, NKeyCond::Op::kGe,
+                                     NKeyCond::Op::kBetween};
     if (type != T::N) ops.push_back(NKeyCond::Op::kBeginsWith);
     c.op = *rc::gen::elementOf(ops);
     if (c.op == NKeyCond::Op::kNone) return c;
@@ -401,7 +451,8 @@ rc::Gen<NKeyCond> gen_key_condition(const oracle::NaiveTable& table, const std::
       c.b = existing(eqs);
       if (oracle::naive_compare_scalar(c.a, c.b) > 0) std::swap(c.a, c.b);
     }
-    if (c.op == NKeyCond::Op::kBeginsWith) c.a = prefix_of(c.a, *rc::gen::inRange<std::size_t>(0, 8));
+    if (c.op == NKeyCond::Op::kBeginsWith)
+      c.a = prefix_of(c.a, *rc::gen::inRange<std::size_t>(0, 8));
     return c;
   });
 }
@@ -432,8 +483,10 @@ rc::Gen<std::vector<NStep>> gen_path(Ctx ctx) {
   return rc::gen::exec([ctx] {
     const std::string name = *rc::gen::elementOf(ctx->names);
     std::vector<NStep> path = {NStep{false, name, 0}};
-    if (name == "doc" && *rc::gen::arbitrary<bool>()) path.push_back(NStep{false, *rc::gen::element<std::string>("a", "b", "Size"), 0});
-    if (name == "tags" && *rc::gen::arbitrary<bool>()) path.push_back(NStep{true, {}, *rc::gen::inRange<std::size_t>(0, 3)});
+    if (name == "doc" && *rc::gen::arbitrary<bool>())
+      path.push_back(NStep{false, *rc::gen::element<std::string>("a", "b", "Size"), 0});
+    if (name == "tags" && *rc::gen::arbitrary<bool>())
+      path.push_back(NStep{true, {}, *rc::gen::inRange<std::size_t>(0, 3)});
     return path;
   });
 }
@@ -445,7 +498,8 @@ rc::Gen<NValue> gen_constant(Ctx ctx, const std::vector<NStep>& path, bool scala
     std::vector<NValue> seen;
     for (const NItem& item : ctx->items) {
       const NValue* v = oracle::naive_get(item, path.front().name);
-      if (v != nullptr && path.size() == 1 && (!scalar_only || v->t == T::S || v->t == T::N || v->t == T::B)) {
+      if (v != nullptr && path.size() == 1 &&
+          (!scalar_only || v->t == T::S || v->t == T::N || v->t == T::B)) {
         seen.push_back(*v);
       }
     }
@@ -458,25 +512,29 @@ rc::Gen<NCond> gen_atom(Ctx ctx) {
   return rc::gen::exec([ctx] {
     NCond c;
     const auto path = *gen_path(ctx);
-    const int kind = *rc::gen::weightedElement<int>({{6, 0}, {2, 1}, {2, 2}, {2, 3}, {1, 4}, {2, 5}, {2, 6}, {2, 7}});
+    const int kind = *rc::gen::weightedElement<int>(
+        {{6, 0}, {2, 1}, {2, 2}, {2, 3}, {1, 4}, {2, 5}, {2, 6}, {2, 7}});
     switch (kind) {
       case 0: {  // comparison
-        c.op = *rc::gen::element(NCond::Op::kEq, NCond::Op::kNe, NCond::Op::kLt, NCond::Op::kLe, NCond::Op::kGt,
-                                 NCond::Op::kGe);
+        c.op = *rc::gen::element(NCond::Op::kEq, NCond::Op::kNe, NCond::Op::kLt, NCond::Op::kLe,
+                                 NCond::Op::kGt, NCond::Op::kGe);
         const bool ordering = c.op != NCond::Op::kEq && c.op != NCond::Op::kNe;
-        const int shape = static_cast<int>(uniform_index(5));  // 0-2 path op value, 3 value op path, 4 path op path
+        const int shape = static_cast<int>(
+            uniform_index(5));  // 0-2 path op value, 3 value op path, 4 path op path
         if (shape == 4) {
           c.args = {path_operand(path), path_operand(*gen_path(ctx))};
         } else {
           NOperand v = value_operand(*gen_constant(ctx, path, ordering));
-          c.args = shape == 3 ? std::vector<NOperand>{v, path_operand(path)} : std::vector<NOperand>{path_operand(path), v};
+          c.args = shape == 3 ? std::vector<NOperand>{v, path_operand(path)}
+                              : std::vector<NOperand>{path_operand(path), v};
         }
         return c;
       }
       case 1: {  // BETWEEN with constant bounds of one type, in order
         c.op = NCond::Op::kBetween;
         NValue lo = *gen_constant(ctx, path, true);
-        NValue hi = *rc::gen::suchThat(gen_constant(ctx, path, true), [&lo](const NValue& v) { return v.t == lo.t; });
+        NValue hi = *rc::gen::suchThat(gen_constant(ctx, path, true),
+                                       [&lo](const NValue& v) { return v.t == lo.t; });
         if (oracle::naive_compare_scalar(lo, hi) > 0) std::swap(lo, hi);
         c.args = {path_operand(path), value_operand(lo), value_operand(hi)};
         return c;
@@ -485,7 +543,8 @@ rc::Gen<NCond> gen_atom(Ctx ctx) {
         c.op = NCond::Op::kIn;
         c.args = {path_operand(path)};
         const int n = *rc::gen::inRange(1, 5);
-        for (int i = 0; i < n; ++i) c.args.push_back(value_operand(*gen_constant(ctx, path, false)));
+        for (int i = 0; i < n; ++i)
+          c.args.push_back(value_operand(*gen_constant(ctx, path, false)));
         return c;
       }
       case 3:
@@ -495,12 +554,15 @@ rc::Gen<NCond> gen_atom(Ctx ctx) {
       case 4:
         c.op = NCond::Op::kType;
         c.args = {path_operand(path)};
-        c.type_name = *rc::gen::element<std::string>("S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS");
+        c.type_name = *rc::gen::element<std::string>("S", "N", "B", "BOOL", "NULL", "L", "M", "SS",
+                                                     "NS", "BS");
         return c;
       case 5: {
         c.op = NCond::Op::kBeginsWith;
-        NValue v = *rc::gen::suchThat(gen_constant(ctx, path, true), [](const NValue& x) { return x.t != T::N; });
-        if (!v.s.empty() && *rc::gen::arbitrary<bool>()) v = prefix_of(v, *rc::gen::inRange<std::size_t>(0, 8));
+        NValue v = *rc::gen::suchThat(gen_constant(ctx, path, true),
+                                      [](const NValue& x) { return x.t != T::N; });
+        if (!v.s.empty() && *rc::gen::arbitrary<bool>())
+          v = prefix_of(v, *rc::gen::inRange<std::size_t>(0, 8));
         c.args = {path_operand(path), value_operand(v)};
         return c;
       }
@@ -512,7 +574,8 @@ rc::Gen<NCond> gen_atom(Ctx ctx) {
         c.op = *rc::gen::element(NCond::Op::kEq, NCond::Op::kLt, NCond::Op::kGe, NCond::Op::kNe);
         NOperand size = path_operand(path);
         size.kind = NOperand::Kind::kSize;
-        c.args = {size, value_operand(scalar(T::N, *rc::gen::element<std::string>("0", "1", "2", "3", "+2", "1e0")))};
+        c.args = {size, value_operand(scalar(T::N, *rc::gen::element<std::string>(
+                                                       "0", "1", "2", "3", "+2", "1e0")))};
         return c;
       }
     }

@@ -70,11 +70,13 @@ rc::Gen<oracle::NItem> gen_item(const oracle::NSchema& schema);
 rc::Gen<oracle::NItem> gen_table_key(const oracle::NaiveTable& table);
 
 // A filter on the attributes a Query of `index` may filter on (Scan: any).
-rc::Gen<oracle::NCond> gen_filter(const oracle::NaiveTable& table, const std::string& index, bool scan);
+rc::Gen<oracle::NCond> gen_filter(const oracle::NaiveTable& table, const std::string& index,
+                                  bool scan);
 
 // A key condition on the table or index, its values mostly taken from the
 // entries that exist, so that pages are not empty.
-rc::Gen<oracle::NKeyCond> gen_key_condition(const oracle::NaiveTable& table, const std::string& index);
+rc::Gen<oracle::NKeyCond> gen_key_condition(const oracle::NaiveTable& table,
+                                            const std::string& index);
 
 // Which of the table ("") and its indexes to read.
 rc::Gen<std::string> gen_target(const oracle::NSchema& schema);

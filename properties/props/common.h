@@ -78,8 +78,9 @@ Outcome decode_is_total_and_canonical(std::string_view bytes, Decode&& decode, E
                                       show_key(bytes), describe(again.error())));
   }
   if (*again != bytes) {
-    return Outcome::fails(fmt::format("{} decoded, but its value encodes to {}: non-canonical key accepted",
-                                      show_key(bytes), show_key(*again)));
+    return Outcome::fails(
+        fmt::format("{} decoded, but its value encodes to {}: non-canonical key accepted",
+                    show_key(bytes), show_key(*again)));
   }
   return Outcome::holds();
 }

@@ -49,10 +49,8 @@ ByteVector vec(const std::array<std::uint8_t, N>& b) {
   return ByteVector(b.begin(), b.end());
 }
 template <class Id>
-  requires requires(const Id& id) { id.bytes(); }
-ByteVector vec(const Id& id) {
-  return vec(id.bytes());
-}
+requires requires(const Id& id) { id.bytes(); }
+ByteVector vec(const Id& id) { return vec(id.bytes()); }
 inline std::string hex(const ByteVector& v) { return oracle::hex(v); }
 
 // The ID of time `t` and `tail`, built by the oracle side.
@@ -106,9 +104,10 @@ Outcome order(const typename F::Id::Bytes& a, const typename F::Id::Bytes& b) {
   const ByteVector va = vec(a), vb = vec(b);
   const std::uint64_t ta = oracle::read_big_endian(va, 0, F::kTimeBytes);
   const std::uint64_t tb = oracle::read_big_endian(vb, 0, F::kTimeBytes);
-  const int want = ta != tb ? (ta < tb ? -1 : 1)
-                            : oracle::compare_bytes(ByteVector(va.begin() + F::kTimeBytes, va.end()),
-                                                    ByteVector(vb.begin() + F::kTimeBytes, vb.end()));
+  const int want = ta != tb
+                       ? (ta < tb ? -1 : 1)
+                       : oracle::compare_bytes(ByteVector(va.begin() + F::kTimeBytes, va.end()),
+                                               ByteVector(vb.begin() + F::kTimeBytes, vb.end()));
   const std::string sa = F::encode(ia), sb = F::encode(ib);
   const int text = key_order(sa, sb);
   if (text != want) {
@@ -197,7 +196,8 @@ Outcome monotonic_order(const std::vector<std::int64_t>& clock_ms,
     auto got = generator.next();
     if (!got) {
       const ErrorCode c = got.error().code;
-      if (c != ErrorCode::kOutOfRange && c != ErrorCode::kOverflow && c != ErrorCode::kUnavailable) {
+      if (c != ErrorCode::kOutOfRange && c != ErrorCode::kOverflow &&
+          c != ErrorCode::kUnavailable) {
         return Outcome::fails(fmt::format("clock script {}: unexpected error {}",
                                           show_script(clock_ms, call), describe(got.error())));
       }
@@ -233,7 +233,8 @@ Draws<typename F::Id> draw_in_threads(int threads, int per_thread, int calls_per
   using Id = typename F::Id;
   std::atomic<std::int64_t> calls{0};
   std::atomic<std::uint64_t> draws{0};
-  std::mutex log_mutex;  // the observer runs under the generator's lock; this only guards the vector
+  std::mutex
+      log_mutex;  // the observer runs under the generator's lock; this only guards the vector
   Draws<Id> out;
   typename F::Generator::Options options;
   options.monotonic = true;
@@ -277,7 +278,8 @@ Draws<typename F::Id> draw_in_threads(int threads, int per_thread, int calls_per
 template <class F>
 Outcome monotonic_threads(int threads, int per_thread, int calls_per_ms, int back_ms,
                           std::uint64_t seed) {
-  const Draws<typename F::Id> d = draw_in_threads<F>(threads, per_thread, calls_per_ms, back_ms, seed);
+  const Draws<typename F::Id> d =
+      draw_in_threads<F>(threads, per_thread, calls_per_ms, back_ms, seed);
   const std::string setup =
       fmt::format("{} threads x {} IDs, clock +1 ms every {} calls, -{} ms every 97th", threads,
                   per_thread, calls_per_ms, back_ms);

@@ -50,7 +50,9 @@ ByteVector oracle_bytes(std::int64_t unix_seconds, const ByteVector& payload) {
 }
 
 // The oracle's text of 20 bytes: 27 base-62 digits by long division.
-std::string oracle_text(const ByteVector& bytes) { return *oracle::to_base(bytes, oracle::kNaiveBase62, 27); }
+std::string oracle_text(const ByteVector& bytes) {
+  return *oracle::to_base(bytes, oracle::kNaiveBase62, 27);
+}
 
 // What the oracle says decode must do with `text`: the 20 bytes, or nothing.
 std::optional<ByteVector> oracle_decode(std::string_view text) {
@@ -66,23 +68,40 @@ Outcome ksuid_round_trip(const Ksuid::Bytes& bytes) {
   const Ksuid k(bytes);
   const std::string text = encode_ksuid(k);
   auto back = decode_ksuid(text);
-  if (!back) return Outcome::fails(fmt::format("{} encodes to {}, which does not decode: {}", hex(vec(bytes)), show_key(text), describe(back.error())));
-  if (*back != k) return Outcome::fails(fmt::format("{} -> {} -> {}", hex(vec(bytes)), show_key(text), hex(vec(*back))));
-  auto binary = ksuid_from_bytes(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-  if (!binary || *binary != k) return Outcome::fails(fmt::format("the 20 bytes {} do not read back as themselves", hex(vec(bytes))));
+  if (!back)
+    return Outcome::fails(fmt::format("{} encodes to {}, which does not decode: {}",
+                                      hex(vec(bytes)), show_key(text), describe(back.error())));
+  if (*back != k)
+    return Outcome::fails(
+        fmt::format("{} -> {} -> {}", hex(vec(bytes)), show_key(text), hex(vec(*back))));
+  auto binary =
+      ksuid_from_bytes(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  if (!binary || *binary != k)
+    return Outcome::fails(
+        fmt::format("the 20 bytes {} do not read back as themselves", hex(vec(bytes))));
   auto parts = make_ksuid(k.unix_seconds(), k.payload());
-  if (!parts) return Outcome::fails(fmt::format("{}: make_ksuid({}, payload) failed: {}", hex(vec(bytes)), k.unix_seconds(), describe(parts.error())));
-  if (*parts != k) return Outcome::fails(fmt::format("{}: make_ksuid(unix_seconds(), payload()) gives {}", hex(vec(bytes)), hex(vec(*parts))));
+  if (!parts)
+    return Outcome::fails(fmt::format("{}: make_ksuid({}, payload) failed: {}", hex(vec(bytes)),
+                                      k.unix_seconds(), describe(parts.error())));
+  if (*parts != k)
+    return Outcome::fails(fmt::format("{}: make_ksuid(unix_seconds(), payload()) gives {}",
+                                      hex(vec(bytes)), hex(vec(*parts))));
   return Outcome::holds();
 }
 
 Outcome ksuid_matches_oracle(const Ksuid::Bytes& bytes) {
   const std::string want = oracle_text(vec(bytes));
   const std::string got = encode_ksuid(Ksuid(bytes));
-  if (got != want) return Outcome::fails(fmt::format("{} encodes to {}, the oracle's base 62 is {}", hex(vec(bytes)), show_key(got), show_key(want)));
+  if (got != want)
+    return Outcome::fails(fmt::format("{} encodes to {}, the oracle's base 62 is {}",
+                                      hex(vec(bytes)), show_key(got), show_key(want)));
   auto back = decode_ksuid(want);
-  if (!back) return Outcome::fails(fmt::format("the oracle's {} for {} does not decode: {}", show_key(want), hex(vec(bytes)), describe(back.error())));
-  if (vec(*back) != vec(bytes)) return Outcome::fails(fmt::format("the oracle's {} decodes to {}, not {}", show_key(want), hex(vec(*back)), hex(vec(bytes))));
+  if (!back)
+    return Outcome::fails(fmt::format("the oracle's {} for {} does not decode: {}", show_key(want),
+                                      hex(vec(bytes)), describe(back.error())));
+  if (vec(*back) != vec(bytes))
+    return Outcome::fails(fmt::format("the oracle's {} decodes to {}, not {}", show_key(want),
+                                      hex(vec(*back)), hex(vec(bytes))));
   return Outcome::holds();
 }
 
@@ -92,24 +111,31 @@ Outcome ksuid_order(const Ksuid::Bytes& a, const Ksuid::Bytes& b) {
 
 Outcome ksuid_rejects_malformed(const Ksuid::Bytes& bytes, char extra, std::size_t position) {
   const std::string key = encode_ksuid(Ksuid(bytes));
-  if (Outcome o = rejects_truncated_and_extended(key, decode_ksuid, std::string_view(&extra, 1)); !o.ok()) return o;
+  if (Outcome o = rejects_truncated_and_extended(key, decode_ksuid, std::string_view(&extra, 1));
+      !o.ok())
+    return o;
   if (oracle::kNaiveBase62.find(extra) != std::string_view::npos) return Outcome::holds();
   std::string changed = key;
   changed[position % changed.size()] = extra;
   if (auto k = decode_ksuid(changed)) {
-    return Outcome::fails(fmt::format("{} holds a byte outside the alphabet, yet decoded to {}", show_key(changed), hex(vec(*k))));
+    return Outcome::fails(fmt::format("{} holds a byte outside the alphabet, yet decoded to {}",
+                                      show_key(changed), hex(vec(*k))));
   }
   return Outcome::holds();
 }
 
 Outcome ksuid_total_decode(std::string_view bytes) {
-  if (Outcome o = decode_is_total_and_canonical(bytes, decode_ksuid, encode_result); !o.ok()) return o;
+  if (Outcome o = decode_is_total_and_canonical(bytes, decode_ksuid, encode_result); !o.ok())
+    return o;
   const auto want = oracle_decode(bytes);
   auto got = decode_ksuid(bytes);
   if (got.has_value() != want.has_value()) {
-    return Outcome::fails(fmt::format("decode {} {}, the oracle {} it", show_key(bytes), got ? "accepts" : "rejects", want ? "accepts" : "rejects"));
+    return Outcome::fails(fmt::format("decode {} {}, the oracle {} it", show_key(bytes),
+                                      got ? "accepts" : "rejects", want ? "accepts" : "rejects"));
   }
-  if (got && vec(*got) != *want) return Outcome::fails(fmt::format("{} decodes to {}, the oracle reads {}", show_key(bytes), hex(vec(*got)), hex(*want)));
+  if (got && vec(*got) != *want)
+    return Outcome::fails(fmt::format("{} decodes to {}, the oracle reads {}", show_key(bytes),
+                                      hex(vec(*got)), hex(*want)));
   return Outcome::holds();
 }
 
@@ -118,14 +144,23 @@ Outcome ksuid_never_wraps(std::string_view text) {
   const auto want = oracle::from_base(text, oracle::kNaiveBase62, 20);
   auto got = decode_ksuid(text);
   if (!want) {
-    if (got) return Outcome::fails(fmt::format("{} is above Max (2^160 - 1), yet decoded to {}: it wrapped", show_key(text), hex(vec(*got))));
-    if (got.error().code != ErrorCode::kOutOfRange && got.error().code != ErrorCode::kBadCharacter) {
-      return Outcome::fails(fmt::format("{} is above Max: expected out of range, got {}", show_key(text), describe(got.error())));
+    if (got)
+      return Outcome::fails(
+          fmt::format("{} is above Max (2^160 - 1), yet decoded to {}: it wrapped", show_key(text),
+                      hex(vec(*got))));
+    if (got.error().code != ErrorCode::kOutOfRange &&
+        got.error().code != ErrorCode::kBadCharacter) {
+      return Outcome::fails(fmt::format("{} is above Max: expected out of range, got {}",
+                                        show_key(text), describe(got.error())));
     }
     return Outcome::holds();
   }
-  if (!got) return Outcome::fails(fmt::format("{} is at most Max, yet decode failed: {}", show_key(text), describe(got.error())));
-  if (vec(*got) != *want) return Outcome::fails(fmt::format("{} decodes to {}, the oracle reads {}", show_key(text), hex(vec(*got)), hex(*want)));
+  if (!got)
+    return Outcome::fails(fmt::format("{} is at most Max, yet decode failed: {}", show_key(text),
+                                      describe(got.error())));
+  if (vec(*got) != *want)
+    return Outcome::fails(fmt::format("{} decodes to {}, the oracle reads {}", show_key(text),
+                                      hex(vec(*got)), hex(*want)));
   return Outcome::holds();
 }
 
@@ -133,20 +168,34 @@ Outcome ksuid_time_range(std::int64_t unix_seconds, const Ksuid::Payload& payloa
   auto k = make_ksuid(unix_seconds, payload);
   const bool in_range = unix_seconds >= kEpoch && unix_seconds <= kLast;
   if (!in_range) {
-    if (k) return Outcome::fails(fmt::format("unix time {} is outside the KSUID range, yet make_ksuid gave {} (timestamp {}): it wrapped", unix_seconds, encode_ksuid(*k), k->timestamp()));
-    if (k.error().code != ErrorCode::kOutOfRange) return Outcome::fails(fmt::format("unix time {}: expected out of range, got {}", unix_seconds, describe(k.error())));
+    if (k)
+      return Outcome::fails(
+          fmt::format("unix time {} is outside the KSUID range, yet make_ksuid gave {} (timestamp "
+                      "{}): it wrapped",
+                      unix_seconds, encode_ksuid(*k), k->timestamp()));
+    if (k.error().code != ErrorCode::kOutOfRange)
+      return Outcome::fails(fmt::format("unix time {}: expected out of range, got {}", unix_seconds,
+                                        describe(k.error())));
     return Outcome::holds();
   }
-  if (!k) return Outcome::fails(fmt::format("unix time {} is in range, yet make_ksuid failed: {}", unix_seconds, describe(k.error())));
+  if (!k)
+    return Outcome::fails(fmt::format("unix time {} is in range, yet make_ksuid failed: {}",
+                                      unix_seconds, describe(k.error())));
   if (vec(*k) != oracle_bytes(unix_seconds, vec(payload))) {
-    return Outcome::fails(fmt::format("make_ksuid({}, {}) gives bytes {}, expected {}", unix_seconds, hex(vec(payload)), hex(vec(*k)), hex(oracle_bytes(unix_seconds, vec(payload)))));
+    return Outcome::fails(fmt::format("make_ksuid({}, {}) gives bytes {}, expected {}",
+                                      unix_seconds, hex(vec(payload)), hex(vec(*k)),
+                                      hex(oracle_bytes(unix_seconds, vec(payload)))));
   }
   if (k->unix_seconds() != unix_seconds || k->payload() != payload) {
-    return Outcome::fails(fmt::format("make_ksuid({}, {}) reads back as ({}, {})", unix_seconds, hex(vec(payload)), k->unix_seconds(), hex(vec(k->payload()))));
+    return Outcome::fails(fmt::format("make_ksuid({}, {}) reads back as ({}, {})", unix_seconds,
+                                      hex(vec(payload)), k->unix_seconds(),
+                                      hex(vec(k->payload()))));
   }
   const std::string want = oracle::utc_text(unix_seconds, -1);
   const std::string got = ksuid_time_rfc3339(*k);
-  if (got != want) return Outcome::fails(fmt::format("unix time {} is shown as {}, the calendar says {}", unix_seconds, got, want));
+  if (got != want)
+    return Outcome::fails(
+        fmt::format("unix time {} is shown as {}, the calendar says {}", unix_seconds, got, want));
   return Outcome::holds();
 }
 

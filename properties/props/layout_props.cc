@@ -43,11 +43,13 @@ bool low_byte_free(const std::string& id) {
   return !id.empty();
 }
 
-std::string join_hash(const std::vector<std::string>& segments) { return fmt::format("{}", fmt::join(segments, "#")); }
+std::string join_hash(const std::vector<std::string>& segments) {
+  return fmt::format("{}", fmt::join(segments, "#"));
+}
 
 // The naive tuple order of (segments..., suffix) when segment counts agree.
-int tuple_compare(const std::vector<std::string>& a, const std::string& sa, const std::vector<std::string>& b,
-                  const std::string& sb) {
+int tuple_compare(const std::vector<std::string>& a, const std::string& sa,
+                  const std::vector<std::string>& b, const std::string& sb) {
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
   }
@@ -71,24 +73,29 @@ Outcome layout_parent_placement(const std::string& parent_type, const std::strin
   for (const auto& id : afters) items.push_back({*layout->after_key(id), "after " + id});
 
   const RangeRead back = *layout->parent_and_before(parent_id);
-  const auto got_before = oracle::naive_read(items, back.op, back.value, back.direction == Direction::kForward, back.limit);
+  const auto got_before = oracle::naive_read(items, back.op, back.value,
+                                             back.direction == Direction::kForward, back.limit);
   std::vector<std::string> want_before{"parent"};
-  for (auto it = befores.rbegin(); it != befores.rend(); ++it) want_before.push_back("before " + *it);
+  for (auto it = befores.rbegin(); it != befores.rend(); ++it)
+    want_before.push_back("before " + *it);
   std::vector<std::string> got_labels;
   for (const auto& i : got_before) got_labels.push_back(i.label);
   if (got_labels != want_before) {
-    return Outcome::fails(fmt::format("SK {} {} backward returned {}, expected [{}]", back.op, show_key(back.value),
-                                      labels(got_before), fmt::join(want_before, ", ")));
+    return Outcome::fails(fmt::format("SK {} {} backward returned {}, expected [{}]", back.op,
+                                      show_key(back.value), labels(got_before),
+                                      fmt::join(want_before, ", ")));
   }
   const RangeRead fwd = *layout->parent_and_after(parent_id);
-  const auto got_after = oracle::naive_read(items, fwd.op, fwd.value, fwd.direction == Direction::kForward, fwd.limit);
+  const auto got_after =
+      oracle::naive_read(items, fwd.op, fwd.value, fwd.direction == Direction::kForward, fwd.limit);
   std::vector<std::string> want_after{"parent"};
   for (const auto& id : afters) want_after.push_back("after " + id);
   got_labels.clear();
   for (const auto& i : got_after) got_labels.push_back(i.label);
   if (got_labels != want_after) {
-    return Outcome::fails(fmt::format("SK {} {} forward returned {}, expected [{}]", fwd.op, show_key(fwd.value),
-                                      labels(got_after), fmt::join(want_after, ", ")));
+    return Outcome::fails(fmt::format("SK {} {} forward returned {}, expected [{}]", fwd.op,
+                                      show_key(fwd.value), labels(got_after),
+                                      fmt::join(want_after, ", ")));
   }
   return Outcome::holds();
 }
@@ -100,18 +107,19 @@ Outcome layout_type_check(const std::string& parent_type, const std::string& bef
                     (after_type + "#") > (parent_type + "#");
   auto layout = make_layout(parent_type, before_type, after_type);
   if (layout.has_value() != want) {
-    return Outcome::fails(fmt::format("make_layout({}, {}, {}) {}, expected it to {}", show_key(parent_type),
-                                      show_key(before_type), show_key(after_type),
-                                      layout ? "accepted" : "rejected: " + layout.error().message,
-                                      want ? "accept" : "reject"));
+    return Outcome::fails(fmt::format(
+        "make_layout({}, {}, {}) {}, expected it to {}", show_key(parent_type),
+        show_key(before_type), show_key(after_type),
+        layout ? "accepted" : "rejected: " + layout.error().message, want ? "accept" : "reject"));
   }
   if (!layout) return Outcome::holds();
   for (const auto& a : ids) {
     for (const auto& b : ids) {
-      const std::string p = *layout->parent_key(a), before = *layout->before_key(b), after = *layout->after_key(b);
+      const std::string p = *layout->parent_key(a), before = *layout->before_key(b),
+                        after = *layout->after_key(b);
       if (!(before < p) || !(p < after)) {
-        return Outcome::fails(fmt::format("keys out of place: before {} parent {} after {}", show_key(before),
-                                          show_key(p), show_key(after)));
+        return Outcome::fails(fmt::format("keys out of place: before {} parent {} after {}",
+                                          show_key(before), show_key(p), show_key(after)));
       }
     }
   }
@@ -123,7 +131,8 @@ Outcome layout_device_latest_readings(const std::vector<UInt128>& readings, int 
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
   for (UInt128 r : distinct) {
-    if (oracle::decimal(r).size() > static_cast<std::size_t>(width)) return Outcome::discard("reading wider than width");
+    if (oracle::decimal(r).size() > static_cast<std::size_t>(width))
+      return Outcome::discard("reading wider than width");
   }
   std::vector<std::string> want{"device"};
   for (std::size_t i = 0; i < distinct.size() && i < static_cast<std::size_t>(count); ++i) {
@@ -133,18 +142,22 @@ Outcome layout_device_latest_readings(const std::vector<UInt128>& readings, int 
     std::vector<NaiveItem> items{{*device_key("D1"), "device"}};
     for (UInt128 r : distinct) {
       auto key = reading_key(order, r, width);
-      if (!key) return Outcome::fails(fmt::format("reading_key({}, width {}) failed: {}", oracle::decimal(r), width, describe(key.error())));
+      if (!key)
+        return Outcome::fails(fmt::format("reading_key({}, width {}) failed: {}",
+                                          oracle::decimal(r), width, describe(key.error())));
       items.push_back({*key, "reading " + oracle::decimal(r)});
     }
     const RangeRead q = *device_with_latest_readings(order, "D1", count);
-    const auto got = oracle::naive_read(items, q.op, q.value, q.direction == Direction::kForward, q.limit);
+    const auto got =
+        oracle::naive_read(items, q.op, q.value, q.direction == Direction::kForward, q.limit);
     std::vector<std::string> got_labels;
     for (const auto& i : got) got_labels.push_back(i.label);
     if (got_labels != want) {
-      return Outcome::fails(fmt::format("{}: SK {} {} {} limit {} returned {}, expected [{}]",
-                                        order == ReadingOrder::kNewestLast ? "newest-last layout" : "newest-first layout",
-                                        q.op, show_key(q.value), q.direction == Direction::kForward ? "forward" : "backward",
-                                        q.limit, labels(got), fmt::join(want, ", ")));
+      return Outcome::fails(fmt::format(
+          "{}: SK {} {} {} limit {} returned {}, expected [{}]",
+          order == ReadingOrder::kNewestLast ? "newest-last layout" : "newest-first layout", q.op,
+          show_key(q.value), q.direction == Direction::kForward ? "forward" : "backward", q.limit,
+          labels(got), fmt::join(want, ", ")));
     }
   }
   return Outcome::holds();
@@ -154,7 +167,8 @@ Outcome layout_versions(const std::vector<UInt128>& versions, int width) {
   auto latest = version_key(0, width);
   if (!latest) return Outcome::fails("version_key(0) failed: " + describe(latest.error()));
   for (UInt128 a : versions) {
-    if (oracle::decimal(a).size() > static_cast<std::size_t>(width)) return Outcome::discard("version wider than width");
+    if (oracle::decimal(a).size() > static_cast<std::size_t>(width))
+      return Outcome::discard("version wider than width");
   }
   // Each key and each oracle text once; the pairs below only compare them.
   std::vector<std::string> keys, digits;
@@ -165,14 +179,20 @@ Outcome layout_versions(const std::vector<UInt128>& versions, int width) {
   for (std::size_t i = 0; i < versions.size(); ++i) {
     const UInt128 a = versions[i];
     const std::string& ka = keys[i];
-    if (a != 0 && !(*latest < ka)) return Outcome::fails(fmt::format("version {} key {} does not sort after the latest {}", oracle::decimal(a), show_key(ka), show_key(*latest)));
-    if (a != 0 && ka.rfind(*latest, 0) == 0) return Outcome::fails(fmt::format("begins_with {} selects version {}", show_key(*latest), oracle::decimal(a)));
+    if (a != 0 && !(*latest < ka))
+      return Outcome::fails(fmt::format("version {} key {} does not sort after the latest {}",
+                                        oracle::decimal(a), show_key(ka), show_key(*latest)));
+    if (a != 0 && ka.rfind(*latest, 0) == 0)
+      return Outcome::fails(
+          fmt::format("begins_with {} selects version {}", show_key(*latest), oracle::decimal(a)));
     for (std::size_t j = 0; j < versions.size(); ++j) {
       const UInt128 b = versions[j];
       const std::string& kb = keys[j];
       const int want = oracle::compare_digits(digits[i], digits[j]);
       if (key_order(ka, kb) != want) {
-        return Outcome::fails(fmt::format("versions {} {} {} but keys {} {} {}", oracle::decimal(a), order_word(want), oracle::decimal(b), show_key(ka), order_word(key_order(ka, kb)), show_key(kb)));
+        return Outcome::fails(fmt::format("versions {} {} {} but keys {} {} {}", oracle::decimal(a),
+                                          order_word(want), oracle::decimal(b), show_key(ka),
+                                          order_word(key_order(ka, kb)), show_key(kb)));
       }
     }
   }
@@ -187,8 +207,9 @@ Outcome layout_rejects_low_ids(const std::string& id) {
   const bool after_ok = layout->after_key(id).has_value();
   const bool device_ok = device_key(id).has_value();
   if (parent_ok != want || before_ok != want || after_ok != want || device_ok != want) {
-    return Outcome::fails(fmt::format("id {}: parent {} before {} after {} device {}, expected all {}", show_key(id),
-                                      parent_ok, before_ok, after_ok, device_ok, want ? "accepted" : "rejected"));
+    return Outcome::fails(
+        fmt::format("id {}: parent {} before {} after {} device {}, expected all {}", show_key(id),
+                    parent_ok, before_ok, after_ok, device_ok, want ? "accepted" : "rejected"));
   }
   return Outcome::holds();
 }
@@ -202,37 +223,45 @@ Outcome unique_sequence_order(const std::vector<std::string>& key_a, UInt128 seq
   }
   auto ua = with_sequence(join_hash(key_a), seq_a, width);
   auto ub = with_sequence(join_hash(key_b), seq_b, width);
-  if (!ua || !ub) return Outcome::fails(fmt::format("with_sequence failed: {}", describe(ua ? ub.error() : ua.error())));
+  if (!ua || !ub)
+    return Outcome::fails(
+        fmt::format("with_sequence failed: {}", describe(ua ? ub.error() : ua.error())));
   const std::string pa = oracle::left_pad(oracle::decimal(seq_a), width);
   const std::string pb = oracle::left_pad(oracle::decimal(seq_b), width);
   const int want = tuple_compare(key_a, pa, key_b, pb);
   if (key_order(*ua, *ub) != want) {
-    return Outcome::fails(fmt::format("({}, {}) {} ({}, {}) but keys {} {} {}", show_key(join_hash(key_a)), oracle::decimal(seq_a),
-                                      order_word(want), show_key(join_hash(key_b)), oracle::decimal(seq_b), show_key(*ua),
-                                      order_word(key_order(*ua, *ub)), show_key(*ub)));
+    return Outcome::fails(fmt::format(
+        "({}, {}) {} ({}, {}) but keys {} {} {}", show_key(join_hash(key_a)),
+        oracle::decimal(seq_a), order_word(want), show_key(join_hash(key_b)),
+        oracle::decimal(seq_b), show_key(*ua), order_word(key_order(*ua, *ub)), show_key(*ub)));
   }
   auto parts = split_unique(*ua);
   if (!parts || parts->key != join_hash(key_a) || parts->suffix != pa) {
-    return Outcome::fails(fmt::format("split_unique({}) did not give back the key and {}", show_key(*ua), pa));
+    return Outcome::fails(
+        fmt::format("split_unique({}) did not give back the key and {}", show_key(*ua), pa));
   }
   return Outcome::holds();
 }
 
-Outcome unique_disambiguator_order(const std::vector<std::string>& key_a, const std::string& suffix_a,
-                                   const std::vector<std::string>& key_b, const std::string& suffix_b) {
+Outcome unique_disambiguator_order(const std::vector<std::string>& key_a,
+                                   const std::string& suffix_a,
+                                   const std::vector<std::string>& key_b,
+                                   const std::string& suffix_b) {
   if (key_a.size() != key_b.size()) return Outcome::discard("segment counts differ");
   auto ua = with_disambiguator(join_hash(key_a), suffix_a);
   auto ub = with_disambiguator(join_hash(key_b), suffix_b);
   if (low_byte_free(suffix_a) != ua.has_value() || low_byte_free(suffix_b) != ub.has_value()) {
-    return Outcome::fails(fmt::format("with_disambiguator accepted or refused the wrong suffix: {} {}, {} {}",
-                                      show_key(suffix_a), ua.has_value(), show_key(suffix_b), ub.has_value()));
+    return Outcome::fails(
+        fmt::format("with_disambiguator accepted or refused the wrong suffix: {} {}, {} {}",
+                    show_key(suffix_a), ua.has_value(), show_key(suffix_b), ub.has_value()));
   }
   if (!ua || !ub) return Outcome::holds();
   const int want = tuple_compare(key_a, suffix_a, key_b, suffix_b);
   if (key_order(*ua, *ub) != want) {
-    return Outcome::fails(fmt::format("({}, {}) {} ({}, {}) but keys {} {} {}", show_key(join_hash(key_a)), show_key(suffix_a),
-                                      order_word(want), show_key(join_hash(key_b)), show_key(suffix_b), show_key(*ua),
-                                      order_word(key_order(*ua, *ub)), show_key(*ub)));
+    return Outcome::fails(fmt::format(
+        "({}, {}) {} ({}, {}) but keys {} {} {}", show_key(join_hash(key_a)), show_key(suffix_a),
+        order_word(want), show_key(join_hash(key_b)), show_key(suffix_b), show_key(*ua),
+        order_word(key_order(*ua, *ub)), show_key(*ub)));
   }
   return Outcome::holds();
 }

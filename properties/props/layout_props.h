@@ -52,8 +52,10 @@ Outcome unique_sequence_order(const std::vector<std::string>& key_a, UInt128 seq
                               const std::vector<std::string>& key_b, UInt128 seq_b, int width);
 
 // with_disambiguator: the same, with free-form suffixes above '#'.
-Outcome unique_disambiguator_order(const std::vector<std::string>& key_a, const std::string& suffix_a,
-                                   const std::vector<std::string>& key_b, const std::string& suffix_b);
+Outcome unique_disambiguator_order(const std::vector<std::string>& key_a,
+                                   const std::string& suffix_a,
+                                   const std::vector<std::string>& key_b,
+                                   const std::string& suffix_b);
 
 }  // namespace sortkey::props
 

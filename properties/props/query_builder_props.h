@@ -15,8 +15,8 @@ namespace sortkey::props {
 // The expression builder: the built request parses, is accepted by the
 // engine and selects exactly the naive key range; reversed BETWEEN bounds
 // are rejected by the builder.
-Outcome builder_selects_range(const oracle::NaiveTable& model, const Table& table, const oracle::NKeyCond& key,
-                              bool reverse_bounds);
+Outcome builder_selects_range(const oracle::NaiveTable& model, const Table& table,
+                              const oracle::NKeyCond& key, bool reverse_bounds);
 
 }  // namespace sortkey::props
 

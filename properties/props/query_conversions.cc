@@ -12,11 +12,16 @@ using T = NValue::T;
 
 AttributeValue to_engine(const NValue& v) {
   switch (v.t) {
-    case T::S: return AttributeValue::S(v.s);
-    case T::N: return *AttributeValue::N(std::string_view(v.s));
-    case T::B: return AttributeValue::B(v.s);
-    case T::BOOL: return AttributeValue::Bool(v.b);
-    case T::NUL: return AttributeValue::Null();
+    case T::S:
+      return AttributeValue::S(v.s);
+    case T::N:
+      return *AttributeValue::N(std::string_view(v.s));
+    case T::B:
+      return AttributeValue::B(v.s);
+    case T::BOOL:
+      return AttributeValue::Bool(v.b);
+    case T::NUL:
+      return AttributeValue::Null();
     case T::L: {
       AttributeValue::List list;
       for (const NValue& e : v.list) list.push_back(to_engine(e));
@@ -27,8 +32,10 @@ AttributeValue to_engine(const NValue& v) {
       for (const auto& [k, e] : v.map) map.emplace(k, to_engine(e));
       return AttributeValue::M(std::move(map));
     }
-    case T::SS: return *AttributeValue::SS(v.set);
-    case T::BS: return *AttributeValue::BS(v.set);
+    case T::SS:
+      return *AttributeValue::SS(v.set);
+    case T::BS:
+      return *AttributeValue::BS(v.set);
     case T::NS: {
       std::vector<Number> numbers;
       for (const std::string& s : v.set) numbers.push_back(*parse_number(s));
@@ -67,11 +74,13 @@ TableSchema to_engine(const NSchema& s) {
     index.name = i.name;
     index.partition_key = engine_keys(i.pk);
     index.sort_key = engine_keys(i.sk);
-    index.projection.type = i.projection == oracle::NIndex::Projection::kAll
-                                ? ProjectionType::kAll
-                                : (i.projection == oracle::NIndex::Projection::kKeysOnly ? ProjectionType::kKeysOnly
-                                                                                        : ProjectionType::kInclude);
-    if (index.projection.type == ProjectionType::kInclude) index.projection.non_key_attributes = i.include;
+    index.projection.type =
+        i.projection == oracle::NIndex::Projection::kAll
+            ? ProjectionType::kAll
+            : (i.projection == oracle::NIndex::Projection::kKeysOnly ? ProjectionType::kKeysOnly
+                                                                     : ProjectionType::kInclude);
+    if (index.projection.type == ProjectionType::kInclude)
+      index.projection.non_key_attributes = i.include;
     out.indexes.push_back(std::move(index));
   }
   return out;
@@ -80,11 +89,25 @@ TableSchema to_engine(const NSchema& s) {
 NValue to_naive(const AttributeValue& v) {
   NValue out;
   switch (v.type()) {
-    case AttributeType::kS: out.t = T::S; out.s = v.as_string(); break;
-    case AttributeType::kB: out.t = T::B; out.s = v.as_string(); break;
-    case AttributeType::kN: out.t = T::N; out.s = to_string(v.as_number()); break;
-    case AttributeType::kBool: out.t = T::BOOL; out.b = v.as_bool(); break;
-    case AttributeType::kNull: out.t = T::NUL; break;
+    case AttributeType::kS:
+      out.t = T::S;
+      out.s = v.as_string();
+      break;
+    case AttributeType::kB:
+      out.t = T::B;
+      out.s = v.as_string();
+      break;
+    case AttributeType::kN:
+      out.t = T::N;
+      out.s = to_string(v.as_number());
+      break;
+    case AttributeType::kBool:
+      out.t = T::BOOL;
+      out.b = v.as_bool();
+      break;
+    case AttributeType::kNull:
+      out.t = T::NUL;
+      break;
     case AttributeType::kL:
       out.t = T::L;
       for (const AttributeValue& e : v.as_list()) out.list.push_back(to_naive(e));
@@ -93,8 +116,14 @@ NValue to_naive(const AttributeValue& v) {
       out.t = T::M;
       for (const auto& [k, e] : v.as_map()) out.map.emplace_back(k, to_naive(e));
       break;
-    case AttributeType::kSS: out.t = T::SS; out.set = v.as_strings(); break;
-    case AttributeType::kBS: out.t = T::BS; out.set = v.as_strings(); break;
+    case AttributeType::kSS:
+      out.t = T::SS;
+      out.set = v.as_strings();
+      break;
+    case AttributeType::kBS:
+      out.t = T::BS;
+      out.set = v.as_strings();
+      break;
     case AttributeType::kNS:
       out.t = T::NS;
       for (const Number& n : v.as_numbers()) out.set.push_back(to_string(n));

@@ -13,8 +13,8 @@ using oracle::NKey;
 using oracle::NSchema;
 using query_internal::show_request;
 
-Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& table, const QuerySpec& valid,
-                                int mutation) {
+Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& table,
+                                const QuerySpec& valid, int mutation) {
   const NSchema& s = model.schema();
   QuerySpec base = valid;
   base.filter.reset();  // the mutations add their own
@@ -27,7 +27,9 @@ Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& ta
       const NKey& k = sk.empty() || valid.style % 2 == 0 ? pk[0] : sk[0];
       r.attributes.names["#key"] = k.name;
       r.filter = "attribute_exists(#key)";
-      want = "Filter Expression can only contain non-primary key attributes: Primary key attribute: " + k.name;
+      want =
+          "Filter Expression can only contain non-primary key attributes: Primary key attribute: " +
+          k.name;
       break;
     }
     case 1:
@@ -80,10 +82,12 @@ Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& ta
     }
   }
   auto page = table.query(r);
-  if (page) return Outcome::fails(fmt::format("{}: accepted; DynamoDB rejects it with \"{}\"", show_request(r), want));
+  if (page)
+    return Outcome::fails(
+        fmt::format("{}: accepted; DynamoDB rejects it with \"{}\"", show_request(r), want));
   if (page.error().message.find(want) == std::string::npos) {
-    return Outcome::fails(fmt::format("{}: rejected with \"{}\", expected a message with \"{}\"", show_request(r),
-                                      page.error().message, want));
+    return Outcome::fails(fmt::format("{}: rejected with \"{}\", expected a message with \"{}\"",
+                                      show_request(r), page.error().message, want));
   }
   return Outcome::holds();
 }

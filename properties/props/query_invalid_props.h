@@ -15,8 +15,8 @@ namespace sortkey::props {
 
 // Requests DynamoDB rejects, each with the fragment its message must hold.
 // `mutation` picks the fault planted in a valid request.
-Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& table, const QuerySpec& valid,
-                                int mutation);
+Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& table,
+                                const QuerySpec& valid, int mutation);
 
 }  // namespace sortkey::props
 

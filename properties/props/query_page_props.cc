@@ -22,58 +22,66 @@ namespace {
 // One page against the oracle's page. `keys` gives the key the page's
 // LastEvaluatedKey must be, from the entry last read.
 template <class KeyOf>
-Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, const Page& got, bool count_only,
-                     bool consistent, KeyOf key_of, const std::string& context) {
+Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, const Page& got,
+                     bool count_only, bool consistent, KeyOf key_of, const std::string& context) {
   if (got.scanned_count != static_cast<int>(want.scanned)) {
-    return Outcome::fails(fmt::format("{}: ScannedCount {}, but the oracle reads {} items", context, got.scanned_count,
-                                      want.scanned));
+    return Outcome::fails(fmt::format("{}: ScannedCount {}, but the oracle reads {} items", context,
+                                      got.scanned_count, want.scanned));
   }
   if (got.count != static_cast<int>(want.items.size())) {
-    return Outcome::fails(fmt::format("{}: Count {}, but {} of the {} items read pass the filter", context, got.count,
-                                      want.items.size(), want.scanned));
+    return Outcome::fails(fmt::format("{}: Count {}, but {} of the {} items read pass the filter",
+                                      context, got.count, want.items.size(), want.scanned));
   }
   if (count_only && !got.items.empty()) {
-    return Outcome::fails(fmt::format("{}: Select COUNT returned {} items", context, got.items.size()));
+    return Outcome::fails(
+        fmt::format("{}: Select COUNT returned {} items", context, got.items.size()));
   }
   if (!count_only) {
     if (got.items.size() != want.items.size()) {
-      return Outcome::fails(fmt::format("{}: {} items for Count {}", context, got.items.size(), got.count));
+      return Outcome::fails(
+          fmt::format("{}: {} items for Count {}", context, got.items.size(), got.count));
     }
     for (std::size_t i = 0; i < want.items.size(); ++i) {
       const NItem item = to_naive(got.items[i]);
       if (!oracle::naive_items_equal(item, want.items[i])) {
         return Outcome::fails(fmt::format("{}: item {} is {}, the oracle expects {}", context, i,
-                                          oracle::naive_show(item), oracle::naive_show(want.items[i])));
+                                          oracle::naive_show(item),
+                                          oracle::naive_show(want.items[i])));
       }
     }
   }
   if (got.bytes_read != want.bytes) {
-    return Outcome::fails(fmt::format("{}: read {} bytes, the oracle's item sizes add up to {}", context,
-                                      got.bytes_read, want.bytes));
+    return Outcome::fails(fmt::format("{}: read {} bytes, the oracle's item sizes add up to {}",
+                                      context, got.bytes_read, want.bytes));
   }
   if (got.consumed_capacity != want.capacity(consistent)) {
-    return Outcome::fails(fmt::format("{}: ConsumedCapacity {} RCU, the oracle computes {} for {} bytes read ({})",
-                                      context, got.consumed_capacity, want.capacity(consistent), want.bytes,
-                                      consistent ? "strongly consistent" : "eventually consistent"));
+    return Outcome::fails(
+        fmt::format("{}: ConsumedCapacity {} RCU, the oracle computes {} for {} bytes read ({})",
+                    context, got.consumed_capacity, want.capacity(consistent), want.bytes,
+                    consistent ? "strongly consistent" : "eventually consistent"));
   }
   if (want.lek_required && !got.last_evaluated_key) {
-    return Outcome::fails(fmt::format("{}: no LastEvaluatedKey, but {} items remain after the {} read", context,
-                                      sequence.size() - want.next, want.scanned));
+    return Outcome::fails(
+        fmt::format("{}: no LastEvaluatedKey, but {} items remain after the {} read", context,
+                    sequence.size() - want.next, want.scanned));
   }
   if (got.last_evaluated_key) {
     if (!want.lek_allowed) {
-      return Outcome::fails(fmt::format("{}: a LastEvaluatedKey {} after reading the whole range without reaching "
-                                        "Limit or 1 MB",
-                                        context, to_json(*got.last_evaluated_key)));
+      return Outcome::fails(
+          fmt::format("{}: a LastEvaluatedKey {} after reading the whole range without reaching "
+                      "Limit or 1 MB",
+                      context, to_json(*got.last_evaluated_key)));
     }
     if (want.next == 0) {
-      return Outcome::fails(fmt::format("{}: a LastEvaluatedKey on a page that read nothing", context));
+      return Outcome::fails(
+          fmt::format("{}: a LastEvaluatedKey on a page that read nothing", context));
     }
     const NItem expected = key_of(sequence[want.next - 1]);
     const NItem lek = to_naive(*got.last_evaluated_key);
     if (!oracle::naive_items_equal(lek, expected)) {
-      return Outcome::fails(fmt::format("{}: LastEvaluatedKey {}, but the last item read has the key {}", context,
-                                        oracle::naive_show(lek), oracle::naive_show(expected)));
+      return Outcome::fails(
+          fmt::format("{}: LastEvaluatedKey {}, but the last item read has the key {}", context,
+                      oracle::naive_show(lek), oracle::naive_show(expected)));
     }
   }
   return Outcome::holds();
@@ -82,26 +90,32 @@ Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, cons
 // The shared session of check_query and check_scan over the order `sequence`
 // the engine committed to.
 template <class Request, class Read, class KeyOf>
-Outcome check_session(const std::vector<NItem>& sequence, const Request& request, Read read, KeyOf key_of,
-                      const NCond* filter, std::optional<int> limit, bool count_only, bool consistent,
-                      std::size_t resume_at, bool resumable, const std::string& shown) {
+Outcome check_session(const std::vector<NItem>& sequence, const Request& request, Read read,
+                      KeyOf key_of, const NCond* filter, std::optional<int> limit, bool count_only,
+                      bool consistent, std::size_t resume_at, bool resumable,
+                      const std::string& shown) {
   std::size_t pos = 0;
   std::optional<Item> start;
   std::vector<NItem> collected;
   int counted = 0;
   for (std::size_t n = 0;; ++n) {
     if (n > sequence.size() + 2) {
-      return Outcome::fails(fmt::format("{}: {} pages for {} items: the LastEvaluatedKey does not move on", shown, n,
-                                        sequence.size()));
+      return Outcome::fails(
+          fmt::format("{}: {} pages for {} items: the LastEvaluatedKey does not move on", shown, n,
+                      sequence.size()));
     }
     Request r = request;
     r.exclusive_start_key = start;
     auto page = read(r);
-    const std::string context = fmt::format("{}, page {}{}", shown, n + 1,
-                                            start ? ", ExclusiveStartKey " + to_json(*start) : std::string());
-    if (!page) return Outcome::fails(fmt::format("{}: rejected: {}", context, describe(page.error())));
+    const std::string context =
+        fmt::format("{}, page {}{}", shown, n + 1,
+                    start ? ", ExclusiveStartKey " + to_json(*start) : std::string());
+    if (!page)
+      return Outcome::fails(fmt::format("{}: rejected: {}", context, describe(page.error())));
     const NPage want = oracle::page_at(sequence, pos, limit, filter);
-    if (auto o = compare_page(sequence, want, *page, count_only, consistent, key_of, context); !o.ok()) return o;
+    if (auto o = compare_page(sequence, want, *page, count_only, consistent, key_of, context);
+        !o.ok())
+      return o;
     collected.insert(collected.end(), want.items.begin(), want.items.end());
     counted += page->count;
     if (!page->last_evaluated_key) break;
@@ -116,20 +130,22 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
   for (std::optional<Item> at;;) {
     unlimited.exclusive_start_key = at;
     auto page = read(unlimited);
-    if (!page) return Outcome::fails(fmt::format("{} without Limit: rejected: {}", shown, describe(page.error())));
+    if (!page)
+      return Outcome::fails(
+          fmt::format("{} without Limit: rejected: {}", shown, describe(page.error())));
     total += page->count;
     all.insert(all.end(), page->items.begin(), page->items.end());
     if (!page->last_evaluated_key) break;
     at = page->last_evaluated_key;
   }
   if (total != counted || (!count_only && all.size() != collected.size())) {
-    return Outcome::fails(fmt::format("{}: the pages counted {} items, one read without Limit counts {}", shown,
-                                      counted, total));
+    return Outcome::fails(fmt::format(
+        "{}: the pages counted {} items, one read without Limit counts {}", shown, counted, total));
   }
   for (std::size_t i = 0; !count_only && i < all.size(); ++i) {
     if (!oracle::naive_items_equal(to_naive(all[i]), collected[i])) {
-      return Outcome::fails(fmt::format("{}: item {} differs between the paged read and the read without Limit",
-                                        shown, i));
+      return Outcome::fails(fmt::format(
+          "{}: item {} differs between the paged read and the read without Limit", shown, i));
     }
   }
   // Resuming from the key of any item read continues exactly after it (not
@@ -140,11 +156,14 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
     Request r = request;
     r.exclusive_start_key = to_engine(key_of(sequence[k]));
     auto page = read(r);
-    const std::string context =
-        fmt::format("{}, resumed after item {} with ExclusiveStartKey {}", shown, k, to_json(*r.exclusive_start_key));
-    if (!page) return Outcome::fails(fmt::format("{}: rejected: {}", context, describe(page.error())));
+    const std::string context = fmt::format("{}, resumed after item {} with ExclusiveStartKey {}",
+                                            shown, k, to_json(*r.exclusive_start_key));
+    if (!page)
+      return Outcome::fails(fmt::format("{}: rejected: {}", context, describe(page.error())));
     const NPage want = oracle::page_at(sequence, k + 1, limit, filter);
-    if (auto o = compare_page(sequence, want, *page, count_only, consistent, key_of, context); !o.ok()) return o;
+    if (auto o = compare_page(sequence, want, *page, count_only, consistent, key_of, context);
+        !o.ok())
+      return o;
   }
   return Outcome::holds();
 }
@@ -163,7 +182,8 @@ Outcome check_query(const oracle::NaiveTable& model, const Table& table, const Q
   const QueryRequest whole = render_query(model.schema(), plain);
   auto items = read_all(whole, read);
   if (!items) {
-    return Outcome::fails(fmt::format("{}: rejected a valid Query: {}", show_request(whole), describe(items.error())));
+    return Outcome::fails(fmt::format("{}: rejected a valid Query: {}", show_request(whole),
+                                      describe(items.error())));
   }
   const std::vector<NItem> sequence = to_naive_all(*items);
   const std::vector<NItem> expected = model.key_range(q.index, q.key, q.forward);
@@ -174,8 +194,8 @@ Outcome check_query(const oracle::NaiveTable& model, const Table& table, const Q
   // 2-4.
   auto key_of = [&model, &q](const NItem& entry) { return model.key_of(q.index, entry); };
   const bool resumable = !q.index.empty() || model.schema().sk.has_value();
-  return check_session(sequence, request, read, key_of, q.filter ? &*q.filter : nullptr, q.limit, q.count_only,
-                       q.consistent, q.resume_at, resumable, shown);
+  return check_session(sequence, request, read, key_of, q.filter ? &*q.filter : nullptr, q.limit,
+                       q.count_only, q.consistent, q.resume_at, resumable, shown);
 }
 
 Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const ScanSpec& s) {
@@ -186,29 +206,33 @@ Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const Sc
   whole.index_name = s.index;
   whole.consistent_read = s.consistent;
   auto items = read_all(whole, read);
-  if (!items) return Outcome::fails(fmt::format("Scan {}: rejected: {}", s.index, describe(items.error())));
+  if (!items)
+    return Outcome::fails(fmt::format("Scan {}: rejected: {}", s.index, describe(items.error())));
   const std::vector<NItem> sequence = to_naive_all(*items);
   std::string why;
   if (!oracle::accept_scan_order(model.entries(s.index), sequence, model.partition_of(s.index),
                                  model.sort_of(s.index), &why)) {
-    return Outcome::fails(fmt::format("Scan {} (whole): {}", s.index.empty() ? "table" : s.index, why));
+    return Outcome::fails(
+        fmt::format("Scan {} (whole): {}", s.index.empty() ? "table" : s.index, why));
   }
   auto key_of = [&model, &s](const NItem& entry) { return model.key_of(s.index, entry); };
-  return check_session(sequence, request, read, key_of, s.filter ? &*s.filter : nullptr, s.limit, s.count_only,
-                       s.consistent, static_cast<std::size_t>(s.style % 97), true, shown);
+  return check_session(sequence, request, read, key_of, s.filter ? &*s.filter : nullptr, s.limit,
+                       s.count_only, s.consistent, static_cast<std::size_t>(s.style % 97), true,
+                       shown);
 }
 
 Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const std::string& what) {
   if (table.item_count() != model.items().size()) {
-    return Outcome::fails(fmt::format("after {}: the table holds {} items, the oracle {}", what, table.item_count(),
-                                      model.items().size()));
+    return Outcome::fails(fmt::format("after {}: the table holds {} items, the oracle {}", what,
+                                      table.item_count(), model.items().size()));
   }
   for (const oracle::NIndex& i : model.schema().indexes) {
     const std::size_t want = model.entries(i.name).size();
     const std::size_t got = *table.index_item_count(i.name);
     if (got != want) {
-      return Outcome::fails(fmt::format("after {}: index {} holds {} items, the oracle's projection {}", what, i.name,
-                                        got, want));
+      return Outcome::fails(
+          fmt::format("after {}: index {} holds {} items, the oracle's projection {}", what, i.name,
+                      got, want));
     }
   }
   return Outcome::holds();

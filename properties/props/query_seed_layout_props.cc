@@ -64,7 +64,8 @@ TableSchema pk_sk_schema() {
 }
 
 std::string iso_minutes(int minutes) {
-  return fmt::format("2026-06-{:02}T{:02}:{:02}:00Z", 1 + minutes / 1440, minutes / 60 % 24, minutes % 60);
+  return fmt::format("2026-06-{:02}T{:02}:{:02}:00Z", 1 + minutes / 1440, minutes / 60 % 24,
+                     minutes % 60);
 }
 
 }  // namespace
@@ -79,7 +80,8 @@ Outcome ticket_tracker(const std::vector<std::pair<int, int>>& updates, int tick
   int clock = 0;
   std::vector<int> last(static_cast<std::size_t>(tickets));
   for (int i = 0; i < tickets; ++i) {
-    const NItem item = {{"OrgId", str("ORG#1")}, {"TicketId", str(fmt::format("TICKET#{:03}", i))},
+    const NItem item = {{"OrgId", str("ORG#1")},
+                        {"TicketId", str(fmt::format("TICKET#{:03}", i))},
                         {"UpdatedAt", str(iso_minutes(++clock))}};
     model.put(item);
     if (!table->put(to_engine(item))) return Outcome::fails("a ticket was rejected");
@@ -92,14 +94,16 @@ Outcome ticket_tracker(const std::vector<std::pair<int, int>>& updates, int tick
     const NItem key = {{"OrgId", str("ORG#1")}, {"TicketId", str(fmt::format("TICKET#{:03}", t))}};
     const NItem set = {{"UpdatedAt", str(iso_minutes(clock))}};
     model.update(key, set, {});
-    auto ok = table->update(to_engine(key), ItemUpdate{{{"UpdatedAt", AttributeValue::S(iso_minutes(clock))}}, {}});
+    auto ok = table->update(to_engine(key),
+                            ItemUpdate{{{"UpdatedAt", AttributeValue::S(iso_minutes(clock))}}, {}});
     if (!ok) return Outcome::fails("an update was rejected: " + describe(ok.error()));
     last[static_cast<std::size_t>(t)] = clock;
     latest = t;
   }
   if (table->item_count() != static_cast<std::size_t>(tickets)) {
-    return Outcome::fails(fmt::format("{} tickets, but the table holds {} items: an update rewrote a key", tickets,
-                                      table->item_count()));
+    return Outcome::fails(
+        fmt::format("{} tickets, but the table holds {} items: an update rewrote a key", tickets,
+                    table->item_count()));
   }
   QuerySpec q;
   q.index = "ByUpdatedAt";
@@ -118,7 +122,8 @@ Outcome ticket_tracker(const std::vector<std::pair<int, int>>& updates, int tick
   return Outcome::holds();
 }
 
-Outcome iot_latest_readings(const std::vector<unsigned>& readings, const std::vector<unsigned>& neighbour) {
+Outcome iot_latest_readings(const std::vector<unsigned>& readings,
+                            const std::vector<unsigned>& neighbour) {
   for (ReadingOrder order : {ReadingOrder::kNewestLast, ReadingOrder::kNewestFirst}) {
     auto table = Table::create(pk_sk_schema());
     auto put = [&](const std::string& pk, const std::string& sk) {
@@ -130,7 +135,8 @@ Outcome iot_latest_readings(const std::vector<unsigned>& readings, const std::ve
     std::set<unsigned> mine(readings.begin(), readings.end());
     if (!put("DEVICE#D1", *device_key("D1"))) return Outcome::fails("the device was rejected");
     for (unsigned r : mine) {
-      if (!put("DEVICE#D1", *reading_key(order, r, 5))) return Outcome::fails("a reading was rejected");
+      if (!put("DEVICE#D1", *reading_key(order, r, 5)))
+        return Outcome::fails("a reading was rejected");
     }
     put("DEVICE#D2", *device_key("D2"));
     for (unsigned r : neighbour) put("DEVICE#D2", *reading_key(order, r, 5));
@@ -139,20 +145,23 @@ Outcome iot_latest_readings(const std::vector<unsigned>& readings, const std::ve
     auto page = run_range(*table, "DEVICE#D1", *range);
     if (!page) return Outcome::fails(describe(page.error()));
     std::vector<std::string> want = {*device_key("D1")};
-    for (auto it = mine.rbegin(); it != mine.rend() && want.size() < 11; ++it) want.push_back(*reading_key(order, *it, 5));
+    for (auto it = mine.rbegin(); it != mine.rend() && want.size() < 11; ++it)
+      want.push_back(*reading_key(order, *it, 5));
     const std::vector<std::string> got = sks(page->items);
     if (got != want) {
-      return Outcome::fails(fmt::format("{} layout: the Query {} {} {} returned {}, expected the device and its 10 "
-                                        "newest readings {}",
-                                        order == ReadingOrder::kNewestLast ? "#READING# backward" : "READING#<inverse> forward",
-                                        range->op, range->value, range->direction == Direction::kForward ? "forward" : "backward",
-                                        show_list(got), show_list(want)));
+      return Outcome::fails(fmt::format(
+          "{} layout: the Query {} {} {} returned {}, expected the device and its 10 "
+          "newest readings {}",
+          order == ReadingOrder::kNewestLast ? "#READING# backward" : "READING#<inverse> forward",
+          range->op, range->value, range->direction == Direction::kForward ? "forward" : "backward",
+          show_list(got), show_list(want)));
     }
   }
   return Outcome::holds();
 }
 
-Outcome saas_org_collection(const std::vector<std::string>& teams, const std::vector<std::string>& users) {
+Outcome saas_org_collection(const std::vector<std::string>& teams,
+                            const std::vector<std::string>& users) {
   auto layout = make_layout("ORG", "TEAM", "USER");
   if (!layout) return Outcome::fails(describe(layout.error()));
   auto table = Table::create(pk_sk_schema());
@@ -172,7 +181,8 @@ Outcome saas_org_collection(const std::vector<std::string>& teams, const std::ve
   auto after = run_range(*table, pk, *layout->parent_and_after("MCDONALDS"));
   if (!before || !after) return Outcome::fails("a layout Query was rejected");
   std::vector<std::string> want_before = {*layout->parent_key("MCDONALDS")};
-  for (auto it = team_set.rbegin(); it != team_set.rend(); ++it) want_before.push_back(*layout->before_key(*it));
+  for (auto it = team_set.rbegin(); it != team_set.rend(); ++it)
+    want_before.push_back(*layout->before_key(*it));
   std::vector<std::string> want_after = {*layout->parent_key("MCDONALDS")};
   for (const std::string& u : user_set) want_after.push_back(*layout->after_key(u));
   if (sks(before->items) != want_before) {
@@ -187,7 +197,8 @@ Outcome saas_org_collection(const std::vector<std::string>& teams, const std::ve
 }
 
 std::ostream& operator<<(std::ostream& os, const Event& e) {
-  return os << fmt::format("2026-06-{:02}T{:02}:{:02}:{:02}Z", 1 + e.day, e.hour, e.minute, e.second);
+  return os << fmt::format("2026-06-{:02}T{:02}:{:02}:{:02}Z", 1 + e.day, e.hour, e.minute,
+                           e.second);
 }
 
 Outcome audit_log(const std::vector<Event>& events, const Event& from, const Event& to, int limit) {
@@ -227,9 +238,11 @@ Outcome audit_log(const std::vector<Event>& events, const Event& from, const Eve
   auto page = table->query(to_query_request(*built));
   if (!page) return Outcome::fails(describe(page.error()));
   std::vector<std::string> want;
-  for (auto it = naive.rbegin(); it != naive.rend() && static_cast<int>(want.size()) < limit; ++it) want.push_back(key_of(*it));
+  for (auto it = naive.rbegin(); it != naive.rend() && static_cast<int>(want.size()) < limit; ++it)
+    want.push_back(key_of(*it));
   if (sks(page->items) != want) {
-    return Outcome::fails(fmt::format("newest first: {}, expected {}", show_list(sks(page->items)), show_list(want)));
+    return Outcome::fails(
+        fmt::format("newest first: {}, expected {}", show_list(sks(page->items)), show_list(want)));
   }
   // The window between two instants, bounds from the composite codec.
   std::string lo = iso(from), hi = iso(to);
@@ -239,7 +252,8 @@ Outcome audit_log(const std::vector<Event>& events, const Event& from, const Eve
   KeyQuery window;
   window.partition = {{"PK", AttributeValue::S(pk)}};
   window.sort_attribute = "SK";
-  window.sort = SortCondition::between(AttributeValue::S(bounds->low), AttributeValue::S(bounds->high));
+  window.sort =
+      SortCondition::between(AttributeValue::S(bounds->low), AttributeValue::S(bounds->high));
   built = build_key_condition(window);
   if (!built) return Outcome::fails(describe(built.error()));
   QueryRequest r = to_query_request(*built);
@@ -250,8 +264,9 @@ Outcome audit_log(const std::vector<Event>& events, const Event& from, const Eve
     if (lo <= p.first && p.first <= hi) want.push_back(key_of(p));
   }
   if (sks(*all) != want) {
-    return Outcome::fails(fmt::format("{}: {}, expected every event from {} to {}: {}", show_request(r),
-                                      show_list(sks(*all)), lo, hi, show_list(want)));
+    return Outcome::fails(fmt::format("{}: {}, expected every event from {} to {}: {}",
+                                      show_request(r), show_list(sks(*all)), lo, hi,
+                                      show_list(want)));
   }
   return Outcome::holds();
 }
@@ -263,7 +278,8 @@ Outcome version_history(int versions, int width) {
       // Each new version is written as itself and as the copy at v0.
       Item item;
       item["PK"] = AttributeValue::S("DOC#1");
-      item["SK"] = AttributeValue::S(*version_key(copy == 0 ? static_cast<unsigned>(v) : 0u, width));
+      item["SK"] =
+          AttributeValue::S(*version_key(copy == 0 ? static_cast<unsigned>(v) : 0u, width));
       item["body"] = AttributeValue::S(fmt::format("version {}", v));
       if (!table->put(std::move(item))) return Outcome::fails("a version was rejected");
     }
@@ -273,15 +289,19 @@ Outcome version_history(int versions, int width) {
   q.limit = 1;
   auto built = build_key_condition(q);
   auto page = table->query(to_query_request(*built));
-  if (!page) return Outcome::fails("the latest-version Query was rejected: " + describe(page.error()));
+  if (!page)
+    return Outcome::fails("the latest-version Query was rejected: " + describe(page.error()));
   if (page->items.size() != 1) {
-    return Outcome::fails(fmt::format("the latest-version Query (forward, Limit 1) returned {} items: {}",
-                                      page->items.size(), show_list(sks(page->items))));
+    return Outcome::fails(
+        fmt::format("the latest-version Query (forward, Limit 1) returned {} items: {}",
+                    page->items.size(), show_list(sks(page->items))));
   }
   const std::string latest = fmt::format("version {}", versions);
-  if (page->items[0].at("body").as_string() != latest || page->items[0].at("SK").as_string() != *version_key(0, width)) {
+  if (page->items[0].at("body").as_string() != latest ||
+      page->items[0].at("SK").as_string() != *version_key(0, width)) {
     return Outcome::fails(fmt::format("Limit 1 forward returned {} ({}), expected v0 holding {}",
-                                      page->items[0].at("SK").as_string(), page->items[0].at("body").as_string(), latest));
+                                      page->items[0].at("SK").as_string(),
+                                      page->items[0].at("body").as_string(), latest));
   }
   q.limit.reset();
   q.sort_attribute = "SK";
@@ -291,8 +311,8 @@ Outcome version_history(int versions, int width) {
   std::vector<std::string> want;
   for (int v = 0; v <= versions; ++v) want.push_back(*version_key(static_cast<unsigned>(v), width));
   if (!all || sks(all->items) != want) {
-    return Outcome::fails(fmt::format("all versions: {}, expected {}", all ? show_list(sks(all->items)) : "error",
-                                      show_list(want)));
+    return Outcome::fails(fmt::format("all versions: {}, expected {}",
+                                      all ? show_list(sks(all->items)) : "error", show_list(want)));
   }
   return Outcome::holds();
 }

@@ -23,11 +23,13 @@ Outcome ticket_tracker(const std::vector<std::pair<int, int>>& updates, int tick
 // Seed 002: a Device and its Readings; both layouts (#READING#<padded>
 // read backward, READING#<inverse> read forward) return the Device and its
 // ten newest Readings in one Query, with other devices' items around.
-Outcome iot_latest_readings(const std::vector<unsigned>& readings, const std::vector<unsigned>& neighbour);
+Outcome iot_latest_readings(const std::vector<unsigned>& readings,
+                            const std::vector<unsigned>& neighbour);
 // Seed 002: the Org with Teams before it and Users after it: `SK <= org`
 // backward is the Org then its Teams, `SK >= org` forward the Org then its
 // Users in order.
-Outcome saas_org_collection(const std::vector<std::string>& teams, const std::vector<std::string>& users);
+Outcome saas_org_collection(const std::vector<std::string>& teams,
+                            const std::vector<std::string>& users);
 // Seed 004: an actor's audit log EVT#<ISO-8601>#<seq>: newest first, and a
 // BETWEEN window built by the expression builder, against the naive sort.
 struct Event {

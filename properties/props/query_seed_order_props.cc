@@ -34,9 +34,12 @@ std::ostream& operator<<(std::ostream& os, const Order& o) {
 namespace {
 
 NItem order_item(const Order& o) {
-  return {{"CustomerId", str(o.customer)},         {"OrderId", str(o.order_id)},
-          {"Status", str(o.status)},               {"Date", str(o.date)},
-          {"OrderStatusDate", str(o.status + "#" + o.date)}, {"DateStatus", str(o.date + "#" + o.status)}};
+  return {{"CustomerId", str(o.customer)},
+          {"OrderId", str(o.order_id)},
+          {"Status", str(o.status)},
+          {"Date", str(o.date)},
+          {"OrderStatusDate", str(o.status + "#" + o.date)},
+          {"DateStatus", str(o.date + "#" + o.status)}};
 }
 
 // A table of orders keyed (CustomerId, OrderId) with the seed's indexes.
@@ -44,8 +47,10 @@ NSchema order_schema() {
   NSchema s;
   s.pk = {"CustomerId", T::S};
   s.sk = NKey{"OrderId", T::S};
-  s.indexes.push_back({"OrderStatusDateGSI", {{"CustomerId", T::S}}, {{"OrderStatusDate", T::S}}, {}, {}});
-  s.indexes.push_back({"StatusThenDate", {{"CustomerId", T::S}}, {{"Status", T::S}, {"Date", T::S}}, {}, {}});
+  s.indexes.push_back(
+      {"OrderStatusDateGSI", {{"CustomerId", T::S}}, {{"OrderStatusDate", T::S}}, {}, {}});
+  s.indexes.push_back(
+      {"StatusThenDate", {{"CustomerId", T::S}}, {{"Status", T::S}, {"Date", T::S}}, {}, {}});
   s.indexes.push_back({"DateStatusGSI", {{"CustomerId", T::S}}, {{"DateStatus", T::S}}, {}, {}});
   return s;
 }
@@ -68,12 +73,13 @@ Result<void> load(OrderWorld& w, const std::vector<Order>& orders) {
 }
 
 std::vector<NItem> naive_answer(const std::vector<NItem>& items, const std::string& customer,
-                                const std::string& status, const std::string& d1, const std::string& d2) {
+                                const std::string& status, const std::string& d1,
+                                const std::string& d2) {
   std::vector<NItem> out;
   for (const NItem& i : items) {
     const std::string& date = oracle::naive_get(i, "Date")->s;
-    if (oracle::naive_get(i, "CustomerId")->s == customer && oracle::naive_get(i, "Status")->s == status &&
-        d1 <= date && date <= d2) {
+    if (oracle::naive_get(i, "CustomerId")->s == customer &&
+        oracle::naive_get(i, "Status")->s == status && d1 <= date && date <= d2) {
       out.push_back(i);
     }
   }
@@ -110,25 +116,32 @@ Result<Totals> run_pages(const Table& table, QueryRequest r) {
 }  // namespace
 
 Outcome composite_key_vs_filter(const std::vector<Order>& orders, const std::string& customer,
-                                const std::string& status, const std::string& d1, const std::string& d2, int limit,
-                                std::string* costs) {
+                                const std::string& status, const std::string& d1,
+                                const std::string& d2, int limit, std::string* costs) {
   OrderWorld w;
-  if (auto ok = load(w, orders); !ok) return Outcome::fails("loading the orders failed: " + describe(ok.error()));
+  if (auto ok = load(w, orders); !ok)
+    return Outcome::fails("loading the orders failed: " + describe(ok.error()));
   const std::vector<NItem> answer = naive_answer(w.model.items(), customer, status, d1, d2);
   // The key condition of the seed, built by the expression builder.
   KeyQuery kq;
   kq.index_name = "OrderStatusDateGSI";
   kq.partition = {{"CustomerId", AttributeValue::S(customer)}};
   kq.sort_attribute = "OrderStatusDate";
-  kq.sort = SortCondition::between(AttributeValue::S(status + "#" + d1), AttributeValue::S(status + "#" + d2));
+  kq.sort = SortCondition::between(AttributeValue::S(status + "#" + d1),
+                                   AttributeValue::S(status + "#" + d2));
   auto built = build_key_condition(kq);
-  if (!built) return Outcome::fails("the builder rejected the seed's window: " + describe(built.error()));
+  if (!built)
+    return Outcome::fails("the builder rejected the seed's window: " + describe(built.error()));
   const QueryRequest by_key = to_query_request(*built);
   auto keyed = run_pages(*w.table, by_key);
-  if (!keyed) return Outcome::fails(fmt::format("{}: rejected: {}", show_request(by_key), describe(keyed.error())));
+  if (!keyed)
+    return Outcome::fails(
+        fmt::format("{}: rejected: {}", show_request(by_key), describe(keyed.error())));
   std::string why;
-  if (!oracle::accept_query_order(answer, to_naive_all(keyed->items), {{"OrderStatusDate", T::S}}, true, &why)) {
-    return Outcome::fails(fmt::format("{}: not the naive two-attribute filter's answer: {}", show_request(by_key), why));
+  if (!oracle::accept_query_order(answer, to_naive_all(keyed->items), {{"OrderStatusDate", T::S}},
+                                  true, &why)) {
+    return Outcome::fails(fmt::format("{}: not the naive two-attribute filter's answer: {}",
+                                      show_request(by_key), why));
   }
   // Limit=k through the key: exactly min(k, matches) items on the first page.
   QueryRequest first = by_key;
@@ -137,19 +150,24 @@ Outcome composite_key_vs_filter(const std::vector<Order>& orders, const std::str
   if (!page) return Outcome::fails(describe(page.error()));
   const int want = std::min<int>(limit, static_cast<int>(answer.size()));
   if (page->count != want) {
-    return Outcome::fails(fmt::format("{}: Count {} with Limit {} and {} matches; a key condition must fill the page",
-                                      show_request(first), page->count, limit, answer.size()));
+    return Outcome::fails(
+        fmt::format("{}: Count {} with Limit {} and {} matches; a key condition must fill the page",
+                    show_request(first), page->count, limit, answer.size()));
   }
   // The same question as a FilterExpression on the table.
   QueryRequest by_filter;
   by_filter.key_condition = "CustomerId = :c";
   by_filter.filter = "#s = :s AND #d BETWEEN :d1 AND :d2";
   by_filter.attributes.names = {{"#s", "Status"}, {"#d", "Date"}};
-  by_filter.attributes.values = {{":c", AttributeValue::S(customer)}, {":s", AttributeValue::S(status)},
-                                 {":d1", AttributeValue::S(d1)}, {":d2", AttributeValue::S(d2)}};
+  by_filter.attributes.values = {{":c", AttributeValue::S(customer)},
+                                 {":s", AttributeValue::S(status)},
+                                 {":d1", AttributeValue::S(d1)},
+                                 {":d2", AttributeValue::S(d2)}};
   by_filter.limit = limit;
   auto filtered = run_pages(*w.table, by_filter);
-  if (!filtered) return Outcome::fails(fmt::format("{}: rejected: {}", show_request(by_filter), describe(filtered.error())));
+  if (!filtered)
+    return Outcome::fails(
+        fmt::format("{}: rejected: {}", show_request(by_filter), describe(filtered.error())));
   std::vector<NItem> got = to_naive_all(filtered->items);
   std::vector<NItem> sorted_answer = answer;
   auto by_id = [](const NItem& a, const NItem& b) {
@@ -159,8 +177,8 @@ Outcome composite_key_vs_filter(const std::vector<Order>& orders, const std::str
   std::sort(sorted_answer.begin(), sorted_answer.end(), by_id);
   if (got.size() != sorted_answer.size() ||
       !std::equal(got.begin(), got.end(), sorted_answer.begin(), oracle::naive_items_equal)) {
-    return Outcome::fails(fmt::format("{}: the pages hold {} items, the answer has {}", show_request(by_filter),
-                                      got.size(), sorted_answer.size()));
+    return Outcome::fails(fmt::format("{}: the pages hold {} items, the answer has {}",
+                                      show_request(by_filter), got.size(), sorted_answer.size()));
   }
   // Cost of one read without Limit each: the filter reads (and pays for) a superset.
   QueryRequest key_all = by_key;
@@ -170,21 +188,25 @@ Outcome composite_key_vs_filter(const std::vector<Order>& orders, const std::str
   auto f = run_pages(*w.table, filter_all);
   if (!k || !f) return Outcome::fails("an unlimited read was rejected");
   if (f->scanned < k->scanned || f->capacity < k->capacity) {
-    return Outcome::fails(fmt::format("the filter read {} items for {} RCU, the key condition {} for {} RCU: a filter "
-                                      "cannot read less than the key condition",
-                                      f->scanned, f->capacity, k->scanned, k->capacity));
+    return Outcome::fails(fmt::format(
+        "the filter read {} items for {} RCU, the key condition {} for {} RCU: a filter "
+        "cannot read less than the key condition",
+        f->scanned, f->capacity, k->scanned, k->capacity));
   }
-  *costs = fmt::format("key: {} items read, {} RCU; filter: {} items read, {} RCU{}{}", k->scanned, k->capacity,
-                       f->scanned, f->capacity, filtered->short_page ? "; a filtered page came back short" : "",
+  *costs = fmt::format("key: {} items read, {} RCU; filter: {} items read, {} RCU{}{}", k->scanned,
+                       k->capacity, f->scanned, f->capacity,
+                       filtered->short_page ? "; a filtered page came back short" : "",
                        f->capacity > k->capacity ? "; the filter paid more" : "");
   return Outcome::holds();
 }
 
-Outcome multi_attribute_equals_composite(const std::vector<Order>& orders, const std::string& customer,
-                                         const std::string& status, int shape, const std::string& d1,
-                                         const std::string& d2, std::uint64_t style) {
+Outcome multi_attribute_equals_composite(const std::vector<Order>& orders,
+                                         const std::string& customer, const std::string& status,
+                                         int shape, const std::string& d1, const std::string& d2,
+                                         std::uint64_t style) {
   OrderWorld w;
-  if (auto ok = load(w, orders); !ok) return Outcome::fails("loading the orders failed: " + describe(ok.error()));
+  if (auto ok = load(w, orders); !ok)
+    return Outcome::fails("loading the orders failed: " + describe(ok.error()));
   QuerySpec native;
   native.index = "StatusThenDate";
   native.key.partition = {str(customer)};
@@ -250,25 +272,31 @@ Outcome multi_attribute_equals_composite(const std::vector<Order>& orders, const
   const QueryRequest b = render_query(w.model.schema(), composite);
   auto ra = read_all(a, [&w](const QueryRequest& r) { return w.table->query(r); });
   auto rb = read_all(b, [&w](const QueryRequest& r) { return w.table->query(r); });
-  if (!ra) return Outcome::fails(fmt::format("{}: rejected: {}", show_request(a), describe(ra.error())));
-  if (!rb) return Outcome::fails(fmt::format("{}: rejected: {}", show_request(b), describe(rb.error())));
+  if (!ra)
+    return Outcome::fails(fmt::format("{}: rejected: {}", show_request(a), describe(ra.error())));
+  if (!rb)
+    return Outcome::fails(fmt::format("{}: rejected: {}", show_request(b), describe(rb.error())));
   const std::vector<NItem> expected = naive_answer(w.model.items(), customer, status, low, high);
   std::string why;
   if (!oracle::accept_query_order(expected, to_naive_all(*ra), {{"Date", T::S}}, true, &why)) {
     return Outcome::fails(fmt::format("native index, {}: {}", show_request(a), why));
   }
-  if (!oracle::accept_query_order(to_naive_all(*ra), to_naive_all(*rb), {{"Date", T::S}}, true, &why)) {
-    return Outcome::fails(fmt::format("{} and {} disagree: {}", show_request(a), show_request(b), why));
+  if (!oracle::accept_query_order(to_naive_all(*ra), to_naive_all(*rb), {{"Date", T::S}}, true,
+                                  &why)) {
+    return Outcome::fails(
+        fmt::format("{} and {} disagree: {}", show_request(a), show_request(b), why));
   }
   return Outcome::holds();
 }
 
-Outcome reversed_composite_cannot_filter(const std::vector<Order>& orders, const std::string& customer,
-                                         const std::string& status, const std::string& d1,
-                                         const std::string& d2, bool* interleaved) {
+Outcome reversed_composite_cannot_filter(const std::vector<Order>& orders,
+                                         const std::string& customer, const std::string& status,
+                                         const std::string& d1, const std::string& d2,
+                                         bool* interleaved) {
   *interleaved = false;
   OrderWorld w;
-  if (auto ok = load(w, orders); !ok) return Outcome::fails("loading the orders failed: " + describe(ok.error()));
+  if (auto ok = load(w, orders); !ok)
+    return Outcome::fails("loading the orders failed: " + describe(ok.error()));
   const std::vector<NItem> answer = naive_answer(w.model.items(), customer, status, d1, d2);
   if (answer.empty()) return Outcome::holds();
   std::string lo = oracle::naive_get(answer.front(), "DateStatus")->s;
@@ -294,8 +322,9 @@ Outcome reversed_composite_cannot_filter(const std::vector<Order>& orders, const
     *interleaved = *interleaved || oracle::naive_get(i, "Status")->s != status;
   }
   if (window < answer.size()) {
-    return Outcome::fails(fmt::format("the range [{}, {}] holds {} orders, fewer than the {} answers", lo, hi, window,
-                                      answer.size()));
+    return Outcome::fails(
+        fmt::format("the range [{}, {}] holds {} orders, fewer than the {} answers", lo, hi, window,
+                    answer.size()));
   }
   if ((window > answer.size()) != *interleaved) {
     return Outcome::fails("the window holds extra orders that are not of other statuses");
@@ -306,16 +335,20 @@ Outcome reversed_composite_cannot_filter(const std::vector<Order>& orders, const
 // ---------------------------------------------------------------- sparse indexes
 
 std::ostream& operator<<(std::ostream& os, const SparseOp& o) {
-  static const char* const kNames[] = {"put user", "make admin", "revoke admin", "put customer", "put order", "delete"};
-  return os << kNames[o.kind % 6] << " org " << o.org << " who " << o.who << (o.admin ? " admin" : "");
+  static const char* const kNames[] = {"put user",     "make admin", "revoke admin",
+                                       "put customer", "put order",  "delete"};
+  return os << kNames[o.kind % 6] << " org " << o.org << " who " << o.who
+            << (o.admin ? " admin" : "");
 }
 
 Outcome sparse_indexes_are_exact(const std::vector<SparseOp>& ops) {
   NSchema s;
   s.pk = {"PK", T::S};
   s.sk = NKey{"SK", T::S};
-  s.indexes.push_back({"Admins", {{"PK", T::S}}, {{"GSI1SK", T::S}}, oracle::NIndex::Projection::kKeysOnly, {}});
-  s.indexes.push_back({"Customers", {{"CustomerIndexId", T::S}}, {}, oracle::NIndex::Projection::kAll, {}});
+  s.indexes.push_back(
+      {"Admins", {{"PK", T::S}}, {{"GSI1SK", T::S}}, oracle::NIndex::Projection::kKeysOnly, {}});
+  s.indexes.push_back(
+      {"Customers", {{"CustomerIndexId", T::S}}, {}, oracle::NIndex::Projection::kAll, {}});
   oracle::NaiveTable model(s);
   auto table = Table::create(to_engine(s));
   if (!table) return Outcome::fails(describe(table.error()));
@@ -328,7 +361,8 @@ Outcome sparse_indexes_are_exact(const std::vector<SparseOp>& ops) {
     bool ok_engine = true;
     switch (o.kind % 6) {
       case 0: {
-        NItem item = {{"PK", str(org)}, {"SK", str(user)}, {"Name", str(fmt::format("user {}", o.who))}};
+        NItem item = {
+            {"PK", str(org)}, {"SK", str(user)}, {"Name", str(fmt::format("user {}", o.who))}};
         if (o.admin) item.emplace_back("GSI1SK", str("Admin"));
         ok_model = model.put(item);
         ok_engine = table->put(to_engine(item)).has_value();
@@ -352,13 +386,17 @@ Outcome sparse_indexes_are_exact(const std::vector<SparseOp>& ops) {
         break;
       }
       case 3: {
-        const NItem item = {{"PK", str(cust)}, {"SK", str(cust)}, {"CustomerIndexId", str(cust)}, {"Email", str(cust + "@x")}};
+        const NItem item = {{"PK", str(cust)},
+                            {"SK", str(cust)},
+                            {"CustomerIndexId", str(cust)},
+                            {"Email", str(cust + "@x")}};
         ok_model = model.put(item);
         ok_engine = table->put(to_engine(item)).has_value();
         break;
       }
       case 4: {
-        const NItem item = {{"PK", str(cust)}, {"SK", str(fmt::format("ORDER#{}", o.org))}, {"Total", str("9")}};
+        const NItem item = {
+            {"PK", str(cust)}, {"SK", str(fmt::format("ORDER#{}", o.org))}, {"Total", str("9")}};
         ok_model = model.put(item);
         ok_engine = table->put(to_engine(item)).has_value();
         break;
@@ -370,9 +408,9 @@ Outcome sparse_indexes_are_exact(const std::vector<SparseOp>& ops) {
       }
     }
     if (ok_model != ok_engine) {
-      return Outcome::fails(fmt::format("step {} ({}): the engine {} the write, the oracle {} it", step + 1,
-                                        fmt::streamed(o), ok_engine ? "accepted" : "rejected",
-                                        ok_model ? "accepts" : "rejects"));
+      return Outcome::fails(fmt::format(
+          "step {} ({}): the engine {} the write, the oracle {} it", step + 1, fmt::streamed(o),
+          ok_engine ? "accepted" : "rejected", ok_model ? "accepts" : "rejects"));
     }
     if (auto c = check_counts(model, *table, fmt::format("step {}", step + 1)); !c.ok()) return c;
   }

@@ -29,33 +29,35 @@ struct Order {
 std::ostream& operator<<(std::ostream& os, const Order& o);
 inline void showValue(const Order& o, std::ostream& os) { os << o; }
 Outcome composite_key_vs_filter(const std::vector<Order>& orders, const std::string& customer,
-                                const std::string& status, const std::string& d1, const std::string& d2, int limit,
-                                std::string* costs);
+                                const std::string& status, const std::string& d1,
+                                const std::string& d2, int limit, std::string* costs);
 
 // Seed 003 "Book vs today": a native multi-attribute index (Status, Date)
 // and a hand-built STATUS#DATE key answer the same question with the same
 // items in the same order. `shape`: 0 status only, 1 date =, 2 date <=,
 // 3 date >=, 4 BETWEEN, 5 begins_with(date).
-Outcome multi_attribute_equals_composite(const std::vector<Order>& orders, const std::string& customer,
-                                         const std::string& status, int shape, const std::string& d1,
-                                         const std::string& d2, std::uint64_t style);
+Outcome multi_attribute_equals_composite(const std::vector<Order>& orders,
+                                         const std::string& customer, const std::string& status,
+                                         int shape, const std::string& d1, const std::string& d2,
+                                         std::uint64_t style);
 
 // Seed 003's warning: with the reversed key DATE#STATUS, the tightest key
 // condition that holds every answer (BETWEEN the first and the last answer's
 // key) returns every order of the customer between them, of any status:
 // exactly the naive window. `interleaved` is set when other statuses are
 // among them, i.e. when no key condition can answer the question.
-Outcome reversed_composite_cannot_filter(const std::vector<Order>& orders, const std::string& customer,
-                                         const std::string& status, const std::string& d1,
-                                         const std::string& d2, bool* interleaved);
+Outcome reversed_composite_cannot_filter(const std::vector<Order>& orders,
+                                         const std::string& customer, const std::string& status,
+                                         const std::string& d1, const std::string& d2,
+                                         bool* interleaved);
 
 // Seed 003's sparse indexes after a sequence of writes that add and remove
 // the attribute: the Admins index (PK, GSI1SK, only admins have GSI1SK) and
 // the every-Customer index (CustomerIndexId, only customers have it) hold
 // exactly the items a naive projection says.
 struct SparseOp {
-  int kind = 0;           // 0 put user, 1 make admin, 2 revoke admin, 3 put customer, 4 put order, 5 delete
-  int org = 0, who = 0;   // small ids
+  int kind = 0;  // 0 put user, 1 make admin, 2 revoke admin, 3 put customer, 4 put order, 5 delete
+  int org = 0, who = 0;  // small ids
   bool admin = false;
 };
 std::ostream& operator<<(std::ostream& os, const SparseOp& o);

@@ -50,9 +50,26 @@ class Style {
 
 // Names a property may write bare: identifiers that are not reserved words.
 bool bare_ok(const std::string& name) {
-  static const std::set<std::string> safe = {"pk", "sk", "g1", "g2", "x", "y", "doc", "tags", "a", "b",
-                                             "PK", "SK", "GSI1SK", "OrgId", "TicketId", "UpdatedAt",
-                                             "CustomerId", "OrderId", "OrderStatusDate", "CustomerIndexId"};
+  static const std::set<std::string> safe = {"pk",
+                                             "sk",
+                                             "g1",
+                                             "g2",
+                                             "x",
+                                             "y",
+                                             "doc",
+                                             "tags",
+                                             "a",
+                                             "b",
+                                             "PK",
+                                             "SK",
+                                             "GSI1SK",
+                                             "OrgId",
+                                             "TicketId",
+                                             "UpdatedAt",
+                                             "CustomerId",
+                                             "OrderId",
+                                             "OrderStatusDate",
+                                             "CustomerIndexId"};
   return safe.contains(name);
 }
 
@@ -80,7 +97,8 @@ class Renderer {
   std::string value(const NValue& v) {
     std::string ph;
     do {
-      ph = st_.chance(85) ? fmt::format(":v{}", next_value_++) : fmt::format(":_{}x", next_value_++);
+      ph =
+          st_.chance(85) ? fmt::format(":v{}", next_value_++) : fmt::format(":_{}x", next_value_++);
     } while (attrs_.values.contains(ph));
     attrs_.values[ph] = to_engine(v);
     return ph;
@@ -101,9 +119,12 @@ class Renderer {
 
   std::string operand(const NOperand& o) {
     switch (o.kind) {
-      case NOperand::Kind::kValue: return value(o.value);
-      case NOperand::Kind::kPath: return path(o.path);
-      case NOperand::Kind::kSize: return "size(" + path(o.path) + ")";
+      case NOperand::Kind::kValue:
+        return value(o.value);
+      case NOperand::Kind::kPath:
+        return path(o.path);
+      case NOperand::Kind::kSize:
+        return "size(" + path(o.path) + ")";
     }
     return {};
   }
@@ -128,8 +149,8 @@ class Renderer {
         s = st_.kw("NOT") + " " + cond(c.kids[0], 3);
         break;
       case NCond::Op::kBetween:
-        s = operand(c.args[0]) + " " + st_.kw("BETWEEN") + " " + operand(c.args[1]) + " " + st_.kw("AND") + " " +
-            operand(c.args[2]);
+        s = operand(c.args[0]) + " " + st_.kw("BETWEEN") + " " + operand(c.args[1]) + " " +
+            st_.kw("AND") + " " + operand(c.args[2]);
         break;
       case NCond::Op::kIn: {
         s = operand(c.args[0]) + " " + st_.kw("IN") + st_.sp() + "(";
@@ -145,8 +166,12 @@ class Renderer {
         s += ")";
         break;
       }
-      case NCond::Op::kExists: s = "attribute_exists(" + operand(c.args[0]) + ")"; break;
-      case NCond::Op::kNotExists: s = "attribute_not_exists(" + operand(c.args[0]) + ")"; break;
+      case NCond::Op::kExists:
+        s = "attribute_exists(" + operand(c.args[0]) + ")";
+        break;
+      case NCond::Op::kNotExists:
+        s = "attribute_not_exists(" + operand(c.args[0]) + ")";
+        break;
       case NCond::Op::kType: {
         NValue t;
         t.t = T::S;
@@ -154,8 +179,12 @@ class Renderer {
         s = "attribute_type(" + operand(c.args[0]) + "," + st_.sp() + value(t) + ")";
         break;
       }
-      case NCond::Op::kBeginsWith: s = "begins_with(" + operand(c.args[0]) + ", " + operand(c.args[1]) + ")"; break;
-      case NCond::Op::kContains: s = "contains(" + operand(c.args[0]) + ", " + operand(c.args[1]) + ")"; break;
+      case NCond::Op::kBeginsWith:
+        s = "begins_with(" + operand(c.args[0]) + ", " + operand(c.args[1]) + ")";
+        break;
+      case NCond::Op::kContains:
+        s = "contains(" + operand(c.args[0]) + ", " + operand(c.args[1]) + ")";
+        break;
       default: {
         const int op = static_cast<int>(c.op);
         // `a < b` may be written `b > a`.
@@ -172,12 +201,14 @@ class Renderer {
     return s;
   }
 
-  std::string key_condition(const NKeyCond& k, const std::vector<NKey>& pk, const std::vector<NKey>& sk) {
+  std::string key_condition(const NKeyCond& k, const std::vector<NKey>& pk,
+                            const std::vector<NKey>& sk) {
     std::vector<std::string> clauses;
     auto eq = [&](const NKey& key, const NValue& v) {
       const std::string n = name(key.name);
       const std::string ph = value(v);
-      return st_.chance(20) ? ph + st_.sp() + "=" + st_.sp() + n : n + st_.sp() + "=" + st_.sp() + ph;
+      return st_.chance(20) ? ph + st_.sp() + "=" + st_.sp() + n
+                            : n + st_.sp() + "=" + st_.sp() + ph;
     };
     for (std::size_t i = 0; i < pk.size(); ++i) clauses.push_back(eq(pk[i], k.partition[i]));
     for (std::size_t i = 0; i < k.sort_eq.size(); ++i) clauses.push_back(eq(sk[i], k.sort_eq[i]));
@@ -189,10 +220,13 @@ class Renderer {
       switch (k.op) {
         case NKeyCond::Op::kBetween: {
           const std::string a = value(k.a);
-          clauses.push_back(n + " " + st_.kw("BETWEEN") + " " + a + " " + st_.kw("AND") + " " + value(k.b));
+          clauses.push_back(n + " " + st_.kw("BETWEEN") + " " + a + " " + st_.kw("AND") + " " +
+                            value(k.b));
           break;
         }
-        case NKeyCond::Op::kBeginsWith: clauses.push_back("begins_with(" + n + "," + st_.sp() + value(k.a) + ")"); break;
+        case NKeyCond::Op::kBeginsWith:
+          clauses.push_back("begins_with(" + n + "," + st_.sp() + value(k.a) + ")");
+          break;
         default: {
           const int op = static_cast<int>(k.op);
           const std::string ph = value(k.a);
@@ -202,11 +236,13 @@ class Renderer {
       }
     }
     // Clause order does not matter; one level of parentheses is allowed.
-    for (std::size_t i = clauses.size(); i > 1; --i) std::swap(clauses[i - 1], clauses[st_.below(i)]);
+    for (std::size_t i = clauses.size(); i > 1; --i)
+      std::swap(clauses[i - 1], clauses[st_.below(i)]);
     const bool wrap_each = st_.chance(15);
     std::string out;
     for (const std::string& c : clauses) {
-      out += (out.empty() ? "" : st_.sp() + st_.kw("AND") + st_.sp()) + (wrap_each ? "(" + c + ")" : c);
+      out += (out.empty() ? "" : st_.sp() + st_.kw("AND") + st_.sp()) +
+             (wrap_each ? "(" + c + ")" : c);
     }
     if (!wrap_each && st_.chance(10)) out = "(" + out + ")";
     return (st_.chance(10) ? " " : "") + out;
@@ -277,7 +313,8 @@ QueryRequest render_query(const NSchema& schema, const QuerySpec& q) {
   Style st(q.style);
   Renderer ren(st, r.attributes);
   r.index_name = q.index;
-  r.key_condition = ren.key_condition(q.key, partition_keys_of(schema, q.index), sort_keys_of(schema, q.index));
+  r.key_condition =
+      ren.key_condition(q.key, partition_keys_of(schema, q.index), sort_keys_of(schema, q.index));
   if (q.filter) r.filter = ren.cond(*q.filter, 0);
   r.scan_index_forward = q.forward;
   r.limit = q.limit;
@@ -306,7 +343,8 @@ std::string show_tree(const NCond& c) { return oracle::naive_show(c); }
 
 std::ostream& operator<<(std::ostream& os, const QuerySpec& q) {
   os << "Query " << (q.index.empty() ? "table" : q.index) << " partition(";
-  for (std::size_t i = 0; i < q.key.partition.size(); ++i) os << (i ? ", " : "") << oracle::naive_show(q.key.partition[i]);
+  for (std::size_t i = 0; i < q.key.partition.size(); ++i)
+    os << (i ? ", " : "") << oracle::naive_show(q.key.partition[i]);
   os << ")";
   for (const NValue& v : q.key.sort_eq) os << " sort= " << oracle::naive_show(v);
   static const char* const kOps[] = {"", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"};

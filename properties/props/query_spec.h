@@ -24,15 +24,15 @@
 namespace sortkey::props {
 
 struct QuerySpec {
-  std::string index;                 // "" for the table
+  std::string index;  // "" for the table
   oracle::NKeyCond key;
   std::optional<oracle::NCond> filter;
   bool forward = true;
   std::optional<int> limit;
   bool count_only = false;
-  bool consistent = false;           // never on an index
-  std::uint64_t style = 0;           // rendering choices
-  std::size_t resume_at = 0;         // check 4 resumes after the item at this position (mod size)
+  bool consistent = false;    // never on an index
+  std::uint64_t style = 0;    // rendering choices
+  std::size_t resume_at = 0;  // check 4 resumes after the item at this position (mod size)
 };
 std::ostream& operator<<(std::ostream& os, const QuerySpec& q);
 inline void showValue(const QuerySpec& q, std::ostream& os) { os << q; }
@@ -52,7 +52,8 @@ inline void showValue(const ScanSpec& s, std::ostream& os) { os << s; }
 QueryRequest render_query(const oracle::NSchema& schema, const QuerySpec& q);
 ScanRequest render_scan(const ScanSpec& s);
 // The filter alone, as text with its placeholders added to `attributes`.
-std::string render_filter(const oracle::NCond& c, std::uint64_t style, ExpressionAttributes& attributes);
+std::string render_filter(const oracle::NCond& c, std::uint64_t style,
+                          ExpressionAttributes& attributes);
 
 }  // namespace sortkey::props
 

@@ -41,7 +41,9 @@ ByteVector oracle_bytes(std::int64_t unix_ms, const ByteVector& entropy) {
   return id_internal::oracle_bytes<UlidFormat>(unix_ms, entropy);
 }
 
-std::string oracle_text(const ByteVector& bytes) { return *oracle::to_base(bytes, oracle::kNaiveCrockford, 26); }
+std::string oracle_text(const ByteVector& bytes) {
+  return *oracle::to_base(bytes, oracle::kNaiveCrockford, 26);
+}
 
 // What the oracle says the case-insensitive decoder must do with `text`.
 std::optional<ByteVector> oracle_decode(std::string_view text) {
@@ -65,24 +67,41 @@ Outcome ulid_round_trip(const Ulid::Bytes& bytes) {
   const std::string text = encode_ulid(u);
   for (auto decode : {decode_ulid, decode_ulid_key}) {
     auto back = decode(text);
-    if (!back) return Outcome::fails(fmt::format("{} encodes to {}, which does not decode: {}", hex(vec(bytes)), show_key(text), describe(back.error())));
-    if (*back != u) return Outcome::fails(fmt::format("{} -> {} -> {}", hex(vec(bytes)), show_key(text), hex(vec(*back))));
+    if (!back)
+      return Outcome::fails(fmt::format("{} encodes to {}, which does not decode: {}",
+                                        hex(vec(bytes)), show_key(text), describe(back.error())));
+    if (*back != u)
+      return Outcome::fails(
+          fmt::format("{} -> {} -> {}", hex(vec(bytes)), show_key(text), hex(vec(*back))));
   }
-  auto binary = ulid_from_bytes(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-  if (!binary || *binary != u) return Outcome::fails(fmt::format("the 16 bytes {} do not read back as themselves", hex(vec(bytes))));
+  auto binary =
+      ulid_from_bytes(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  if (!binary || *binary != u)
+    return Outcome::fails(
+        fmt::format("the 16 bytes {} do not read back as themselves", hex(vec(bytes))));
   auto parts = make_ulid(u.unix_ms(), u.entropy());
-  if (!parts) return Outcome::fails(fmt::format("{}: make_ulid({}, entropy) failed: {}", hex(vec(bytes)), u.unix_ms(), describe(parts.error())));
-  if (*parts != u) return Outcome::fails(fmt::format("{}: make_ulid(unix_ms(), entropy()) gives {}", hex(vec(bytes)), hex(vec(*parts))));
+  if (!parts)
+    return Outcome::fails(fmt::format("{}: make_ulid({}, entropy) failed: {}", hex(vec(bytes)),
+                                      u.unix_ms(), describe(parts.error())));
+  if (*parts != u)
+    return Outcome::fails(fmt::format("{}: make_ulid(unix_ms(), entropy()) gives {}",
+                                      hex(vec(bytes)), hex(vec(*parts))));
   return Outcome::holds();
 }
 
 Outcome ulid_matches_oracle(const Ulid::Bytes& bytes) {
   const std::string want = oracle_text(vec(bytes));
   const std::string got = encode_ulid(Ulid(bytes));
-  if (got != want) return Outcome::fails(fmt::format("{} encodes to {}, the oracle's Crockford base 32 is {}", hex(vec(bytes)), show_key(got), show_key(want)));
+  if (got != want)
+    return Outcome::fails(fmt::format("{} encodes to {}, the oracle's Crockford base 32 is {}",
+                                      hex(vec(bytes)), show_key(got), show_key(want)));
   auto back = decode_ulid_key(want);
-  if (!back) return Outcome::fails(fmt::format("the oracle's {} for {} does not decode: {}", show_key(want), hex(vec(bytes)), describe(back.error())));
-  if (vec(*back) != vec(bytes)) return Outcome::fails(fmt::format("the oracle's {} decodes to {}, not {}", show_key(want), hex(vec(*back)), hex(vec(bytes))));
+  if (!back)
+    return Outcome::fails(fmt::format("the oracle's {} for {} does not decode: {}", show_key(want),
+                                      hex(vec(bytes)), describe(back.error())));
+  if (vec(*back) != vec(bytes))
+    return Outcome::fails(fmt::format("the oracle's {} decodes to {}, not {}", show_key(want),
+                                      hex(vec(*back)), hex(vec(bytes))));
   return Outcome::holds();
 }
 
@@ -93,7 +112,9 @@ Outcome ulid_order(const Ulid::Bytes& a, const Ulid::Bytes& b) {
 Outcome ulid_rejects_malformed(const Ulid::Bytes& bytes, char extra, std::size_t position) {
   const std::string key = encode_ulid(Ulid(bytes));
   for (auto decode : {decode_ulid, decode_ulid_key}) {
-    if (Outcome o = rejects_truncated_and_extended(key, decode, std::string_view(&extra, 1)); !o.ok()) return o;
+    if (Outcome o = rejects_truncated_and_extended(key, decode, std::string_view(&extra, 1));
+        !o.ok())
+      return o;
   }
   const std::string upper = oracle::ascii_upper(std::string_view(&extra, 1));
   if (oracle::kNaiveCrockford.find(upper[0]) != std::string_view::npos) return Outcome::holds();
@@ -101,26 +122,35 @@ Outcome ulid_rejects_malformed(const Ulid::Bytes& bytes, char extra, std::size_t
   changed[position % changed.size()] = extra;
   for (auto decode : {decode_ulid, decode_ulid_key}) {
     if (auto u = decode(changed)) {
-      return Outcome::fails(fmt::format("{} holds a byte outside the alphabet, yet decoded to {}", show_key(changed), hex(vec(*u))));
+      return Outcome::fails(fmt::format("{} holds a byte outside the alphabet, yet decoded to {}",
+                                        show_key(changed), hex(vec(*u))));
     }
   }
   return Outcome::holds();
 }
 
 Outcome ulid_total_decode(std::string_view bytes) {
-  if (Outcome o = decode_is_total_and_canonical(bytes, decode_ulid_key, encode_result); !o.ok()) return o;
+  if (Outcome o = decode_is_total_and_canonical(bytes, decode_ulid_key, encode_result); !o.ok())
+    return o;
   auto lenient = decode_ulid(bytes);
   if (!lenient && lenient.error().offset > bytes.size()) {
-    return Outcome::fails(fmt::format("decode_ulid {} failed with offset {} past its end", show_key(bytes), lenient.error().offset));
+    return Outcome::fails(fmt::format("decode_ulid {} failed with offset {} past its end",
+                                      show_key(bytes), lenient.error().offset));
   }
   const auto want = oracle_decode(bytes);
   if (lenient.has_value() != want.has_value()) {
-    return Outcome::fails(fmt::format("decode_ulid {} {}, the oracle {} it", show_key(bytes), lenient ? "accepts" : "rejects", want ? "accepts" : "rejects"));
+    return Outcome::fails(fmt::format("decode_ulid {} {}, the oracle {} it", show_key(bytes),
+                                      lenient ? "accepts" : "rejects",
+                                      want ? "accepts" : "rejects"));
   }
-  if (lenient && vec(*lenient) != *want) return Outcome::fails(fmt::format("decode_ulid {} gives {}, the oracle reads {}", show_key(bytes), hex(vec(*lenient)), hex(*want)));
+  if (lenient && vec(*lenient) != *want)
+    return Outcome::fails(fmt::format("decode_ulid {} gives {}, the oracle reads {}",
+                                      show_key(bytes), hex(vec(*lenient)), hex(*want)));
   const bool strict_ok = decode_ulid_key(bytes).has_value();
   if (strict_ok != (want.has_value() && !has_lower(bytes))) {
-    return Outcome::fails(fmt::format("decode_ulid_key {} {}, but the oracle {} it{}", show_key(bytes), strict_ok ? "accepts" : "rejects", want ? "accepts" : "rejects",
+    return Outcome::fails(fmt::format("decode_ulid_key {} {}, but the oracle {} it{}",
+                                      show_key(bytes), strict_ok ? "accepts" : "rejects",
+                                      want ? "accepts" : "rejects",
                                       has_lower(bytes) ? " and it holds lower case" : ""));
   }
   return Outcome::holds();
@@ -132,14 +162,19 @@ Outcome ulid_never_wraps(std::string_view text) {
   for (auto decode : {decode_ulid, decode_ulid_key}) {
     auto got = decode(text);
     if (!want) {
-      if (got) return Outcome::fails(fmt::format("{} is above 2^128 - 1, yet decoded to {}: it wrapped", show_key(text), hex(vec(*got))));
+      if (got)
+        return Outcome::fails(fmt::format("{} is above 2^128 - 1, yet decoded to {}: it wrapped",
+                                          show_key(text), hex(vec(*got))));
       continue;
     }
     if (!got) {
       if (got.error().code == ErrorCode::kNonCanonical && has_lower(text)) continue;
-      return Outcome::fails(fmt::format("{} is below 2^128, yet decode failed: {}", show_key(text), describe(got.error())));
+      return Outcome::fails(fmt::format("{} is below 2^128, yet decode failed: {}", show_key(text),
+                                        describe(got.error())));
     }
-    if (vec(*got) != *want) return Outcome::fails(fmt::format("{} decodes to {}, the oracle reads {}", show_key(text), hex(vec(*got)), hex(*want)));
+    if (vec(*got) != *want)
+      return Outcome::fails(fmt::format("{} decodes to {}, the oracle reads {}", show_key(text),
+                                        hex(vec(*got)), hex(*want)));
   }
   return Outcome::holds();
 }
@@ -155,16 +190,27 @@ Outcome ulid_case_insensitive(const Ulid::Bytes& bytes, std::uint32_t mask) {
     }
   }
   auto lenient = decode_ulid(mixed);
-  if (!lenient) return Outcome::fails(fmt::format("decode_ulid rejects {}, the key {} in mixed case: {}", show_key(mixed), show_key(key), describe(lenient.error())));
-  if (vec(*lenient) != vec(bytes)) return Outcome::fails(fmt::format("decode_ulid reads {} as {}, not {}", show_key(mixed), hex(vec(*lenient)), hex(vec(bytes))));
+  if (!lenient)
+    return Outcome::fails(fmt::format("decode_ulid rejects {}, the key {} in mixed case: {}",
+                                      show_key(mixed), show_key(key), describe(lenient.error())));
+  if (vec(*lenient) != vec(bytes))
+    return Outcome::fails(fmt::format("decode_ulid reads {} as {}, not {}", show_key(mixed),
+                                      hex(vec(*lenient)), hex(vec(bytes))));
   auto strict = decode_ulid_key(mixed);
   if (!first_lower) {
-    if (!strict) return Outcome::fails(fmt::format("decode_ulid_key rejects the upper-case key {}: {}", show_key(mixed), describe(strict.error())));
+    if (!strict)
+      return Outcome::fails(fmt::format("decode_ulid_key rejects the upper-case key {}: {}",
+                                        show_key(mixed), describe(strict.error())));
     return Outcome::holds();
   }
-  if (strict) return Outcome::fails(fmt::format("decode_ulid_key accepts {}, which holds lower case: two keys for one ULID", show_key(mixed)));
+  if (strict)
+    return Outcome::fails(
+        fmt::format("decode_ulid_key accepts {}, which holds lower case: two keys for one ULID",
+                    show_key(mixed)));
   if (strict.error().code != ErrorCode::kNonCanonical || strict.error().offset != *first_lower) {
-    return Outcome::fails(fmt::format("decode_ulid_key {}: expected non-canonical at byte {}, got {}", show_key(mixed), *first_lower, describe(strict.error())));
+    return Outcome::fails(
+        fmt::format("decode_ulid_key {}: expected non-canonical at byte {}, got {}",
+                    show_key(mixed), *first_lower, describe(strict.error())));
   }
   return Outcome::holds();
 }
@@ -172,20 +218,32 @@ Outcome ulid_case_insensitive(const Ulid::Bytes& bytes, std::uint32_t mask) {
 Outcome ulid_time_range(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
   auto u = make_ulid(unix_ms, entropy);
   if (unix_ms < 0 || unix_ms > kLastMs) {
-    if (u) return Outcome::fails(fmt::format("unix time {} ms is outside the ULID range, yet make_ulid gave {}", unix_ms, encode_ulid(*u)));
-    if (u.error().code != ErrorCode::kOutOfRange) return Outcome::fails(fmt::format("unix time {} ms: expected out of range, got {}", unix_ms, describe(u.error())));
+    if (u)
+      return Outcome::fails(
+          fmt::format("unix time {} ms is outside the ULID range, yet make_ulid gave {}", unix_ms,
+                      encode_ulid(*u)));
+    if (u.error().code != ErrorCode::kOutOfRange)
+      return Outcome::fails(fmt::format("unix time {} ms: expected out of range, got {}", unix_ms,
+                                        describe(u.error())));
     return Outcome::holds();
   }
-  if (!u) return Outcome::fails(fmt::format("unix time {} ms is in range, yet make_ulid failed: {}", unix_ms, describe(u.error())));
+  if (!u)
+    return Outcome::fails(fmt::format("unix time {} ms is in range, yet make_ulid failed: {}",
+                                      unix_ms, describe(u.error())));
   if (vec(*u) != oracle_bytes(unix_ms, vec(entropy))) {
-    return Outcome::fails(fmt::format("make_ulid({}, {}) gives {}, expected {}", unix_ms, hex(vec(entropy)), hex(vec(*u)), hex(oracle_bytes(unix_ms, vec(entropy)))));
+    return Outcome::fails(fmt::format("make_ulid({}, {}) gives {}, expected {}", unix_ms,
+                                      hex(vec(entropy)), hex(vec(*u)),
+                                      hex(oracle_bytes(unix_ms, vec(entropy)))));
   }
   if (u->unix_ms() != unix_ms || u->entropy() != entropy) {
-    return Outcome::fails(fmt::format("make_ulid({}, {}) reads back as ({}, {})", unix_ms, hex(vec(entropy)), u->unix_ms(), hex(vec(u->entropy()))));
+    return Outcome::fails(fmt::format("make_ulid({}, {}) reads back as ({}, {})", unix_ms,
+                                      hex(vec(entropy)), u->unix_ms(), hex(vec(u->entropy()))));
   }
   const std::string want = oracle::utc_text(unix_ms / 1000, static_cast<int>(unix_ms % 1000));
   const std::string got = ulid_time_rfc3339(*u);
-  if (got != want) return Outcome::fails(fmt::format("unix time {} ms is shown as {}, the calendar says {}", unix_ms, got, want));
+  if (got != want)
+    return Outcome::fails(
+        fmt::format("unix time {} ms is shown as {}, the calendar says {}", unix_ms, got, want));
   return Outcome::holds();
 }
 

@@ -2,17 +2,17 @@
 // built-in reference itself (no false alarms), and a planted bug in a
 // service is caught by the property meant for it, with the exact lines.
 
+#include "contract_catalog.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
 
-#include "contract_catalog.h"
 #include "props/contract_reference.h"
 #include "runner.h"
 
 namespace sortkey::props::contract {
 namespace {
-
 
 props::RunSettings quick(int cases) {
   props::RunSettings s;

@@ -39,9 +39,9 @@ template <class Id>
 Result<Id> id_from_bytes(std::string_view bytes, std::string_view name) {
   constexpr std::size_t kSize = std::tuple_size_v<typename Id::Bytes>;
   if (bytes.size() < kSize) {
-    return make_error(ErrorCode::kTruncated, bytes.size(),
-                      fmt::format("a binary {} is {} bytes, this one ends after {}", name, kSize,
-                                  bytes.size()));
+    return make_error(
+        ErrorCode::kTruncated, bytes.size(),
+        fmt::format("a binary {} is {} bytes, this one ends after {}", name, kSize, bytes.size()));
   }
   if (bytes.size() > kSize) {
     return make_error(ErrorCode::kTrailingBytes, kSize,
@@ -61,9 +61,9 @@ auto decode_entire(std::string_view text, std::size_t text_size, std::string_vie
   std::string_view rest = text;
   auto id = consume(rest);
   if (id && !rest.empty()) {
-    return make_error(ErrorCode::kTrailingBytes, text_size,
-                      fmt::format("a {} is {} characters, this one has {} more", name, text_size,
-                                  rest.size()));
+    return make_error(
+        ErrorCode::kTrailingBytes, text_size,
+        fmt::format("a {} is {} characters, this one has {} more", name, text_size, rest.size()));
   }
   return id;
 }

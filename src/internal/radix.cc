@@ -17,8 +17,10 @@ constexpr std::uint32_t kBase62Pow5 = 916132832;
 void base62_encode_160(const std::uint8_t* in, char* out) {
   std::uint32_t w[5];
   for (int i = 0; i < 5; ++i) {
-    w[i] = static_cast<std::uint32_t>(in[4 * i]) << 24 | static_cast<std::uint32_t>(in[4 * i + 1]) << 16 |
-           static_cast<std::uint32_t>(in[4 * i + 2]) << 8 | static_cast<std::uint32_t>(in[4 * i + 3]);
+    w[i] = static_cast<std::uint32_t>(in[4 * i]) << 24 |
+           static_cast<std::uint32_t>(in[4 * i + 1]) << 16 |
+           static_cast<std::uint32_t>(in[4 * i + 2]) << 8 |
+           static_cast<std::uint32_t>(in[4 * i + 3]);
   }
   int first = 0;  // words before it are zero
   char* p = out + 27;
@@ -61,7 +63,8 @@ bool base62_decode_160(const char* in, std::uint8_t* out) {
   if ((seen & 0x80) != 0) return false;
   const UInt128 t = static_cast<UInt128>(c0) * kPow10 + c1;  // < 62^17 < 2^102
   const UInt128 lo = static_cast<UInt128>(static_cast<std::uint64_t>(t)) * kPow10 + c2;
-  const UInt128 hi = static_cast<UInt128>(static_cast<std::uint64_t>(t >> 64)) * kPow10 + (lo >> 64);
+  const UInt128 hi =
+      static_cast<UInt128>(static_cast<std::uint64_t>(t >> 64)) * kPow10 + (lo >> 64);
   for (int i = 0; i < 12; ++i) out[i] = static_cast<std::uint8_t>(hi >> (88 - 8 * i));
   const auto low = static_cast<std::uint64_t>(lo);
   for (int i = 0; i < 8; ++i) out[12 + i] = static_cast<std::uint8_t>(low >> (56 - 8 * i));

@@ -26,7 +26,8 @@ inline constexpr std::uint8_t kLowerCaseFlag = 0x40;
 inline constexpr std::array<std::uint8_t, 256> kBase62Value = [] {
   std::array<std::uint8_t, 256> t{};
   for (auto& v : t) v = kNotADigit;
-  for (int i = 0; i < 62; ++i) t[static_cast<unsigned char>(kBase62Alphabet[i])] = static_cast<std::uint8_t>(i);
+  for (int i = 0; i < 62; ++i)
+    t[static_cast<unsigned char>(kBase62Alphabet[i])] = static_cast<std::uint8_t>(i);
   return t;
 }();
 

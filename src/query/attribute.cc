@@ -11,7 +11,7 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::array<std::string_view, 10> kTypeNames = {"S", "N",  "B",  "BOOL", "NULL",
+constexpr std::array<std::string_view, 10> kTypeNames = {"S", "N", "B",  "BOOL", "NULL",
                                                          "L", "M", "SS", "NS",   "BS"};
 
 int sign(int x) { return (x > 0) - (x < 0); }
@@ -20,21 +20,26 @@ int sign(int x) { return (x > 0) - (x < 0); }
 // not be empty").
 std::string_view set_word(AttributeType t) {
   switch (t) {
-    case AttributeType::kSS: return "string";
-    case AttributeType::kNS: return "number";
-    default: return "binary";
+    case AttributeType::kSS:
+      return "string";
+    case AttributeType::kNS:
+      return "number";
+    default:
+      return "binary";
   }
 }
 
 Error empty_set(AttributeType t) {
-  return make_error(ErrorCode::kEmpty, 0,
-                    fmt::format("One or more parameter values were invalid: An {} set  may not be empty",
-                                set_word(t)));
+  return make_error(
+      ErrorCode::kEmpty, 0,
+      fmt::format("One or more parameter values were invalid: An {} set  may not be empty",
+                  set_word(t)));
 }
 
 Error duplicate_in_set() {
-  return make_error(ErrorCode::kBadParameter, 0,
-                    "One or more parameter values were invalid: Input collection contains duplicates");
+  return make_error(
+      ErrorCode::kBadParameter, 0,
+      "One or more parameter values were invalid: Input collection contains duplicates");
 }
 
 Result<std::vector<std::string>> sorted_unique_bytes(std::vector<std::string> v, AttributeType t) {
@@ -46,7 +51,9 @@ Result<std::vector<std::string>> sorted_unique_bytes(std::vector<std::string> v,
 
 }  // namespace
 
-std::string_view type_name(AttributeType type) { return kTypeNames[static_cast<std::size_t>(type)]; }
+std::string_view type_name(AttributeType type) {
+  return kTypeNames[static_cast<std::size_t>(type)];
+}
 
 std::optional<AttributeType> type_from_name(std::string_view name) {
   for (std::size_t i = 0; i < kTypeNames.size(); ++i) {
@@ -57,7 +64,9 @@ std::optional<AttributeType> type_from_name(std::string_view name) {
 
 AttributeValue AttributeValue::S(std::string text) { return {AttributeType::kS, std::move(text)}; }
 AttributeValue AttributeValue::N(const Number& number) { return {AttributeType::kN, number}; }
-AttributeValue AttributeValue::B(std::string bytes) { return {AttributeType::kB, std::move(bytes)}; }
+AttributeValue AttributeValue::B(std::string bytes) {
+  return {AttributeType::kB, std::move(bytes)};
+}
 AttributeValue AttributeValue::Bool(bool value) { return {AttributeType::kBool, value}; }
 AttributeValue AttributeValue::Null() { return {}; }
 AttributeValue AttributeValue::L(List elements) { return {AttributeType::kL, std::move(elements)}; }
@@ -79,7 +88,8 @@ Result<AttributeValue> AttributeValue::NS(std::vector<Number> elements) {
   if (elements.empty()) return empty_set(AttributeType::kNS);
   std::sort(elements.begin(), elements.end(),
             [](const Number& a, const Number& b) { return compare_numbers(a, b) < 0; });
-  if (std::adjacent_find(elements.begin(), elements.end()) != elements.end()) return duplicate_in_set();
+  if (std::adjacent_find(elements.begin(), elements.end()) != elements.end())
+    return duplicate_in_set();
   return AttributeValue(AttributeType::kNS, std::move(elements));
 }
 
@@ -124,10 +134,13 @@ std::size_t number_size(const Number& n) {
 std::size_t value_size(const AttributeValue& v) {
   switch (v.type()) {
     case AttributeType::kS:
-    case AttributeType::kB: return v.as_string().size();
-    case AttributeType::kN: return number_size(v.as_number());
+    case AttributeType::kB:
+      return v.as_string().size();
+    case AttributeType::kN:
+      return number_size(v.as_number());
     case AttributeType::kBool:
-    case AttributeType::kNull: return 1;
+    case AttributeType::kNull:
+      return 1;
     case AttributeType::kSS:
     case AttributeType::kBS: {
       std::size_t n = 0;
@@ -208,9 +221,9 @@ std::string encode_base64(std::string_view bytes) {
 
 Result<std::string> decode_base64(std::string_view text) {
   if (text.size() % 4 != 0) {
-    return make_error(ErrorCode::kBadLength, text.size(),
-                      fmt::format("base64 text must be a multiple of 4 characters long, got {}",
-                                  text.size()));
+    return make_error(
+        ErrorCode::kBadLength, text.size(),
+        fmt::format("base64 text must be a multiple of 4 characters long, got {}", text.size()));
   }
   std::string out;
   out.reserve(text.size() / 4 * 3);
@@ -226,12 +239,12 @@ Result<std::string> decode_base64(std::string_view text) {
       }
       const int s = sextet(text[i + k]);
       if (s < 0) {
-        return make_error(ErrorCode::kBadCharacter, i + k,
-                          fmt::format("'{}' is not a base64 character",
-                                      text[i + k] >= 0x20 && text[i + k] < 0x7f
-                                          ? std::string(1, text[i + k])
-                                          : fmt::format("\\x{:02X}",
-                                                        static_cast<unsigned char>(text[i + k]))));
+        return make_error(
+            ErrorCode::kBadCharacter, i + k,
+            fmt::format("'{}' is not a base64 character",
+                        text[i + k] >= 0x20 && text[i + k] < 0x7f
+                            ? std::string(1, text[i + k])
+                            : fmt::format("\\x{:02X}", static_cast<unsigned char>(text[i + k]))));
       }
       v = v << 6 | static_cast<unsigned>(s);
     }
@@ -249,7 +262,9 @@ Result<std::string> decode_base64(std::string_view text) {
 
 namespace {
 
-Error bad_value(std::string message) { return make_error(ErrorCode::kBadParameter, 0, std::move(message)); }
+Error bad_value(std::string message) {
+  return make_error(ErrorCode::kBadParameter, 0, std::move(message));
+}
 
 Result<AttributeValue> from_json(const json& j);
 
@@ -257,7 +272,8 @@ Result<std::vector<std::string>> string_elements(const json& arr, std::string_vi
   if (!arr.is_array()) return bad_value(fmt::format("{} must be a JSON array", type));
   std::vector<std::string> out;
   for (const auto& e : arr) {
-    if (!e.is_string()) return bad_value(fmt::format("the elements of {} must be JSON strings", type));
+    if (!e.is_string())
+      return bad_value(fmt::format("the elements of {} must be JSON strings", type));
     out.push_back(e.get<std::string>());
   }
   return out;
@@ -265,7 +281,8 @@ Result<std::vector<std::string>> string_elements(const json& arr, std::string_vi
 
 Result<AttributeValue> from_json(const json& j) {
   if (!j.is_object() || j.empty()) {
-    return bad_value("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+    return bad_value(
+        "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
   }
   if (j.size() != 1) {
     return bad_value(
@@ -276,7 +293,8 @@ Result<AttributeValue> from_json(const json& j) {
   const std::string& name = first.key();
   const json& body = first.value();
   const auto type = type_from_name(name);
-  if (!type) return bad_value(fmt::format("Supplied AttributeValue has an unknown datatype: {}", name));
+  if (!type)
+    return bad_value(fmt::format("Supplied AttributeValue has an unknown datatype: {}", name));
   switch (*type) {
     case AttributeType::kS:
       if (!body.is_string()) return bad_value("S must be a JSON string");
@@ -300,7 +318,8 @@ Result<AttributeValue> from_json(const json& j) {
     case AttributeType::kNull:
       if (!body.is_boolean() || !body.get<bool>()) {
         return bad_value(
-            "One or more parameter values were invalid: Null attribute value types must have the value of true");
+            "One or more parameter values were invalid: Null attribute value types must have the "
+            "value of true");
       }
       return AttributeValue::Null();
     case AttributeType::kL: {
@@ -374,11 +393,16 @@ Result<json> parse_json(std::string_view text) {
 
 json to_json_value(const AttributeValue& v) {
   switch (v.type()) {
-    case AttributeType::kS: return {{"S", v.as_string()}};
-    case AttributeType::kN: return {{"N", to_string(v.as_number())}};
-    case AttributeType::kB: return {{"B", encode_base64(v.as_string())}};
-    case AttributeType::kBool: return {{"BOOL", v.as_bool()}};
-    case AttributeType::kNull: return {{"NULL", true}};
+    case AttributeType::kS:
+      return {{"S", v.as_string()}};
+    case AttributeType::kN:
+      return {{"N", to_string(v.as_number())}};
+    case AttributeType::kB:
+      return {{"B", encode_base64(v.as_string())}};
+    case AttributeType::kBool:
+      return {{"BOOL", v.as_bool()}};
+    case AttributeType::kNull:
+      return {{"NULL", true}};
     case AttributeType::kL: {
       json arr = json::array();
       for (const auto& e : v.as_list()) arr.push_back(to_json_value(e));
@@ -389,7 +413,8 @@ json to_json_value(const AttributeValue& v) {
       for (const auto& [k, e] : v.as_map()) obj[k] = to_json_value(e);
       return {{"M", obj}};
     }
-    case AttributeType::kSS: return {{"SS", v.as_strings()}};
+    case AttributeType::kSS:
+      return {{"SS", v.as_strings()}};
     case AttributeType::kBS: {
       json arr = json::array();
       for (const auto& s : v.as_strings()) arr.push_back(encode_base64(s));
@@ -421,7 +446,9 @@ Result<Item> parse_item(std::string_view text) {
   Item item;
   for (const auto& [name, body] : j->items()) {
     auto v = from_json(body);
-    if (!v) return make_error(v.error().code, v.error().offset, fmt::format("{}: {}", name, v.error().message));
+    if (!v)
+      return make_error(v.error().code, v.error().offset,
+                        fmt::format("{}: {}", name, v.error().message));
     item.emplace(name, std::move(*v));
   }
   return item;

@@ -18,10 +18,11 @@ TEST(Attribute, JsonRoundTripsEveryType) {
       R"("s":{"S":"h\u00e9"},"ss":{"SS":["b","a"]}})";
   auto item = parse_item(text);
   ASSERT_TRUE(item) << describe(item.error());
-  EXPECT_EQ(to_json(*item),
-            R"({"b":{"B":"AP8="},"bs":{"BS":["AA==","AQ=="]},"l":{"L":[{"N":"1000"},{"NULL":true}]},)"
-            R"("m":{"M":{"x":{"BOOL":false}}},"n":{"N":"7.5"},"ns":{"NS":["1","2"]},)"
-            R"("s":{"S":"hé"},"ss":{"SS":["a","b"]}})");
+  EXPECT_EQ(
+      to_json(*item),
+      R"({"b":{"B":"AP8="},"bs":{"BS":["AA==","AQ=="]},"l":{"L":[{"N":"1000"},{"NULL":true}]},)"
+      R"("m":{"M":{"x":{"BOOL":false}}},"n":{"N":"7.5"},"ns":{"NS":["1","2"]},)"
+      R"("s":{"S":"hé"},"ss":{"SS":["a","b"]}})");
   EXPECT_EQ(item->at("b").as_string(), std::string("\x00\xFF", 2));
 }
 
@@ -33,7 +34,8 @@ TEST(Attribute, JsonErrors) {
   EXPECT_EQ(parse_attribute_value(R"({"S":"a","N":"1"})").error().code, ErrorCode::kBadParameter);
   EXPECT_EQ(parse_attribute_value(R"({"NULL": false})").error().code, ErrorCode::kBadParameter);
   EXPECT_EQ(parse_attribute_value(R"({"SS": []})").error().code, ErrorCode::kEmpty);
-  EXPECT_EQ(parse_attribute_value(R"({"NS": ["1", "1.0"]})").error().code, ErrorCode::kBadParameter);
+  EXPECT_EQ(parse_attribute_value(R"({"NS": ["1", "1.0"]})").error().code,
+            ErrorCode::kBadParameter);
   EXPECT_EQ(parse_attribute_value(R"({"B": "A"})").error().code, ErrorCode::kBadParameter);
   const auto bad = parse_attribute_value(R"({"S": )");
   ASSERT_FALSE(bad);
@@ -49,7 +51,8 @@ TEST(Attribute, JsonNumberBeyondDoubleIsAnErrorNotAnException) {
     const auto value = parse_attribute_value(text);
     ASSERT_FALSE(value) << text;
     EXPECT_EQ(value.error().code, ErrorCode::kBadFormat) << text;
-    EXPECT_NE(value.error().message.find("number overflow"), std::string::npos) << describe(value.error());
+    EXPECT_NE(value.error().message.find("number overflow"), std::string::npos)
+        << describe(value.error());
     const auto item = parse_item(text);
     ASSERT_FALSE(item) << text;
     EXPECT_EQ(item.error().code, ErrorCode::kBadFormat) << text;
@@ -102,16 +105,23 @@ std::string key(const AttributeValue& v) {
 }
 
 TEST(KeyEncoding, PreservesOrderAndTuples) {
-  const std::vector<AttributeValue> strings = {S(""), S(std::string("\0", 1)), S(std::string("\0\0", 2)),
-                                               S(std::string("\0\x01", 2)), S("a"), S("a#"), S("ab"),
-                                               S("\xEF\xBF\xBF"), S("\xF0\x90\x80\x80")};
+  const std::vector<AttributeValue> strings = {S(""),
+                                               S(std::string("\0", 1)),
+                                               S(std::string("\0\0", 2)),
+                                               S(std::string("\0\x01", 2)),
+                                               S("a"),
+                                               S("a#"),
+                                               S("ab"),
+                                               S("\xEF\xBF\xBF"),
+                                               S("\xF0\x90\x80\x80")};
   for (std::size_t i = 0; i + 1 < strings.size(); ++i) {
     EXPECT_LT(key(strings[i]), key(strings[i + 1])) << i;
     // Tuples (x, "zzz") < (y, "") whenever x < y.
     EXPECT_LT(key(strings[i]) + key(S("zzz")), key(strings[i + 1]) + key(S(""))) << i;
   }
-  const std::vector<AttributeValue> numbers = {N("-1e125"), N("-10"), N("-1.5"), N("0"), N("1e-130"),
-                                               N("1"), N("1.5"), N("10"), N("9.9e125")};
+  const std::vector<AttributeValue> numbers = {N("-1e125"), N("-10"),    N("-1.5"),
+                                               N("0"),      N("1e-130"), N("1"),
+                                               N("1.5"),    N("10"),     N("9.9e125")};
   for (std::size_t i = 0; i + 1 < numbers.size(); ++i) {
     EXPECT_LT(key(numbers[i]) + key(N("99")), key(numbers[i + 1]) + key(N("-99"))) << i;
   }

@@ -11,8 +11,24 @@ namespace {
 // ---------------------------------------------------------------- tokens
 
 enum class Tok {
-  kEnd, kIdent, kNameRef, kValueRef, kInteger, kLParen, kRParen, kLBracket, kRBracket,
-  kComma, kDot, kEq, kNe, kLt, kLe, kGt, kGe, kBad,
+  kEnd,
+  kIdent,
+  kNameRef,
+  kValueRef,
+  kInteger,
+  kLParen,
+  kRParen,
+  kLBracket,
+  kRBracket,
+  kComma,
+  kDot,
+  kEq,
+  kNe,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kBad,
 };
 
 struct Token {
@@ -103,7 +119,8 @@ constexpr std::array<std::string_view, 5> kBooleanFunctions = {
     "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains"};
 
 bool is_boolean_function(std::string_view name) {
-  return std::find(kBooleanFunctions.begin(), kBooleanFunctions.end(), name) != kBooleanFunctions.end();
+  return std::find(kBooleanFunctions.begin(), kBooleanFunctions.end(), name) !=
+         kBooleanFunctions.end();
 }
 
 constexpr std::size_t kMaxInOperands = 100;
@@ -111,18 +128,25 @@ constexpr std::size_t kMaxInOperands = 100;
 // "{N:7}": how DynamoDB shows a constant in its BETWEEN messages.
 std::string show_constant(const AttributeValue& v) {
   switch (v.type()) {
-    case AttributeType::kS: return fmt::format("{{S:{}}}", v.as_string());
-    case AttributeType::kN: return fmt::format("{{N:{}}}", to_string(v.as_number()));
-    case AttributeType::kB: return fmt::format("{{B:{}}}", encode_base64(v.as_string()));
-    default: return fmt::format("{{{}:...}}", type_name(v.type()));
+    case AttributeType::kS:
+      return fmt::format("{{S:{}}}", v.as_string());
+    case AttributeType::kN:
+      return fmt::format("{{N:{}}}", to_string(v.as_number()));
+    case AttributeType::kB:
+      return fmt::format("{{B:{}}}", encode_base64(v.as_string()));
+    default:
+      return fmt::format("{{{}:...}}", type_name(v.type()));
   }
 }
 
 std::string_view operand_type(const Operand& o) {
   switch (o.kind) {
-    case Operand::Kind::kValue: return type_name(o.value.type());
-    case Operand::Kind::kSize: return "N";
-    case Operand::Kind::kPath: return "document path";
+    case Operand::Kind::kValue:
+      return type_name(o.value.type());
+    case Operand::Kind::kSize:
+      return "N";
+    case Operand::Kind::kPath:
+      return "document path";
   }
   return "?";
 }
@@ -249,13 +273,26 @@ class Parser {
     Comparator cmp{};
     bool is_cmp = true;
     switch (op.kind) {
-      case Tok::kEq: cmp = Comparator::kEq; break;
-      case Tok::kNe: cmp = Comparator::kNe; break;
-      case Tok::kLt: cmp = Comparator::kLt; break;
-      case Tok::kLe: cmp = Comparator::kLe; break;
-      case Tok::kGt: cmp = Comparator::kGt; break;
-      case Tok::kGe: cmp = Comparator::kGe; break;
-      default: is_cmp = false;
+      case Tok::kEq:
+        cmp = Comparator::kEq;
+        break;
+      case Tok::kNe:
+        cmp = Comparator::kNe;
+        break;
+      case Tok::kLt:
+        cmp = Comparator::kLt;
+        break;
+      case Tok::kLe:
+        cmp = Comparator::kLe;
+        break;
+      case Tok::kGt:
+        cmp = Comparator::kGt;
+        break;
+      case Tok::kGe:
+        cmp = Comparator::kGe;
+        break;
+      default:
+        is_cmp = false;
     }
     if (is_cmp) {
       next();
@@ -300,9 +337,11 @@ class Parser {
       }
       if (auto ok = expect(Tok::kRParen); !ok) return ok.error();
       if (c.operands.size() - 1 > kMaxInOperands) {
-        return error(ErrorCode::kOutOfRange, c.offset,
-                     fmt::format("The IN operator is provided with too many operands; number of operands: {}",
-                                 c.operands.size() - 1));
+        return error(
+            ErrorCode::kOutOfRange, c.offset,
+            fmt::format(
+                "The IN operator is provided with too many operands; number of operands: {}",
+                c.operands.size() - 1));
       }
       return c;
     }
@@ -310,10 +349,11 @@ class Parser {
   }
 
   Error incorrect_operand(std::string_view function, const Operand& o) const {
-    return error(ErrorCode::kBadParameter, o.offset,
-                 fmt::format("Incorrect operand type for operator or function; operator or function: "
-                             "{}, operand type: {}",
-                             function, operand_type(o)));
+    return error(
+        ErrorCode::kBadParameter, o.offset,
+        fmt::format("Incorrect operand type for operator or function; operator or function: "
+                    "{}, operand type: {}",
+                    function, operand_type(o)));
   }
 
   Result<void> check_between(const Condition& c) const {
@@ -356,7 +396,8 @@ class Parser {
       next();
     }
     if (auto ok = expect(Tok::kRParen); !ok) return ok.error();
-    const std::size_t want = name.text == "attribute_exists" || name.text == "attribute_not_exists" ? 1 : 2;
+    const std::size_t want =
+        name.text == "attribute_exists" || name.text == "attribute_not_exists" ? 1 : 2;
     if (c.operands.size() != want) {
       return error(ErrorCode::kBadParameter, name.offset,
                    fmt::format("Incorrect number of operands for operator or function; operator or "
@@ -367,15 +408,17 @@ class Parser {
       c.kind = name.text == "attribute_exists" ? Condition::Kind::kAttributeExists
                                                : Condition::Kind::kAttributeNotExists;
       if (c.operands[0].kind != Operand::Kind::kPath) {
-        return error(ErrorCode::kBadParameter, c.operands[0].offset,
-                     fmt::format("Operator or function requires a document path; operator or function: {}",
-                                 name.text));
+        return error(
+            ErrorCode::kBadParameter, c.operands[0].offset,
+            fmt::format("Operator or function requires a document path; operator or function: {}",
+                        name.text));
       }
     } else if (name.text == "attribute_type") {
       c.kind = Condition::Kind::kAttributeType;
       if (c.operands[0].kind != Operand::Kind::kPath) {
-        return error(ErrorCode::kBadParameter, c.operands[0].offset,
-                     "Operator or function requires a document path; operator or function: attribute_type");
+        return error(
+            ErrorCode::kBadParameter, c.operands[0].offset,
+            "Operator or function requires a document path; operator or function: attribute_type");
       }
       const Operand& t = c.operands[1];
       if (t.kind != Operand::Kind::kValue || t.value.type() != AttributeType::kS) {
@@ -464,8 +507,9 @@ class Parser {
       return it->second;
     }
     if (is_reserved_word(t.text)) {
-      return error(ErrorCode::kBadParameter, t.offset,
-                   fmt::format("Attribute name is a reserved keyword; reserved keyword: {}", t.text));
+      return error(
+          ErrorCode::kBadParameter, t.offset,
+          fmt::format("Attribute name is a reserved keyword; reserved keyword: {}", t.text));
     }
     return std::string(t.text);
   }
@@ -522,21 +566,31 @@ std::optional<std::size_t> size_of(const AttributeValue& v) {
     // size() of S counts UTF-8 bytes: DynamoDB documents the length of a
     // string without its unit, and stores and limits strings in UTF-8 bytes.
     case AttributeType::kS:
-    case AttributeType::kB: return v.as_string().size();
+    case AttributeType::kB:
+      return v.as_string().size();
     case AttributeType::kSS:
-    case AttributeType::kBS: return v.as_strings().size();
-    case AttributeType::kNS: return v.as_numbers().size();
-    case AttributeType::kL: return v.as_list().size();
-    case AttributeType::kM: return v.as_map().size();
-    default: return std::nullopt;
+    case AttributeType::kBS:
+      return v.as_strings().size();
+    case AttributeType::kNS:
+      return v.as_numbers().size();
+    case AttributeType::kL:
+      return v.as_list().size();
+    case AttributeType::kM:
+      return v.as_map().size();
+    default:
+      return std::nullopt;
   }
 }
 
 Value operand_value(const Operand& o, const Item& item) {
   Value v;
   switch (o.kind) {
-    case Operand::Kind::kValue: v.ptr = &o.value; break;
-    case Operand::Kind::kPath: v.ptr = resolve_path(o.path, item); break;
+    case Operand::Kind::kValue:
+      v.ptr = &o.value;
+      break;
+    case Operand::Kind::kPath:
+      v.ptr = resolve_path(o.path, item);
+      break;
     case Operand::Kind::kSize: {
       const AttributeValue* target = resolve_path(o.path, item);
       if (target == nullptr) break;
@@ -557,11 +611,16 @@ bool compare(Comparator c, const AttributeValue* a, const AttributeValue* b) {
   if (a->type() != b->type() || !is_scalar_key_type(a->type())) return false;
   const int r = compare_scalars(*a, *b);
   switch (c) {
-    case Comparator::kLt: return r < 0;
-    case Comparator::kLe: return r <= 0;
-    case Comparator::kGt: return r > 0;
-    case Comparator::kGe: return r >= 0;
-    default: return false;
+    case Comparator::kLt:
+      return r < 0;
+    case Comparator::kLe:
+      return r <= 0;
+    case Comparator::kGt:
+      return r > 0;
+    case Comparator::kGe:
+      return r >= 0;
+    default:
+      return false;
   }
 }
 
@@ -573,7 +632,8 @@ bool contains(const AttributeValue& haystack, const AttributeValue& needle) {
              haystack.as_string().find(needle.as_string()) != std::string::npos;
     case AttributeType::kSS:
     case AttributeType::kBS: {
-      const AttributeType element = haystack.type() == AttributeType::kSS ? AttributeType::kS : AttributeType::kB;
+      const AttributeType element =
+          haystack.type() == AttributeType::kSS ? AttributeType::kS : AttributeType::kB;
       if (needle.type() != element) return false;
       const auto& v = haystack.as_strings();
       return std::binary_search(v.begin(), v.end(), needle.as_string());
@@ -586,8 +646,10 @@ bool contains(const AttributeValue& haystack, const AttributeValue& needle) {
       return false;
     }
     case AttributeType::kL:
-      return std::find(haystack.as_list().begin(), haystack.as_list().end(), needle) != haystack.as_list().end();
-    default: return false;
+      return std::find(haystack.as_list().begin(), haystack.as_list().end(), needle) !=
+             haystack.as_list().end();
+    default:
+      return false;
   }
 }
 
@@ -599,12 +661,18 @@ std::string_view expression_parameter(ExpressionKind kind) {
 
 std::string_view comparator_text(Comparator c) {
   switch (c) {
-    case Comparator::kEq: return "=";
-    case Comparator::kNe: return "<>";
-    case Comparator::kLt: return "<";
-    case Comparator::kLe: return "<=";
-    case Comparator::kGt: return ">";
-    case Comparator::kGe: return ">=";
+    case Comparator::kEq:
+      return "=";
+    case Comparator::kNe:
+      return "<>";
+    case Comparator::kLt:
+      return "<";
+    case Comparator::kLe:
+      return "<=";
+    case Comparator::kGt:
+      return ">";
+    case Comparator::kGe:
+      return ">=";
   }
   return "?";
 }
@@ -614,8 +682,9 @@ Result<Condition> parse_condition(std::string_view text, ExpressionKind kind,
   bool blank = true;
   for (char c : text) blank = blank && is_space(c);
   if (blank) {
-    return make_error(ErrorCode::kEmpty, 0,
-                      fmt::format("Invalid {}: The expression can not be empty;", expression_parameter(kind)));
+    return make_error(
+        ErrorCode::kEmpty, 0,
+        fmt::format("Invalid {}: The expression can not be empty;", expression_parameter(kind)));
   }
   return Parser(text, kind, attributes, uses).parse();
 }
@@ -626,17 +695,21 @@ Result<void> check_all_used(const ExpressionAttributes& attributes, const Expres
     if (!uses.values.contains(name)) unused += (unused.empty() ? "" : ", ") + name;
   }
   if (!unused.empty()) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("Value provided in ExpressionAttributeValues unused in expressions: keys: {{{}}}",
-                                  unused));
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format(
+            "Value provided in ExpressionAttributeValues unused in expressions: keys: {{{}}}",
+            unused));
   }
   for (const auto& [name, _] : attributes.names) {
     if (!uses.names.contains(name)) unused += (unused.empty() ? "" : ", ") + name;
   }
   if (!unused.empty()) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("Value provided in ExpressionAttributeNames unused in expressions: keys: {{{}}}",
-                                  unused));
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format(
+            "Value provided in ExpressionAttributeNames unused in expressions: keys: {{{}}}",
+            unused));
   }
   return {};
 }
@@ -662,9 +735,12 @@ const AttributeValue* resolve_path(const DocumentPath& path, const Item& item) {
 
 bool evaluate(const Condition& c, const Item& item) {
   switch (c.kind) {
-    case Condition::Kind::kAnd: return evaluate(c.children[0], item) && evaluate(c.children[1], item);
-    case Condition::Kind::kOr: return evaluate(c.children[0], item) || evaluate(c.children[1], item);
-    case Condition::Kind::kNot: return !evaluate(c.children[0], item);
+    case Condition::Kind::kAnd:
+      return evaluate(c.children[0], item) && evaluate(c.children[1], item);
+    case Condition::Kind::kOr:
+      return evaluate(c.children[0], item) || evaluate(c.children[1], item);
+    case Condition::Kind::kNot:
+      return !evaluate(c.children[0], item);
     case Condition::Kind::kCompare: {
       const Value a = operand_value(c.operands[0], item);
       const Value b = operand_value(c.operands[1], item);
@@ -684,8 +760,10 @@ bool evaluate(const Condition& c, const Item& item) {
       }
       return false;
     }
-    case Condition::Kind::kAttributeExists: return resolve_path(c.operands[0].path, item) != nullptr;
-    case Condition::Kind::kAttributeNotExists: return resolve_path(c.operands[0].path, item) == nullptr;
+    case Condition::Kind::kAttributeExists:
+      return resolve_path(c.operands[0].path, item) != nullptr;
+    case Condition::Kind::kAttributeNotExists:
+      return resolve_path(c.operands[0].path, item) == nullptr;
     case Condition::Kind::kAttributeType: {
       const AttributeValue* v = resolve_path(c.operands[0].path, item);
       return v != nullptr && type_name(v->type()) == c.operands[1].value.as_string();

@@ -10,29 +10,38 @@ namespace {
 
 using json = nlohmann::json;
 
-Error bad(std::string message) { return make_error(ErrorCode::kBadParameter, 0, std::move(message)); }
+Error bad(std::string message) {
+  return make_error(ErrorCode::kBadParameter, 0, std::move(message));
+}
 
 Result<void> check_key_value(std::string_view name, const AttributeValue& v) {
   if (!is_scalar_key_type(v.type())) {
-    return bad(fmt::format("the value for key attribute {} has type {}; key values are S, N or B", name,
-                           type_name(v.type())));
+    return bad(fmt::format("the value for key attribute {} has type {}; key values are S, N or B",
+                           name, type_name(v.type())));
   }
   if ((v.type() == AttributeType::kS || v.type() == AttributeType::kB) && v.as_string().empty()) {
-    return make_error(ErrorCode::kEmpty, 0,
-                      fmt::format("the value for key attribute {} is empty; DynamoDB rejects empty key values",
-                                  name));
+    return make_error(
+        ErrorCode::kEmpty, 0,
+        fmt::format("the value for key attribute {} is empty; DynamoDB rejects empty key values",
+                    name));
   }
   return {};
 }
 
 std::string_view op_text(SortCondition::Op op) {
   switch (op) {
-    case SortCondition::Op::kEq: return "=";
-    case SortCondition::Op::kLt: return "<";
-    case SortCondition::Op::kLe: return "<=";
-    case SortCondition::Op::kGt: return ">";
-    case SortCondition::Op::kGe: return ">=";
-    default: return "";
+    case SortCondition::Op::kEq:
+      return "=";
+    case SortCondition::Op::kLt:
+      return "<";
+    case SortCondition::Op::kLe:
+      return "<=";
+    case SortCondition::Op::kGt:
+      return ">";
+    case SortCondition::Op::kGe:
+      return ">=";
+    default:
+      return "";
   }
 }
 
@@ -46,15 +55,20 @@ std::string numbered(std::string_view stem, std::size_t i, std::size_t n) {
 
 Result<BuiltQuery> build_key_condition(const KeyQuery& q) {
   if (q.partition.empty() || q.partition.size() > 4) {
-    return bad(fmt::format("a Query needs 1 to 4 partition key attributes, got {}", q.partition.size()));
+    return bad(
+        fmt::format("a Query needs 1 to 4 partition key attributes, got {}", q.partition.size()));
   }
-  const std::size_t sort_attrs = q.sort_prefix.size() + (q.sort.op == SortCondition::Op::kNone ? 0 : 1);
-  if (sort_attrs > 4) return bad(fmt::format("a sort key has at most 4 attributes, got {}", sort_attrs));
-  if (q.limit && *q.limit < 1) return bad(fmt::format("Limit must be at least 1, got {}", *q.limit));
+  const std::size_t sort_attrs =
+      q.sort_prefix.size() + (q.sort.op == SortCondition::Op::kNone ? 0 : 1);
+  if (sort_attrs > 4)
+    return bad(fmt::format("a sort key has at most 4 attributes, got {}", sort_attrs));
+  if (q.limit && *q.limit < 1)
+    return bad(fmt::format("Limit must be at least 1, got {}", *q.limit));
   std::set<std::string, std::less<>> seen;
   auto check_name = [&](std::string_view name) -> Result<void> {
     if (name.empty()) return bad("an attribute name must not be empty");
-    if (!seen.emplace(name).second) return bad(fmt::format("attribute {} has more than one condition", name));
+    if (!seen.emplace(name).second)
+      return bad(fmt::format("attribute {} has more than one condition", name));
     return {};
   };
 
@@ -85,7 +99,8 @@ Result<BuiltQuery> build_key_condition(const KeyQuery& q) {
     clauses.push_back(fmt::format("{} = {}", n, v));
   }
   if (q.sort.op != SortCondition::Op::kNone) {
-    if (q.sort_attribute.empty()) return bad("a sort-key condition needs the sort key attribute's name");
+    if (q.sort_attribute.empty())
+      return bad("a sort-key condition needs the sort key attribute's name");
     if (auto ok = check_name(q.sort_attribute); !ok) return ok.error();
     const std::size_t i = q.sort_prefix.size();
     const std::string n = fmt::format("#{}", numbered("sk", i, sort_attrs));
@@ -95,13 +110,14 @@ Result<BuiltQuery> build_key_condition(const KeyQuery& q) {
       case SortCondition::Op::kBetween: {
         if (auto ok = check_key_value(q.sort_attribute, q.sort.upper); !ok) return ok.error();
         if (q.sort.value.type() != q.sort.upper.type()) {
-          return bad(fmt::format("BETWEEN bounds must have one type, got {} and {}", type_name(q.sort.value.type()),
-                                 type_name(q.sort.upper.type())));
+          return bad(fmt::format("BETWEEN bounds must have one type, got {} and {}",
+                                 type_name(q.sort.value.type()), type_name(q.sort.upper.type())));
         }
         if (compare_scalars(q.sort.value, q.sort.upper) > 0) {
-          return make_error(ErrorCode::kOutOfRange, 0,
-                            fmt::format("BETWEEN needs lower <= upper, but {} > {} in DynamoDB's order",
-                                        to_json(q.sort.value), to_json(q.sort.upper)));
+          return make_error(
+              ErrorCode::kOutOfRange, 0,
+              fmt::format("BETWEEN needs lower <= upper, but {} > {} in DynamoDB's order",
+                          to_json(q.sort.value), to_json(q.sort.upper)));
         }
         const std::string lo = sort_attrs == 1 ? ":lo" : fmt::format(":lo{}", i);
         const std::string hi = sort_attrs == 1 ? ":hi" : fmt::format(":hi{}", i);
@@ -126,7 +142,8 @@ Result<BuiltQuery> build_key_condition(const KeyQuery& q) {
       }
     }
   }
-  for (const std::string& c : clauses) out.expression += (out.expression.empty() ? "" : " AND ") + c;
+  for (const std::string& c : clauses)
+    out.expression += (out.expression.empty() ? "" : " AND ") + c;
   return out;
 }
 

@@ -58,7 +58,7 @@ TEST(Expression, Comparisons) {
   const Item item = sample();
   EXPECT_TRUE(f.matches("i = :three", item));
   EXPECT_TRUE(f.matches(":three = i", item));
-  EXPECT_TRUE(f.matches("i = j", item));  // 3 = 3.00 by value
+  EXPECT_TRUE(f.matches("i = j", item));       // 3 = 3.00 by value
   EXPECT_FALSE(f.matches("i = :str3", item));  // across types: false
   EXPECT_TRUE(f.matches("i <> :str3", item));
   EXPECT_TRUE(f.matches("absent <> :three", item));
@@ -85,9 +85,10 @@ TEST(Expression, PrecedenceNotAndOr) {
 
 TEST(Expression, Functions) {
   Fixture f;
-  f.attrs.values = {{":he", S("he")}, {":one", N("1")}, {":a", S("a")}, {":dog", S("dog")},
-                    {":t", S("NS")}, {":five", N("5")}, {":two", N("2")}, {":x", S("x")},
-                    {":b1", AttributeValue::B(std::string("\x01", 1))}};
+  f.attrs.values = {
+      {":he", S("he")},   {":one", N("1")}, {":a", S("a")},
+      {":dog", S("dog")}, {":t", S("NS")},  {":five", N("5")},
+      {":two", N("2")},   {":x", S("x")},   {":b1", AttributeValue::B(std::string("\x01", 1))}};
   const Item item = sample();
   EXPECT_TRUE(f.matches("begins_with(s, :he)", item));
   EXPECT_TRUE(f.matches("begins_with(b, :b1)", item));
@@ -104,7 +105,7 @@ TEST(Expression, Functions) {
   EXPECT_TRUE(f.matches("attribute_type(ns, :t)", item));
   EXPECT_TRUE(f.matches("size(s) = :five", item));
   EXPECT_TRUE(f.matches("size(m) = :two", item));
-  EXPECT_FALSE(f.matches("size(i) < :five", item));   // size of N has no value
+  EXPECT_FALSE(f.matches("size(i) < :five", item));  // size of N has no value
   EXPECT_FALSE(f.matches("size(i) >= :five", item));
 }
 
@@ -125,33 +126,43 @@ TEST(Expression, Placeholders) {
 
 TEST(Expression, Errors) {
   Fixture f;
-  f.attrs.values = {{":i", N("3")}, {":lo", N("7")}, {":hi", N("4")}, {":t", S("HELLO")}, {":s", S("x")},
-                    {":l", AttributeValue::L({})}};
-  EXPECT_EQ(f.error("i != :i"), R"(Invalid FilterExpression: Syntax error; token: "!", near: "i !=")");
+  f.attrs.values = {{":i", N("3")},     {":lo", N("7")}, {":hi", N("4")},
+                    {":t", S("HELLO")}, {":s", S("x")},  {":l", AttributeValue::L({})}};
+  EXPECT_EQ(f.error("i != :i"),
+            R"(Invalid FilterExpression: Syntax error; token: "!", near: "i !=")");
   EXPECT_EQ(f.error("  "), "Invalid FilterExpression: The expression can not be empty;");
-  EXPECT_EQ(f.error("i = :nope"),
-            "Invalid FilterExpression: An expression attribute value used in expression is not defined; "
-            "attribute value: :nope");
-  EXPECT_EQ(f.error("#n = :i"),
-            "Invalid FilterExpression: An expression attribute name used in the document path is not "
-            "defined; attribute name: #n");
-  EXPECT_EQ(f.error("Status = :i"),
-            "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: Status");
-  EXPECT_EQ(f.error("dog(i, :i)"), "Invalid FilterExpression: Invalid function name; function: dog");
-  EXPECT_EQ(f.error("BEGINS_WITH(i, :s)"), "Invalid FilterExpression: Invalid function name; function: BEGINS_WITH");
-  EXPECT_EQ(f.error("begins_with(s, :i)"),
-            "Invalid FilterExpression: Incorrect operand type for operator or function; operator or "
-            "function: begins_with, operand type: N");
+  EXPECT_EQ(
+      f.error("i = :nope"),
+      "Invalid FilterExpression: An expression attribute value used in expression is not defined; "
+      "attribute value: :nope");
+  EXPECT_EQ(
+      f.error("#n = :i"),
+      "Invalid FilterExpression: An expression attribute name used in the document path is not "
+      "defined; attribute name: #n");
+  EXPECT_EQ(
+      f.error("Status = :i"),
+      "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: Status");
+  EXPECT_EQ(f.error("dog(i, :i)"),
+            "Invalid FilterExpression: Invalid function name; function: dog");
+  EXPECT_EQ(f.error("BEGINS_WITH(i, :s)"),
+            "Invalid FilterExpression: Invalid function name; function: BEGINS_WITH");
+  EXPECT_EQ(
+      f.error("begins_with(s, :i)"),
+      "Invalid FilterExpression: Incorrect operand type for operator or function; operator or "
+      "function: begins_with, operand type: N");
   EXPECT_EQ(f.error("begins_with(s)"),
-            "Invalid FilterExpression: Incorrect number of operands for operator or function; operator or "
+            "Invalid FilterExpression: Incorrect number of operands for operator or function; "
+            "operator or "
             "function: begins_with, number of operands: 1");
   EXPECT_EQ(f.error("i BETWEEN :lo AND :hi"),
-            "Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal "
+            "Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater "
+            "than or equal "
             "to lower bound; lower bound operand: AttributeValue: {N:7}, upper bound operand: "
             "AttributeValue: {N:4}");
-  EXPECT_EQ(f.error("attribute_type(i, :t)"),
-            "Invalid FilterExpression: Invalid attribute type name found; type: HELLO, valid types: "
-            "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+  EXPECT_EQ(
+      f.error("attribute_type(i, :t)"),
+      "Invalid FilterExpression: Invalid attribute type name found; type: HELLO, valid types: "
+      "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
   EXPECT_NE(f.error("attribute_type(s, i)").find("attribute_type"), std::string::npos);
   EXPECT_NE(f.error("i < :l").find("operand type: L"), std::string::npos);
   EXPECT_EQ(f.error("i = :i", ExpressionKind::kKeyCondition).substr(0, 8), "(parsed)");

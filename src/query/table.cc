@@ -16,7 +16,9 @@ using internal::append_escaped;
 using internal::append_key_component;
 using internal::prefix_successor;
 
-Error invalid(std::string message) { return make_error(ErrorCode::kBadParameter, 0, std::move(message)); }
+Error invalid(std::string message) {
+  return make_error(ErrorCode::kBadParameter, 0, std::move(message));
+}
 
 // ---------------------------------------------------------------- storage
 
@@ -50,7 +52,9 @@ bool has_all(const Item& item, const std::vector<KeyAttribute>& attrs) {
                      [&](const KeyAttribute& a) { return item.contains(a.name); });
 }
 
-std::string_view empty_word(AttributeType t) { return t == AttributeType::kB ? "binary" : "string"; }
+std::string_view empty_word(AttributeType t) {
+  return t == AttributeType::kB ? "binary" : "string";
+}
 
 bool is_empty_key_value(const AttributeValue& v) {
   return (v.type() == AttributeType::kS || v.type() == AttributeType::kB) && v.as_string().empty();
@@ -60,7 +64,9 @@ std::size_t key_bytes(const AttributeValue& v) {
   return v.type() == AttributeType::kN ? value_size(v) : v.as_string().size();
 }
 
-double capacity(std::size_t bytes, bool consistent) { return read_capacity_units(bytes, consistent); }
+double capacity(std::size_t bytes, bool consistent) {
+  return read_capacity_units(bytes, consistent);
+}
 
 }  // namespace
 
@@ -78,7 +84,9 @@ struct Table::Impl {
   Store base;
   std::vector<Store> indexes;
 
-  std::vector<KeyAttribute> table_key() const { return concat(base_spec.partition, base_spec.sort); }
+  std::vector<KeyAttribute> table_key() const {
+    return concat(base_spec.partition, base_spec.sort);
+  }
 
   static std::vector<KeyAttribute> concat(const std::vector<KeyAttribute>& a,
                                           const std::vector<KeyAttribute>& b) {
@@ -89,27 +97,34 @@ struct Table::Impl {
 
   // ---- write validation
 
-  Result<void> check_table_key_value(const KeyAttribute& a, const AttributeValue* v, bool is_sort) const {
+  Result<void> check_table_key_value(const KeyAttribute& a, const AttributeValue* v,
+                                     bool is_sort) const {
     if (v == nullptr) {
-      return invalid(fmt::format("One or more parameter values were invalid: Missing the key {} in the item", a.name));
+      return invalid(fmt::format(
+          "One or more parameter values were invalid: Missing the key {} in the item", a.name));
     }
     if (v->type() != a.type) {
-      return invalid(fmt::format("One or more parameter values were invalid: Type mismatch for key {} expected: {} actual: {}",
-                                 a.name, type_name(a.type), type_name(v->type())));
+      return invalid(
+          fmt::format("One or more parameter values were invalid: Type mismatch for key {} "
+                      "expected: {} actual: {}",
+                      a.name, type_name(a.type), type_name(v->type())));
     }
     if (is_empty_key_value(*v)) {
-      return make_error(ErrorCode::kEmpty, 0,
-                        fmt::format("One or more parameter values are not valid. The AttributeValue for a key "
-                                    "attribute cannot contain an empty {} value. Key: {}",
-                                    empty_word(a.type), a.name));
+      return make_error(
+          ErrorCode::kEmpty, 0,
+          fmt::format("One or more parameter values are not valid. The AttributeValue for a key "
+                      "attribute cannot contain an empty {} value. Key: {}",
+                      empty_word(a.type), a.name));
     }
     if (!is_sort && key_bytes(*v) > kMaxPartitionKeyBytes) {
       return make_error(ErrorCode::kOutOfRange, 0,
-                        "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+                        "One or more parameter values were invalid: Size of hashkey has exceeded "
+                        "the maximum size limit of2048 bytes");
     }
     if (is_sort && key_bytes(*v) > kMaxSortKeyBytes) {
       return make_error(ErrorCode::kOutOfRange, 0,
-                        "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+                        "One or more parameter values were invalid: Aggregated size of all range "
+                        "keys has exceeded the size limit of 1024 bytes");
     }
     return {};
   }
@@ -120,9 +135,15 @@ struct Table::Impl {
   }
 
   Result<void> check_item(const Item& item) const {
-    if (auto ok = check_table_key_value(schema.partition_key, find(item, schema.partition_key.name), false); !ok) return ok;
+    if (auto ok = check_table_key_value(schema.partition_key, find(item, schema.partition_key.name),
+                                        false);
+        !ok)
+      return ok;
     if (schema.sort_key) {
-      if (auto ok = check_table_key_value(*schema.sort_key, find(item, schema.sort_key->name), true); !ok) return ok;
+      if (auto ok =
+              check_table_key_value(*schema.sort_key, find(item, schema.sort_key->name), true);
+          !ok)
+        return ok;
     }
     for (const IndexSchema& index : schema.indexes) {
       for (int side = 0; side < 2; ++side) {
@@ -130,29 +151,35 @@ struct Table::Impl {
           const AttributeValue* v = find(item, a.name);
           if (v == nullptr) continue;  // sparse: the item is simply not in this index
           if (v->type() != a.type) {
-            return invalid(fmt::format("One or more parameter values were invalid: Type mismatch for Index Key {} "
-                                       "Expected: {} Actual: {} IndexName: {}",
-                                       a.name, type_name(a.type), type_name(v->type()), index.name));
+            return invalid(fmt::format(
+                "One or more parameter values were invalid: Type mismatch for Index Key {} "
+                "Expected: {} Actual: {} IndexName: {}",
+                a.name, type_name(a.type), type_name(v->type()), index.name));
           }
           if (is_empty_key_value(*v)) {
-            return make_error(ErrorCode::kEmpty, 0,
-                              fmt::format("One or more parameter values are not valid. A value specified for a "
-                                          "secondary index key is not supported. The AttributeValue for a key "
-                                          "attribute cannot contain an empty {} value. IndexName: {}, IndexKey: {}",
-                                          empty_word(a.type), index.name, a.name));
+            return make_error(
+                ErrorCode::kEmpty, 0,
+                fmt::format(
+                    "One or more parameter values are not valid. A value specified for a "
+                    "secondary index key is not supported. The AttributeValue for a key "
+                    "attribute cannot contain an empty {} value. IndexName: {}, IndexKey: {}",
+                    empty_word(a.type), index.name, a.name));
           }
           const std::size_t limit = side == 0 ? kMaxPartitionKeyBytes : kMaxSortKeyBytes;
           if (key_bytes(*v) > limit) {
-            return make_error(ErrorCode::kOutOfRange, 0,
-                              fmt::format("One or more parameter values were invalid: Size of the index key {} has "
-                                          "exceeded the maximum size limit of {} bytes. IndexName: {}",
-                                          a.name, limit, index.name));
+            return make_error(
+                ErrorCode::kOutOfRange, 0,
+                fmt::format(
+                    "One or more parameter values were invalid: Size of the index key {} has "
+                    "exceeded the maximum size limit of {} bytes. IndexName: {}",
+                    a.name, limit, index.name));
           }
         }
       }
     }
     if (item_size(item) > kMaxItemSize) {
-      return make_error(ErrorCode::kOutOfRange, 0, "Item size has exceeded the maximum allowed size");
+      return make_error(ErrorCode::kOutOfRange, 0,
+                        "Item size has exceeded the maximum allowed size");
     }
     return {};
   }
@@ -167,10 +194,11 @@ struct Table::Impl {
       const AttributeValue& v = key.find(a.name)->second;
       if (v.type() != a.type) return invalid("The provided key element does not match the schema");
       if (is_empty_key_value(v)) {
-        return make_error(ErrorCode::kEmpty, 0,
-                          fmt::format("One or more parameter values are not valid. The AttributeValue for a key "
-                                      "attribute cannot contain an empty {} value. Key: {}",
-                                      empty_word(a.type), a.name));
+        return make_error(
+            ErrorCode::kEmpty, 0,
+            fmt::format("One or more parameter values are not valid. The AttributeValue for a key "
+                        "attribute cannot contain an empty {} value. Key: {}",
+                        empty_word(a.type), a.name));
       }
     }
     return {};
@@ -178,7 +206,8 @@ struct Table::Impl {
 
   // ---- index maintenance
 
-  std::shared_ptr<const Item> project(const std::shared_ptr<const Item>& item, const IndexSchema& index) const {
+  std::shared_ptr<const Item> project(const std::shared_ptr<const Item>& item,
+                                      const IndexSchema& index) const {
     if (index.projection.type == ProjectionType::kAll) return item;
     auto out = std::make_shared<Item>();
     auto copy = [&](const std::string& name) {
@@ -216,7 +245,8 @@ struct Table::Impl {
   void remove_from_indexes(const Item& old) {
     for (std::size_t i = 0; i < indexes.size(); ++i) {
       const KeySpec& spec = index_specs[i];
-      if (has_all(old, spec.partition) && has_all(old, spec.sort)) erase(indexes[i], locate(old, spec));
+      if (has_all(old, spec.partition) && has_all(old, spec.sort))
+        erase(indexes[i], locate(old, spec));
     }
   }
 
@@ -225,7 +255,8 @@ struct Table::Impl {
       const KeySpec& spec = index_specs[i];
       if (!has_all(*item, spec.partition) || !has_all(*item, spec.sort)) continue;
       auto projected = project(item, *spec.index);
-      const std::size_t size = projected.get() == item.get() ? item_size(*item) : item_size(*projected);
+      const std::size_t size =
+          projected.get() == item.get() ? item_size(*item) : item_size(*projected);
       insert(indexes[i], locate(*item, spec), Entry{std::move(projected), size});
     }
   }
@@ -269,22 +300,26 @@ struct Table::Impl {
         return invalid(fmt::format("The table does not have the specified index: {}", index_name));
       }
       t = Target{&index_specs[i], &indexes[i]};
-      if (consistent_read) return invalid("Consistent reads are not supported on global secondary indexes");
+      if (consistent_read)
+        return invalid("Consistent reads are not supported on global secondary indexes");
     }
     if (limit && *limit < 1) {
-      return invalid(fmt::format("1 validation error detected: Value '{}' at 'limit' failed to satisfy "
-                                 "constraint: Member must have value greater than or equal to 1",
-                                 *limit));
+      return invalid(
+          fmt::format("1 validation error detected: Value '{}' at 'limit' failed to satisfy "
+                      "constraint: Member must have value greater than or equal to 1",
+                      *limit));
     }
     if (select == Select::kAllProjectedAttributes && t.spec->index == nullptr) {
-      return invalid("One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not "
-                     "supported for a table; it needs an IndexName");
+      return invalid(
+          "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not "
+          "supported for a table; it needs an IndexName");
     }
     if (select == Select::kAllAttributes && t.spec->index != nullptr &&
         t.spec->index->projection.type != ProjectionType::kAll) {
-      return invalid(fmt::format("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "
-                                 "supported for global secondary index {} because its projection type is not ALL",
-                                 t.spec->index->name));
+      return invalid(fmt::format(
+          "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "
+          "supported for global secondary index {} because its projection type is not ALL",
+          t.spec->index->name));
     }
     return t;
   }
@@ -295,7 +330,8 @@ struct Table::Impl {
     std::vector<KeyAttribute> attrs = concat(spec.partition, spec.sort);
     if (spec.index != nullptr) {
       for (const KeyAttribute& a : table_key()) {
-        if (std::none_of(attrs.begin(), attrs.end(), [&](const KeyAttribute& b) { return b.name == a.name; })) {
+        if (std::none_of(attrs.begin(), attrs.end(),
+                         [&](const KeyAttribute& b) { return b.name == a.name; })) {
           attrs.push_back(a);
         }
       }
@@ -306,17 +342,21 @@ struct Table::Impl {
   Result<void> check_start_key(const Item& key, const KeySpec& spec) const {
     const auto attrs = start_key_attributes(spec);
     if (key.size() != attrs.size() || !has_all(key, attrs)) {
-      return invalid("The provided starting key is invalid: The provided key element does not match the schema");
+      return invalid(
+          "The provided starting key is invalid: The provided key element does not match the "
+          "schema");
     }
     for (const KeyAttribute& a : attrs) {
       const AttributeValue& v = key.find(a.name)->second;
       if (v.type() != a.type) return invalid("The provided key element does not match the schema");
       if (is_empty_key_value(v)) {
-        return make_error(ErrorCode::kEmpty, 0,
-                          fmt::format("The provided starting key is invalid: One or more parameter values are not "
-                                      "valid. The AttributeValue for a key attribute cannot contain an empty {} "
-                                      "value. Key: {}",
-                                      empty_word(a.type), a.name));
+        return make_error(
+            ErrorCode::kEmpty, 0,
+            fmt::format(
+                "The provided starting key is invalid: One or more parameter values are not "
+                "valid. The AttributeValue for a key attribute cannot contain an empty {} "
+                "value. Key: {}",
+                empty_word(a.type), a.name));
       }
     }
     return {};
@@ -342,15 +382,24 @@ struct Atom {
 
 std::string_view operator_name(const Condition& c) {
   switch (c.kind) {
-    case Condition::Kind::kOr: return "OR";
-    case Condition::Kind::kNot: return "NOT";
-    case Condition::Kind::kIn: return "IN";
-    case Condition::Kind::kAttributeExists: return "attribute_exists";
-    case Condition::Kind::kAttributeNotExists: return "attribute_not_exists";
-    case Condition::Kind::kAttributeType: return "attribute_type";
-    case Condition::Kind::kContains: return "contains";
-    case Condition::Kind::kCompare: return comparator_text(c.comparator);
-    default: return "?";
+    case Condition::Kind::kOr:
+      return "OR";
+    case Condition::Kind::kNot:
+      return "NOT";
+    case Condition::Kind::kIn:
+      return "IN";
+    case Condition::Kind::kAttributeExists:
+      return "attribute_exists";
+    case Condition::Kind::kAttributeNotExists:
+      return "attribute_not_exists";
+    case Condition::Kind::kAttributeType:
+      return "attribute_type";
+    case Condition::Kind::kContains:
+      return "contains";
+    case Condition::Kind::kCompare:
+      return comparator_text(c.comparator);
+    default:
+      return "?";
   }
 }
 
@@ -363,11 +412,13 @@ Result<const Operand*> key_path(const Operand& o) {
     return key_condition_error("KeyConditionExpressions cannot contain nested operations");
   }
   if (o.kind != Operand::Kind::kPath) {
-    return key_condition_error("KeyConditionExpressions must compare a key attribute with an expression "
-                               "attribute value");
+    return key_condition_error(
+        "KeyConditionExpressions must compare a key attribute with an expression "
+        "attribute value");
   }
   if (o.path.size() > 1) {
-    return key_condition_error("KeyConditionExpressions cannot have conditions on nested attributes");
+    return key_condition_error(
+        "KeyConditionExpressions cannot have conditions on nested attributes");
   }
   return &o;
 }
@@ -377,8 +428,9 @@ Result<const AttributeValue*> key_value(const Operand& o) {
     return key_condition_error("KeyConditionExpressions cannot contain nested operations");
   }
   if (o.kind != Operand::Kind::kValue) {
-    return key_condition_error("KeyConditionExpressions must compare a key attribute with an expression "
-                               "attribute value");
+    return key_condition_error(
+        "KeyConditionExpressions must compare a key attribute with an expression "
+        "attribute value");
   }
   return &o.value;
 }
@@ -404,12 +456,23 @@ Result<void> collect_atoms(const Condition& c, std::vector<Atom>& atoms) {
       a.attribute = path.path.front().name;
       a.values = {*v};
       switch (c.comparator) {
-        case Comparator::kEq: a.op = Atom::Op::kEq; break;
-        case Comparator::kLt: a.op = reversed ? Atom::Op::kGt : Atom::Op::kLt; break;
-        case Comparator::kLe: a.op = reversed ? Atom::Op::kGe : Atom::Op::kLe; break;
-        case Comparator::kGt: a.op = reversed ? Atom::Op::kLt : Atom::Op::kGt; break;
-        case Comparator::kGe: a.op = reversed ? Atom::Op::kLe : Atom::Op::kGe; break;
-        case Comparator::kNe: break;
+        case Comparator::kEq:
+          a.op = Atom::Op::kEq;
+          break;
+        case Comparator::kLt:
+          a.op = reversed ? Atom::Op::kGt : Atom::Op::kLt;
+          break;
+        case Comparator::kLe:
+          a.op = reversed ? Atom::Op::kGe : Atom::Op::kLe;
+          break;
+        case Comparator::kGt:
+          a.op = reversed ? Atom::Op::kLt : Atom::Op::kGt;
+          break;
+        case Comparator::kGe:
+          a.op = reversed ? Atom::Op::kLe : Atom::Op::kGe;
+          break;
+        case Comparator::kNe:
+          break;
       }
       atoms.push_back(std::move(a));
       return {};
@@ -430,7 +493,8 @@ Result<void> collect_atoms(const Condition& c, std::vector<Atom>& atoms) {
       return {};
     }
     default:
-      return key_condition_error(fmt::format("Invalid operator used in KeyConditionExpression: {}", operator_name(c)));
+      return key_condition_error(
+          fmt::format("Invalid operator used in KeyConditionExpression: {}", operator_name(c)));
   }
 }
 
@@ -447,16 +511,19 @@ struct KeySlice {
 
 Result<void> check_condition_value(const KeyAttribute& a, const AttributeValue& v) {
   if (v.type() != a.type) {
-    return invalid("One or more parameter values were invalid: Condition parameter type does not match schema type");
+    return invalid(
+        "One or more parameter values were invalid: Condition parameter type does not match schema "
+        "type");
   }
   // An empty S or B can never be a key, and DynamoDB rejects it in key
   // conditions as it does in keys (see the report: an open question for
   // begins_with).
   if (is_empty_key_value(v)) {
-    return make_error(ErrorCode::kEmpty, 0,
-                      fmt::format("One or more parameter values are not valid. The AttributeValue for a key "
-                                  "attribute cannot contain an empty {} value. Key: {}",
-                                  empty_word(a.type), a.name));
+    return make_error(
+        ErrorCode::kEmpty, 0,
+        fmt::format("One or more parameter values are not valid. The AttributeValue for a key "
+                    "attribute cannot contain an empty {} value. Key: {}",
+                    empty_word(a.type), a.name));
   }
   return {};
 }
@@ -479,17 +546,20 @@ Result<KeySlice> plan_key_condition(const Condition& condition, const KeySpec& s
     }
   }
   auto is_in = [](const std::vector<KeyAttribute>& attrs, std::string_view name) {
-    return std::any_of(attrs.begin(), attrs.end(), [&](const KeyAttribute& k) { return k.name == name; });
+    return std::any_of(attrs.begin(), attrs.end(),
+                       [&](const KeyAttribute& k) { return k.name == name; });
   };
   for (const Atom& a : atoms) {
     if (is_in(spec.partition, a.attribute) || is_in(spec.sort, a.attribute)) continue;
     if (spec.sort.empty()) return invalid("Query key condition not supported");
-    return invalid(fmt::format("Query condition missed key schema element: {}", spec.sort.front().name));
+    return invalid(
+        fmt::format("Query condition missed key schema element: {}", spec.sort.front().name));
   }
   KeySlice range;
   for (const KeyAttribute& k : spec.partition) {
     const auto it = by_name.find(k.name);
-    if (it == by_name.end()) return invalid(fmt::format("Query condition missed key schema element: {}", k.name));
+    if (it == by_name.end())
+      return invalid(fmt::format("Query condition missed key schema element: {}", k.name));
     if (it->second->op != Atom::Op::kEq) return invalid("Query key condition not supported");
     if (auto ok = check_condition_value(k, *it->second->values[0]); !ok) return ok.error();
     range.partition += component(*it->second->values[0]);
@@ -499,9 +569,10 @@ Result<KeySlice> plan_key_condition(const Condition& condition, const KeySpec& s
   while (used < spec.sort.size() && by_name.contains(spec.sort[used].name)) ++used;
   for (std::size_t i = used; i < spec.sort.size(); ++i) {
     if (by_name.contains(spec.sort[i].name)) {
-      return invalid(fmt::format("Query key condition not supported: the condition on {} needs conditions on "
-                                 "every sort key attribute before it, {} is missing",
-                                 spec.sort[i].name, spec.sort[used].name));
+      return invalid(
+          fmt::format("Query key condition not supported: the condition on {} needs conditions on "
+                      "every sort key attribute before it, {} is missing",
+                      spec.sort[i].name, spec.sort[used].name));
     }
   }
   std::string prefix;
@@ -513,9 +584,10 @@ Result<KeySlice> plan_key_condition(const Condition& condition, const KeySpec& s
     }
     if (i + 1 < used) {
       if (a.op != Atom::Op::kEq) {
-        return invalid(fmt::format("Query key condition not supported: only the last sort key attribute "
-                                   "condition may be a range, {} is not the last",
-                                   k.name));
+        return invalid(
+            fmt::format("Query key condition not supported: only the last sort key attribute "
+                        "condition may be a range, {} is not the last",
+                        k.name));
       }
       prefix += component(*a.values[0]);
       continue;
@@ -525,19 +597,35 @@ Result<KeySlice> plan_key_condition(const Condition& condition, const KeySpec& s
     const auto after = [](const std::string& s) { return *prefix_successor(s); };  // s ends in 0x00
     const std::optional<std::string> end_of_prefix = prefix_successor(prefix);
     switch (a.op) {
-      case Atom::Op::kEq: range.lo = prefix + v0; range.hi = after(range.lo); break;
-      case Atom::Op::kLt: range.lo = prefix; range.hi = prefix + v0; break;
-      case Atom::Op::kLe: range.lo = prefix; range.hi = after(prefix + v0); break;
-      case Atom::Op::kGt: range.lo = after(prefix + v0); range.hi = end_of_prefix; break;
-      case Atom::Op::kGe: range.lo = prefix + v0; range.hi = end_of_prefix; break;
+      case Atom::Op::kEq:
+        range.lo = prefix + v0;
+        range.hi = after(range.lo);
+        break;
+      case Atom::Op::kLt:
+        range.lo = prefix;
+        range.hi = prefix + v0;
+        break;
+      case Atom::Op::kLe:
+        range.lo = prefix;
+        range.hi = after(prefix + v0);
+        break;
+      case Atom::Op::kGt:
+        range.lo = after(prefix + v0);
+        range.hi = end_of_prefix;
+        break;
+      case Atom::Op::kGe:
+        range.lo = prefix + v0;
+        range.hi = end_of_prefix;
+        break;
       case Atom::Op::kBetween:
         range.lo = prefix + v0;
         range.hi = after(prefix + component(*a.values[1]));
         break;
       case Atom::Op::kBeginsWith: {
         if (k.type == AttributeType::kN) {
-          return key_condition_error("Incorrect operand type for operator or function; operator or function: "
-                                     "begins_with, operand type: N");
+          return key_condition_error(
+              "Incorrect operand type for operator or function; operator or function: "
+              "begins_with, operand type: N");
         }
         range.lo = prefix;
         append_escaped(range.lo, a.values[0]->as_string());
@@ -555,9 +643,10 @@ Result<void> check_filter_keys(const Condition& filter, const KeySpec& spec) {
   for (int side = 0; side < 2; ++side) {
     for (const KeyAttribute& k : side == 0 ? spec.partition : spec.sort) {
       if (names.contains(k.name)) {
-        return invalid(fmt::format("Filter Expression can only contain non-primary key attributes: Primary key "
-                                   "attribute: {}",
-                                   k.name));
+        return invalid(fmt::format(
+            "Filter Expression can only contain non-primary key attributes: Primary key "
+            "attribute: {}",
+            k.name));
       }
     }
   }
@@ -607,13 +696,15 @@ Result<Table> Table::create(TableSchema schema) {
   auto define = [&](const KeyAttribute& a) -> Result<void> {
     if (a.name.empty()) return invalid("a key attribute name must not be empty");
     if (!is_scalar_key_type(a.type)) {
-      return invalid(fmt::format("Member must satisfy enum value set: [B, N, S]; key attribute {} has type {}",
-                                 a.name, type_name(a.type)));
+      return invalid(
+          fmt::format("Member must satisfy enum value set: [B, N, S]; key attribute {} has type {}",
+                      a.name, type_name(a.type)));
     }
     const auto [it, inserted] = types.emplace(a.name, a.type);
     if (!inserted && it->second != a.type) {
-      return invalid(fmt::format("One or more parameter values were invalid: attribute {} is defined as both {} and {}",
-                                 a.name, type_name(it->second), type_name(a.type)));
+      return invalid(fmt::format(
+          "One or more parameter values were invalid: attribute {} is defined as both {} and {}",
+          a.name, type_name(it->second), type_name(a.type)));
     }
     return {};
   };
@@ -621,36 +712,44 @@ Result<Table> Table::create(TableSchema schema) {
   if (schema.sort_key) {
     if (auto ok = define(*schema.sort_key); !ok) return ok.error();
     if (schema.sort_key->name == schema.partition_key.name) {
-      return invalid("Invalid KeySchema: Some index key attribute have no definition or are duplicated");
+      return invalid(
+          "Invalid KeySchema: Some index key attribute have no definition or are duplicated");
     }
   }
   if (schema.indexes.size() > kMaxIndexes) {
-    return invalid(fmt::format("One or more parameter values were invalid: at most {} global secondary indexes", kMaxIndexes));
+    return invalid(fmt::format(
+        "One or more parameter values were invalid: at most {} global secondary indexes",
+        kMaxIndexes));
   }
   std::set<std::string, std::less<>> index_names;
   for (const IndexSchema& index : schema.indexes) {
     if (index.name.empty() || !index_names.insert(index.name).second) {
-      return invalid(fmt::format("One or more parameter values were invalid: Duplicate index name: {}", index.name));
+      return invalid(fmt::format(
+          "One or more parameter values were invalid: Duplicate index name: {}", index.name));
     }
     if (index.partition_key.empty() || index.partition_key.size() > kMaxKeyAttributes ||
         index.sort_key.size() > kMaxKeyAttributes) {
-      return invalid(fmt::format("One or more parameter values were invalid: index {} needs 1 to {} partition key "
-                                 "attributes and at most {} sort key attributes",
-                                 index.name, kMaxKeyAttributes, kMaxKeyAttributes));
+      return invalid(fmt::format(
+          "One or more parameter values were invalid: index {} needs 1 to {} partition key "
+          "attributes and at most {} sort key attributes",
+          index.name, kMaxKeyAttributes, kMaxKeyAttributes));
     }
     std::set<std::string, std::less<>> seen;
     for (int side = 0; side < 2; ++side) {
       for (const KeyAttribute& a : side == 0 ? index.partition_key : index.sort_key) {
         if (auto ok = define(a); !ok) return ok.error();
         if (!seen.insert(a.name).second) {
-          return invalid(fmt::format("Invalid KeySchema: Duplicate attribute {} in index {}", a.name, index.name));
+          return invalid(fmt::format("Invalid KeySchema: Duplicate attribute {} in index {}",
+                                     a.name, index.name));
         }
       }
     }
-    if (index.projection.type != ProjectionType::kInclude && !index.projection.non_key_attributes.empty()) {
-      return invalid(fmt::format("One or more parameter values were invalid: ProjectionType is {} but "
-                                 "NonKeyAttributes is specified in index {}",
-                                 index.projection.type == ProjectionType::kAll ? "ALL" : "KEYS_ONLY", index.name));
+    if (index.projection.type != ProjectionType::kInclude &&
+        !index.projection.non_key_attributes.empty()) {
+      return invalid(fmt::format(
+          "One or more parameter values were invalid: ProjectionType is {} but "
+          "NonKeyAttributes is specified in index {}",
+          index.projection.type == ProjectionType::kAll ? "ALL" : "KEYS_ONLY", index.name));
     }
   }
   auto impl = std::make_unique<Impl>();
@@ -674,15 +773,18 @@ Result<void> Table::update(const Item& key, const ItemUpdate& update) {
     const std::size_t n = side == 0 ? update.set.size() : update.remove.size();
     for (std::size_t i = 0; i < n; ++i) {
       const std::string& name = side == 0 ? update.set[i].first : update.remove[i];
-      if (std::any_of(keys.begin(), keys.end(), [&](const KeyAttribute& k) { return k.name == name; })) {
-        return invalid(fmt::format("One or more parameter values were invalid: Cannot update attribute {}. This "
-                                   "attribute is part of the key",
-                                   name));
+      if (std::any_of(keys.begin(), keys.end(),
+                      [&](const KeyAttribute& k) { return k.name == name; })) {
+        return invalid(fmt::format(
+            "One or more parameter values were invalid: Cannot update attribute {}. This "
+            "attribute is part of the key",
+            name));
       }
       if (!touched.insert(name).second) {
-        return invalid(fmt::format("Invalid UpdateExpression: Two document paths overlap with each other; must "
-                                   "remove or rewrite one of these paths; path one: [{}], path two: [{}]",
-                                   name, name));
+        return invalid(fmt::format(
+            "Invalid UpdateExpression: Two document paths overlap with each other; must "
+            "remove or rewrite one of these paths; path one: [{}], path two: [{}]",
+            name, name));
       }
     }
   }
@@ -715,7 +817,8 @@ Result<Page> Table::query(const QueryRequest& r) const {
   if (!target) return target.error();
   const KeySpec& spec = *target->spec;
   ExpressionUses uses;
-  auto key_condition = parse_condition(r.key_condition, ExpressionKind::kKeyCondition, r.attributes, &uses);
+  auto key_condition =
+      parse_condition(r.key_condition, ExpressionKind::kKeyCondition, r.attributes, &uses);
   if (!key_condition) return key_condition.error();
   std::optional<Condition> filter;
   if (r.filter) {
@@ -734,20 +837,27 @@ Result<Page> Table::query(const QueryRequest& r) const {
   if (r.exclusive_start_key) {
     const Item& esk = *r.exclusive_start_key;
     if (spec.index == nullptr && spec.sort.empty()) {
-      return invalid(fmt::format("The provided exclusive start key is invalid: ExclusiveStartKey: {}", to_json(esk)));
+      return invalid(fmt::format(
+          "The provided exclusive start key is invalid: ExclusiveStartKey: {}", to_json(esk)));
     }
     if (auto ok = impl_->check_start_key(esk, spec); !ok) return ok.error();
     auto [partition, entry] = impl_->locate(esk, spec);
     if (partition != range->partition) {
       return invalid(range->has_sort_condition
                          ? "The query can return at most one row and cannot be restarted"
-                         : "The provided starting key is outside query boundaries based on provided conditions");
+                         : "The provided starting key is outside query boundaries based on "
+                           "provided conditions");
     }
-    if (!range->contains(entry)) return invalid("The provided starting key does not match the range key predicate");
+    if (!range->contains(entry))
+      return invalid("The provided starting key does not match the range key predicate");
     start = std::move(entry);
   }
 
-  Reader reader{filter ? &*filter : nullptr, r.select, r.limit.value_or(std::numeric_limits<int>::max()), {}, nullptr};
+  Reader reader{filter ? &*filter : nullptr,
+                r.select,
+                r.limit.value_or(std::numeric_limits<int>::max()),
+                {},
+                nullptr};
   const auto p = target->store->partitions.find(range->partition);
   bool more = false;
   if (p != target->store->partitions.end()) {
@@ -765,7 +875,8 @@ Result<Page> Table::query(const QueryRequest& r) const {
     }
   }
   Page page = std::move(reader.page);
-  if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last->item, spec);
+  if (more && reader.last != nullptr)
+    page.last_evaluated_key = impl_->key_of(*reader.last->item, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
   return page;
 }
@@ -796,7 +907,11 @@ Result<Page> Table::scan(const ScanRequest& r) const {
     resume = p != partitions.end() && p->first == partition;
     resume_after = std::move(entry);
   }
-  Reader reader{filter ? &*filter : nullptr, r.select, r.limit.value_or(std::numeric_limits<int>::max()), {}, nullptr};
+  Reader reader{filter ? &*filter : nullptr,
+                r.select,
+                r.limit.value_or(std::numeric_limits<int>::max()),
+                {},
+                nullptr};
   bool more = false;
   for (; p != partitions.end(); ++p) {
     auto it = resume ? p->second.upper_bound(resume_after) : p->second.begin();
@@ -808,7 +923,8 @@ Result<Page> Table::scan(const ScanRequest& r) const {
     }
   }
   Page page = std::move(reader.page);
-  if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last->item, spec);
+  if (more && reader.last != nullptr)
+    page.last_evaluated_key = impl_->key_of(*reader.last->item, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
   return page;
 }

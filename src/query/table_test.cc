@@ -18,7 +18,9 @@ TableSchema pk_sk(AttributeType sort_type = AttributeType::kS) {
   return schema;
 }
 
-Item item(std::initializer_list<std::pair<const std::string, AttributeValue>> attrs) { return Item(attrs); }
+Item item(std::initializer_list<std::pair<const std::string, AttributeValue>> attrs) {
+  return Item(attrs);
+}
 
 std::vector<std::string> sort_keys(const Page& page, std::string_view attr = "SK") {
   std::vector<std::string> out;
@@ -39,13 +41,15 @@ QueryRequest on(std::string pk, std::string condition = "PK = :pk") {
 TEST(Table, QueryOrdersBySortKeyBothWays) {
   auto t = Table::create(pk_sk(AttributeType::kN));
   ASSERT_TRUE(t);
-  for (const char* n : {"-2e10", "-4.1", "0", "1", "1.00000000000000000000000001", "31.4", "1.4e10"}) {
+  for (const char* n :
+       {"-2e10", "-4.1", "0", "1", "1.00000000000000000000000001", "31.4", "1.4e10"}) {
     ASSERT_TRUE(t->put(item({{"PK", S("p")}, {"SK", N(n)}})));
   }
   auto page = t->query(on("p"));
   ASSERT_TRUE(page) << describe(page.error());
-  EXPECT_EQ(sort_keys(*page), (std::vector<std::string>{"-20000000000", "-4.1", "0", "1",
-                                                        "1.00000000000000000000000001", "31.4", "14000000000"}));
+  EXPECT_EQ(sort_keys(*page),
+            (std::vector<std::string>{"-20000000000", "-4.1", "0", "1",
+                                      "1.00000000000000000000000001", "31.4", "14000000000"}));
   QueryRequest back = on("p");
   back.scan_index_forward = false;
   back.limit = 2;
@@ -65,11 +69,13 @@ TEST(Table, QueryOrdersBySortKeyBothWays) {
 
 TEST(Table, StringsSortByUtf8BytesNotUtf16) {
   auto t = Table::create(pk_sk());
-  for (const char* s : {"\xF0\x9F\x98\x80", "\xEF\xBD\x9E", "\xEE\x80\x80", "z", "\xC2\xBF", "A", "a"}) {
+  for (const char* s :
+       {"\xF0\x9F\x98\x80", "\xEF\xBD\x9E", "\xEE\x80\x80", "z", "\xC2\xBF", "A", "a"}) {
     ASSERT_TRUE(t->put(item({{"PK", S("p")}, {"SK", S(s)}})));
   }
   EXPECT_EQ(sort_keys(*t->query(on("p"))),
-            (std::vector<std::string>{"A", "a", "z", "\xC2\xBF", "\xEE\x80\x80", "\xEF\xBD\x9E", "\xF0\x9F\x98\x80"}));
+            (std::vector<std::string>{"A", "a", "z", "\xC2\xBF", "\xEE\x80\x80", "\xEF\xBD\x9E",
+                                      "\xF0\x9F\x98\x80"}));
 }
 
 TEST(Table, SortKeyConditions) {
@@ -91,7 +97,8 @@ TEST(Table, SortKeyConditions) {
   EXPECT_EQ(run(":o < SK", {{":o", "ORG#X"}}), (V{"USER#A", "USER#B", "ZZZ"}));
   EXPECT_EQ(run("SK < :o", {{":o", "ORG#X"}}), (V{"#TEAM#A", "#TEAM#B"}));
   EXPECT_EQ(run("begins_with(SK, :p)", {{":p", "USER#"}}), (V{"USER#A", "USER#B"}));
-  EXPECT_EQ(run("SK BETWEEN :a AND :b", {{":a", "#TEAM#B"}, {":b", "USER#A"}}), (V{"#TEAM#B", "ORG#X", "USER#A"}));
+  EXPECT_EQ(run("SK BETWEEN :a AND :b", {{":a", "#TEAM#B"}, {":b", "USER#A"}}),
+            (V{"#TEAM#B", "ORG#X", "USER#A"}));
   EXPECT_EQ(run("SK = :a", {{":a", "ZZZ"}}), (V{"ZZZ"}));
   EXPECT_EQ(run("SK BETWEEN :a AND :a", {{":a", "ZZZ"}}), (V{"ZZZ"}));
 }
@@ -107,25 +114,31 @@ TEST(Table, KeyConditionErrors) {
   };
   EXPECT_EQ(err("PK < :p", {{":p", S("x")}}), "Query key condition not supported");
   EXPECT_EQ(err("SK = :p", {{":p", S("x")}}), "Query condition missed key schema element: PK");
-  EXPECT_EQ(err("PK = :p AND SK > :a AND SK < :b", {{":p", S("x")}, {":a", S("a")}, {":b", S("b")}}),
-            "Conditions can be of length 1 or 2 only");
+  EXPECT_EQ(
+      err("PK = :p AND SK > :a AND SK < :b", {{":p", S("x")}, {":a", S("a")}, {":b", S("b")}}),
+      "Conditions can be of length 1 or 2 only");
   EXPECT_EQ(err("PK = :p AND SK > :a", {{":p", S("x")}, {":a", N("1")}}),
-            "One or more parameter values were invalid: Condition parameter type does not match schema type");
+            "One or more parameter values were invalid: Condition parameter type does not match "
+            "schema type");
   EXPECT_EQ(err("PK = :p OR SK > :a", {{":p", S("x")}, {":a", S("a")}}),
             "Invalid KeyConditionExpression: Invalid operator used in KeyConditionExpression: OR");
-  EXPECT_EQ(err("PK = :p AND size(SK) > :a", {{":p", S("x")}, {":a", N("1")}}),
-            "Invalid KeyConditionExpression: KeyConditionExpressions cannot contain nested operations");
+  EXPECT_EQ(
+      err("PK = :p AND size(SK) > :a", {{":p", S("x")}, {":a", N("1")}}),
+      "Invalid KeyConditionExpression: KeyConditionExpressions cannot contain nested operations");
   EXPECT_EQ(err("PK = :p AND SK.x > :a", {{":p", S("x")}, {":a", S("a")}}),
-            "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes");
+            "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on "
+            "nested attributes");
   EXPECT_EQ(err("PK = :p AND x > :a", {{":p", S("x")}, {":a", S("a")}}),
             "Query condition missed key schema element: SK");
-  EXPECT_NE(err("PK = :p AND SK BETWEEN :b AND :a", {{":p", S("x")}, {":a", S("a")}, {":b", S("b")}})
-                .find("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound"),
-            std::string::npos);
+  EXPECT_NE(
+      err("PK = :p AND SK BETWEEN :b AND :a", {{":p", S("x")}, {":a", S("a")}, {":b", S("b")}})
+          .find("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound"),
+      std::string::npos);
   EXPECT_EQ(err("PK = :p", {{":p", S("x")}, {":q", S("y")}}),
             "Value provided in ExpressionAttributeValues unused in expressions: keys: {:q}");
   EXPECT_EQ(err("PK = :p AND SK = :a", {{":p", S("x")}, {":a", S("")}}),
-            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain "
+            "One or more parameter values are not valid. The AttributeValue for a key attribute "
+            "cannot contain "
             "an empty string value. Key: SK");
   auto n = Table::create(pk_sk(AttributeType::kN));
   QueryRequest q = on("x", "PK = :pk AND begins_with(SK, :n)");
@@ -140,22 +153,32 @@ TEST(Table, WriteValidation) {
   ASSERT_TRUE(t);
   EXPECT_EQ(t->put(item({{"PK", S("p")}})).error().message,
             "One or more parameter values were invalid: Missing the key SK in the item");
-  EXPECT_EQ(t->put(item({{"PK", S("p")}, {"SK", N("1")}})).error().message,
-            "One or more parameter values were invalid: Type mismatch for key SK expected: S actual: N");
+  EXPECT_EQ(
+      t->put(item({{"PK", S("p")}, {"SK", N("1")}})).error().message,
+      "One or more parameter values were invalid: Type mismatch for key SK expected: S actual: N");
   EXPECT_EQ(t->put(item({{"PK", S("")}, {"SK", S("s")}})).error().code, ErrorCode::kEmpty);
-  EXPECT_EQ(t->put(item({{"PK", S(std::string(2049, 'x'))}, {"SK", S("s")}})).error().code, ErrorCode::kOutOfRange);
+  EXPECT_EQ(t->put(item({{"PK", S(std::string(2049, 'x'))}, {"SK", S("s")}})).error().code,
+            ErrorCode::kOutOfRange);
   EXPECT_TRUE(t->put(item({{"PK", S(std::string(2048, 'x'))}, {"SK", S(std::string(1024, 'y'))}})));
-  EXPECT_EQ(t->put(item({{"PK", S("p")}, {"SK", S(std::string(1025, 'y'))}})).error().code, ErrorCode::kOutOfRange);
+  EXPECT_EQ(t->put(item({{"PK", S("p")}, {"SK", S(std::string(1025, 'y'))}})).error().code,
+            ErrorCode::kOutOfRange);
   EXPECT_EQ(t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"g", N("1")}})).error().message,
-            "One or more parameter values were invalid: Type mismatch for Index Key g Expected: S Actual: N "
+            "One or more parameter values were invalid: Type mismatch for Index Key g Expected: S "
+            "Actual: N "
             "IndexName: G");
-  EXPECT_EQ(t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"h", AttributeValue::Null()}})).error().code,
-            ErrorCode::kBadParameter);
-  EXPECT_EQ(t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"g", S("")}})).error().code, ErrorCode::kEmpty);
+  EXPECT_EQ(
+      t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"h", AttributeValue::Null()}})).error().code,
+      ErrorCode::kBadParameter);
+  EXPECT_EQ(t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"g", S("")}})).error().code,
+            ErrorCode::kEmpty);
   // 400 KB, names included: PK(2)+p(1)+SK(2)+s(1)+x(1) = 7 bytes of overhead.
-  EXPECT_TRUE(t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"x", S(std::string(kMaxItemSize - 7, 'a'))}})));
-  EXPECT_EQ(t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"x", S(std::string(kMaxItemSize - 6, 'a'))}})).error().message,
-            "Item size has exceeded the maximum allowed size");
+  EXPECT_TRUE(
+      t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"x", S(std::string(kMaxItemSize - 7, 'a'))}})));
+  EXPECT_EQ(
+      t->put(item({{"PK", S("p")}, {"SK", S("s")}, {"x", S(std::string(kMaxItemSize - 6, 'a'))}}))
+          .error()
+          .message,
+      "Item size has exceeded the maximum allowed size");
   EXPECT_EQ(t->item_count(), 2u);
   EXPECT_EQ(*t->index_item_count("G"), 0u);  // every rejected write left the index alone
 }
@@ -163,11 +186,14 @@ TEST(Table, WriteValidation) {
 TEST(Table, SparseIndexFollowsUpdates) {
   // Seed 003: only Admins get GSI1SK, so the index holds exactly the Admins.
   TableSchema schema = pk_sk();
-  schema.indexes.push_back({"Admins", {{"PK", AttributeType::kS}}, {{"GSI1SK", AttributeType::kS}},
+  schema.indexes.push_back({"Admins",
+                            {{"PK", AttributeType::kS}},
+                            {{"GSI1SK", AttributeType::kS}},
                             {ProjectionType::kKeysOnly, {}}});
   auto t = Table::create(schema);
   const Item key = item({{"PK", S("ORG#BERKSHIRE")}, {"SK", S("USER#charlie")}});
-  ASSERT_TRUE(t->put(item({{"PK", S("ORG#BERKSHIRE")}, {"SK", S("USER#warren")}, {"GSI1SK", S("Admin")}})));
+  ASSERT_TRUE(
+      t->put(item({{"PK", S("ORG#BERKSHIRE")}, {"SK", S("USER#warren")}, {"GSI1SK", S("Admin")}})));
   ASSERT_TRUE(t->put(key));
   EXPECT_EQ(*t->index_item_count("Admins"), 1u);
   ASSERT_TRUE(t->update(key, {{{"GSI1SK", S("Admin")}, {"Name", S("Charlie")}}, {}}));
@@ -182,7 +208,8 @@ TEST(Table, SparseIndexFollowsUpdates) {
   ASSERT_TRUE(t->update(key, {{}, {"GSI1SK"}}));
   EXPECT_EQ(*t->index_item_count("Admins"), 1u);
   EXPECT_EQ(t->update(key, {{{"SK", S("x")}}, {}}).error().message,
-            "One or more parameter values were invalid: Cannot update attribute SK. This attribute is part of the key");
+            "One or more parameter values were invalid: Cannot update attribute SK. This attribute "
+            "is part of the key");
   ASSERT_TRUE(*t->delete_item(item({{"PK", S("ORG#BERKSHIRE")}, {"SK", S("USER#warren")}})));
   EXPECT_EQ(*t->index_item_count("Admins"), 0u);
 }
@@ -190,7 +217,9 @@ TEST(Table, SparseIndexFollowsUpdates) {
 TEST(Table, LimitCountsItemsReadBeforeTheFilter) {
   auto t = Table::create(pk_sk());
   for (int i = 0; i < 10; ++i) {
-    ASSERT_TRUE(t->put(item({{"PK", S("p")}, {"SK", S(fmt::format("k{}", i))}, {"odd", AttributeValue::Bool(i % 2 == 1)}})));
+    ASSERT_TRUE(t->put(item({{"PK", S("p")},
+                             {"SK", S(fmt::format("k{}", i))},
+                             {"odd", AttributeValue::Bool(i % 2 == 1)}})));
   }
   QueryRequest q = on("p");
   q.filter = "odd = :t";
@@ -202,7 +231,8 @@ TEST(Table, LimitCountsItemsReadBeforeTheFilter) {
   EXPECT_EQ(page->count, 1);
   EXPECT_EQ(sort_keys(*page), (std::vector<std::string>{"k1"}));
   ASSERT_TRUE(page->last_evaluated_key);
-  EXPECT_EQ(page->last_evaluated_key->at("SK").as_string(), "k2");  // read, filtered out, still the LEK
+  EXPECT_EQ(page->last_evaluated_key->at("SK").as_string(),
+            "k2");  // read, filtered out, still the LEK
   // A page may be empty and still go on.
   q.exclusive_start_key = item({{"PK", S("p")}, {"SK", S("k1")}});
   q.limit = 1;
@@ -226,9 +256,16 @@ TEST(Table, LimitCountsItemsReadBeforeTheFilter) {
   QueryRequest bad = on("p");
   bad.filter = "SK = :s";
   bad.attributes.values[":s"] = S("k1");
-  EXPECT_EQ(t->query(bad).error().message,
-            "Filter Expression can only contain non-primary key attributes: Primary key attribute: SK");
-  EXPECT_EQ([&] { QueryRequest z = on("p"); z.limit = 0; return t->query(z).error().code; }(), ErrorCode::kBadParameter);
+  EXPECT_EQ(
+      t->query(bad).error().message,
+      "Filter Expression can only contain non-primary key attributes: Primary key attribute: SK");
+  EXPECT_EQ(
+      [&] {
+        QueryRequest z = on("p");
+        z.limit = 0;
+        return t->query(z).error().code;
+      }(),
+      ErrorCode::kBadParameter);
 }
 
 TEST(Table, ConsumedCapacityAndTheOneMegabyteCut) {
@@ -236,7 +273,8 @@ TEST(Table, ConsumedCapacityAndTheOneMegabyteCut) {
   // Items of exactly 300 KiB: PK(2)+p(1)+SK(2)+kN(2)+v(1) = 8 bytes of names and keys.
   const std::size_t big = 300 * 1024;
   for (int i = 0; i < 5; ++i) {
-    ASSERT_TRUE(t->put(item({{"PK", S("p")}, {"SK", S(fmt::format("k{}", i))}, {"v", S(std::string(big - 8, 'x'))}})));
+    ASSERT_TRUE(t->put(item(
+        {{"PK", S("p")}, {"SK", S(fmt::format("k{}", i))}, {"v", S(std::string(big - 8, 'x'))}})));
   }
   auto page = t->query(on("p"));
   ASSERT_TRUE(page);
@@ -262,22 +300,27 @@ TEST(Table, MultiAttributeIndexKeys) {
   // Seed 003 "Book vs today": a native (status, date) sort key.
   TableSchema schema;
   schema.partition_key = {"OrderId", AttributeType::kS};
-  schema.indexes.push_back({"ByStatusDate", {{"CustomerId", AttributeType::kS}},
-                            {{"Status", AttributeType::kS}, {"Date", AttributeType::kS}}, {}});
+  schema.indexes.push_back({"ByStatusDate",
+                            {{"CustomerId", AttributeType::kS}},
+                            {{"Status", AttributeType::kS}, {"Date", AttributeType::kS}},
+                            {}});
   auto t = Table::create(schema);
   ASSERT_TRUE(t);
   int n = 0;
   for (const char* status : {"CANCELLED", "PLACED", "SHIPPED"}) {
     for (const char* date : {"2019-06-30", "2019-07-01", "2019-08-15", "2019-10-01"}) {
-      ASSERT_TRUE(t->put(item({{"OrderId", S(fmt::format("o{}", n++))}, {"CustomerId", S("c1")},
-                               {"Status", S(status)}, {"Date", S(date)}})));
+      ASSERT_TRUE(t->put(item({{"OrderId", S(fmt::format("o{}", n++))},
+                               {"CustomerId", S("c1")},
+                               {"Status", S(status)},
+                               {"Date", S(date)}})));
     }
   }
   QueryRequest q;
   q.index_name = "ByStatusDate";
   q.key_condition = "CustomerId = :c AND #d BETWEEN :a AND :b AND #s = :s";
   q.attributes.names = {{"#s", "Status"}, {"#d", "Date"}};
-  q.attributes.values = {{":c", S("c1")}, {":s", S("CANCELLED")}, {":a", S("2019-07-01")}, {":b", S("2019-09-30")}};
+  q.attributes.values = {
+      {":c", S("c1")}, {":s", S("CANCELLED")}, {":a", S("2019-07-01")}, {":b", S("2019-09-30")}};
   auto page = t->query(q);
   ASSERT_TRUE(page) << describe(page.error());
   EXPECT_EQ(sort_keys(*page, "Date"), (std::vector<std::string>{"2019-07-01", "2019-08-15"}));
@@ -286,7 +329,8 @@ TEST(Table, MultiAttributeIndexKeys) {
   q.attributes.names.erase("#s");
   q.attributes.values.erase(":s");
   q.attributes.values.erase(":b");
-  EXPECT_NE(t->query(q).error().message.find("Query key condition not supported"), std::string::npos);
+  EXPECT_NE(t->query(q).error().message.find("Query key condition not supported"),
+            std::string::npos);
   // The LEK of an index holds the index keys and the table key.
   QueryRequest all;
   all.index_name = "ByStatusDate";
@@ -305,8 +349,10 @@ TEST(Table, FilterPaysForWhatItDiscards) {
   TableSchema schema;
   schema.partition_key = {"CustomerId", AttributeType::kS};
   schema.sort_key = KeyAttribute{"OrderId", AttributeType::kS};
-  schema.indexes.push_back({"OrderStatusDateGSI", {{"CustomerId", AttributeType::kS}},
-                            {{"OrderStatusDate", AttributeType::kS}}, {}});
+  schema.indexes.push_back({"OrderStatusDateGSI",
+                            {{"CustomerId", AttributeType::kS}},
+                            {{"OrderStatusDate", AttributeType::kS}},
+                            {}});
   auto t = Table::create(schema);
   const char* statuses[] = {"PLACED", "SHIPPED", "CANCELLED", "RETURNED"};
   int matches = 0;
@@ -314,20 +360,24 @@ TEST(Table, FilterPaysForWhatItDiscards) {
     const std::string status = statuses[i % 4];
     const std::string date = fmt::format("2019-{:02}-{:02}", 1 + i % 12, 1 + i % 28);
     if (status == "CANCELLED" && date >= "2019-07-01" && date <= "2019-09-30") ++matches;
-    ASSERT_TRUE(t->put(item({{"CustomerId", S("c1")}, {"OrderId", S(fmt::format("o{:03}", i))},
-                             {"Status", S(status)}, {"OrderDate", S(date)},
+    ASSERT_TRUE(t->put(item({{"CustomerId", S("c1")},
+                             {"OrderId", S(fmt::format("o{:03}", i))},
+                             {"Status", S(status)},
+                             {"OrderDate", S(date)},
                              {"OrderStatusDate", S(status + "#" + date)}})));
   }
   ASSERT_GT(matches, 10);
   QueryRequest by_key;
   by_key.index_name = "OrderStatusDateGSI";
   by_key.key_condition = "CustomerId = :c AND OrderStatusDate BETWEEN :lo AND :hi";
-  by_key.attributes.values = {{":c", S("c1")}, {":lo", S("CANCELLED#2019-07-01")}, {":hi", S("CANCELLED#2019-09-30")}};
+  by_key.attributes.values = {
+      {":c", S("c1")}, {":lo", S("CANCELLED#2019-07-01")}, {":hi", S("CANCELLED#2019-09-30")}};
   QueryRequest by_filter;
   by_filter.key_condition = "CustomerId = :c";
   by_filter.filter = "#s = :s AND OrderDate BETWEEN :lo AND :hi";
   by_filter.attributes.names = {{"#s", "Status"}};
-  by_filter.attributes.values = {{":c", S("c1")}, {":s", S("CANCELLED")}, {":lo", S("2019-07-01")}, {":hi", S("2019-09-30")}};
+  by_filter.attributes.values = {
+      {":c", S("c1")}, {":s", S("CANCELLED")}, {":lo", S("2019-07-01")}, {":hi", S("2019-09-30")}};
   auto key_all = t->query(by_key);
   auto filter_all = t->query(by_filter);
   ASSERT_TRUE(key_all && filter_all);
@@ -352,7 +402,8 @@ TEST(Table, ScanVisitsEveryItemOnceAcrossPages) {
   auto t = Table::create(pk_sk());
   for (int p = 0; p < 4; ++p) {
     for (int s = 0; s < 3; ++s) {
-      ASSERT_TRUE(t->put(item({{"PK", S(fmt::format("p{}", p))}, {"SK", S(fmt::format("s{}", s))}})));
+      ASSERT_TRUE(
+          t->put(item({{"PK", S(fmt::format("p{}", p))}, {"SK", S(fmt::format("s{}", s))}})));
     }
   }
   ScanRequest scan;
@@ -385,11 +436,12 @@ TEST(ExpressionBuilder, AuditLogWindow) {
   auto built = build_key_condition(q);
   ASSERT_TRUE(built);
   EXPECT_EQ(built->expression, "#pk = :pk AND #sk BETWEEN :lo AND :hi");
-  EXPECT_EQ(to_request_json(*built, -1),
-            R"({"ExpressionAttributeNames":{"#pk":"PK","#sk":"SK"},"ExpressionAttributeValues":{)"
-            R"(":hi":{"S":"EVT#2026-06-23T23:59:59Z"},":lo":{"S":"EVT#2026-06-23T00:00:00Z"},":pk":{"S":"ACTOR#u_8814"}},)"
-            R"("KeyConditionExpression":"#pk = :pk AND #sk BETWEEN :lo AND :hi","ScanIndexForward":false,)"
-            R"("TableName":"AuditLog"})");
+  EXPECT_EQ(
+      to_request_json(*built, -1),
+      R"({"ExpressionAttributeNames":{"#pk":"PK","#sk":"SK"},"ExpressionAttributeValues":{)"
+      R"(":hi":{"S":"EVT#2026-06-23T23:59:59Z"},":lo":{"S":"EVT#2026-06-23T00:00:00Z"},":pk":{"S":"ACTOR#u_8814"}},)"
+      R"("KeyConditionExpression":"#pk = :pk AND #sk BETWEEN :lo AND :hi","ScanIndexForward":false,)"
+      R"("TableName":"AuditLog"})");
   // The bounds reversed are caught before DynamoDB sees them.
   q.sort = SortCondition::between(S("EVT#2026-06-23T23:59:59Z"), S("EVT#2026-06-23T00:00:00Z"));
   EXPECT_EQ(build_key_condition(q).error().code, ErrorCode::kOutOfRange);
@@ -422,7 +474,8 @@ TEST(ExpressionBuilder, ReservedNamesRunOnTheEngine) {
   by_hand.key_condition = "Year = :y AND Date >= :d";
   by_hand.attributes.values = {{":y", N("2026")}, {":d", S("2026-06-01")}};
   EXPECT_EQ(t->query(by_hand).error().message,
-            "Invalid KeyConditionExpression: Attribute name is a reserved keyword; reserved keyword: Year");
+            "Invalid KeyConditionExpression: Attribute name is a reserved keyword; reserved "
+            "keyword: Year");
 }
 
 }  // namespace

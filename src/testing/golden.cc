@@ -28,9 +28,12 @@ std::string unescape(const std::string& s, const std::string& where) {
     }
     if (i + 1 >= s.size()) throw std::runtime_error(where + ": dangling backslash");
     const char e = s[++i];
-    if (e == 't') out += '\t';
-    else if (e == 'n') out += '\n';
-    else if (e == '\\') out += '\\';
+    if (e == 't')
+      out += '\t';
+    else if (e == 'n')
+      out += '\n';
+    else if (e == '\\')
+      out += '\\';
     else if (e == 'x' && i + 2 < s.size()) {
       out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
       i += 2;
@@ -46,7 +49,8 @@ std::string unescape(const std::string& s, const std::string& where) {
 const std::string& GoldenRow::operator[](const std::string& column) const {
   auto it = fields.find(column);
   if (it == fields.end()) {
-    throw std::runtime_error("golden vector line " + std::to_string(line) + " has no column " + column);
+    throw std::runtime_error("golden vector line " + std::to_string(line) + " has no column " +
+                             column);
   }
   return it->second;
 }
@@ -69,12 +73,13 @@ std::vector<GoldenRow> load_golden(const std::string& codec) {
     }
     const std::string where = path + ":" + std::to_string(number);
     if (cells.size() != header.size()) {
-      throw std::runtime_error(where + ": expected " + std::to_string(header.size()) + " columns, found " +
-                               std::to_string(cells.size()));
+      throw std::runtime_error(where + ": expected " + std::to_string(header.size()) +
+                               " columns, found " + std::to_string(cells.size()));
     }
     GoldenRow row;
     row.line = number;
-    for (std::size_t i = 0; i < cells.size(); ++i) row.fields[header[i]] = unescape(cells[i], where);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      row.fields[header[i]] = unescape(cells[i], where);
     rows.push_back(std::move(row));
   }
   if (rows.empty()) throw std::runtime_error(path + " holds no vectors");

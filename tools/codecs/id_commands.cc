@@ -53,9 +53,8 @@ void add_inspect(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> t
   auto ids = std::make_shared<std::vector<std::string>>();
   CLI::App* inspect = parent.add_subcommand("inspect", tool->inspect_help);
   inspect->add_option("ids", *ids, tool->ids_help)->required();
-  inspect->callback([ids, tool, &ctx] {
-    convert_each(*ids, "inspect as a " + tool->name, tool->inspect, ctx);
-  });
+  inspect->callback(
+      [ids, tool, &ctx] { convert_each(*ids, "inspect as a " + tool->name, tool->inspect, ctx); });
 }
 
 // The random part `encode` was given, or fresh random bytes. On failure

@@ -9,7 +9,6 @@
 #define SORTKEY_TOOLS_CODECS_ID_COMMANDS_H_
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <functional>
 #include <memory>

@@ -19,7 +19,8 @@ namespace {
 // The reference tool's `-f inspect` layout, with the time in UTC RFC 3339.
 std::string inspect(const Ksuid& id) {
   return fmt::format(
-      "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n  Unix time: {}\n"
+      "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n  Unix "
+      "time: {}\n"
       "  Timestamp: {}\n    Payload: {}\n",
       encode_ksuid(id), to_hex(id.bytes().data(), id.bytes().size()), ksuid_time_rfc3339(id),
       id.unix_seconds(), id.timestamp(), to_hex(id.bytes().data() + 4, kKsuidPayloadSize));
@@ -33,27 +34,27 @@ struct Inputs {
 
 void add_ksuid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
   auto e = std::make_shared<Inputs>();
-  add_converter(encode, "ksuid", "KSUIDs: 20 bytes in hex -> 27 base-62 characters", "encode",
-                &e->values,
-                [e](std::string_view hex) -> Result<std::string> {
-                  (void)e;  // the captured copy keeps the argument vector alive
-                  auto bytes = parse_hex(hex, kKsuidSize);
-                  if (!bytes) return bytes.error();
-                  Ksuid::Bytes b;
-                  std::copy(bytes->begin(), bytes->end(), b.begin());
-                  return encode_ksuid(Ksuid(b));
-                },
-                ctx);
+  add_converter(
+      encode, "ksuid", "KSUIDs: 20 bytes in hex -> 27 base-62 characters", "encode", &e->values,
+      [e](std::string_view hex) -> Result<std::string> {
+        (void)e;  // the captured copy keeps the argument vector alive
+        auto bytes = parse_hex(hex, kKsuidSize);
+        if (!bytes) return bytes.error();
+        Ksuid::Bytes b;
+        std::copy(bytes->begin(), bytes->end(), b.begin());
+        return encode_ksuid(Ksuid(b));
+      },
+      ctx);
   auto d = std::make_shared<Inputs>();
-  add_converter(decode, "ksuid", "KSUIDs: 27 base-62 characters -> 20 bytes in hex", "decode",
-                &d->values,
-                [d](std::string_view text) -> Result<std::string> {
-                  (void)d;  // the captured copy keeps the argument vector alive
-                  auto id = decode_ksuid(text);
-                  if (!id) return id.error();
-                  return to_hex(id->bytes().data(), id->bytes().size());
-                },
-                ctx);
+  add_converter(
+      decode, "ksuid", "KSUIDs: 27 base-62 characters -> 20 bytes in hex", "decode", &d->values,
+      [d](std::string_view text) -> Result<std::string> {
+        (void)d;  // the captured copy keeps the argument vector alive
+        auto id = decode_ksuid(text);
+        if (!id) return id.error();
+        return to_hex(id->bytes().data(), id->bytes().size());
+      },
+      ctx);
 }
 
 void add_ksuid_tool(CLI::App& app, Context& ctx) {

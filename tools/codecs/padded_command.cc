@@ -20,23 +20,25 @@ void add_integer_codec(CLI::App& encode, CLI::App& decode, Context& ctx, const s
                        const std::string& summary, Result<std::string> (*enc)(UInt128, int),
                        Result<UInt128> (*dec)(std::string_view, int)) {
   auto e = std::make_shared<IntegerArgs>();
-  add_converter(encode, name, summary, "encode", &e->inputs,
-                [e, enc](std::string_view text) -> Result<std::string> {
-                  auto value = parse_decimal(text);
-                  if (!value) return value.error();
-                  return enc(*value, e->width);
-                },
-                ctx)
+  add_converter(
+      encode, name, summary, "encode", &e->inputs,
+      [e, enc](std::string_view text) -> Result<std::string> {
+        auto value = parse_decimal(text);
+        if (!value) return value.error();
+        return enc(*value, e->width);
+      },
+      ctx)
       ->add_option("--width", e->width, "key width in digits (1 to 38)")
       ->required();
   auto d = std::make_shared<IntegerArgs>();
-  add_converter(decode, name, summary, "decode", &d->inputs,
-                [d, dec](std::string_view key) -> Result<std::string> {
-                  auto value = dec(key, d->width);
-                  if (!value) return value.error();
-                  return to_decimal(*value);
-                },
-                ctx)
+  add_converter(
+      decode, name, summary, "decode", &d->inputs,
+      [d, dec](std::string_view key) -> Result<std::string> {
+        auto value = dec(key, d->width);
+        if (!value) return value.error();
+        return to_decimal(*value);
+      },
+      ctx)
       ->add_option("--width", d->width, "key width in digits (1 to 38)")
       ->required();
 }
@@ -47,8 +49,8 @@ void add_padded_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
   add_integer_codec(encode, decode, ctx, "padded", "zero-padded integers (READING#00157)",
                     encode_padded, decode_padded);
   add_integer_codec(encode, decode, ctx, "inverse",
-                    "inverse-difference integers: 10^width - 1 - n, newest first",
-                    encode_inverse, decode_inverse);
+                    "inverse-difference integers: 10^width - 1 - n, newest first", encode_inverse,
+                    decode_inverse);
 }
 
 }  // namespace sortkey::cli

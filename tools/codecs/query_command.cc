@@ -48,19 +48,22 @@ Result<Named> parse_name(std::string_view spec) {
       n.name = std::string(spec.substr(0, spec.size() - 2));
     }
   }
-  if (n.name.empty()) return make_error(ErrorCode::kEmpty, 0, "an attribute name must not be empty");
+  if (n.name.empty())
+    return make_error(ErrorCode::kEmpty, 0, "an attribute name must not be empty");
   return n;
 }
 
 Result<AttributeValue> parse_value(AttributeType type, std::string_view text) {
   switch (type) {
-    case AttributeType::kN: return AttributeValue::N(text);
+    case AttributeType::kN:
+      return AttributeValue::N(text);
     case AttributeType::kB: {
       auto bytes = decode_base64(text);
       if (!bytes) return bytes.error();
       return AttributeValue::B(std::move(*bytes));
     }
-    default: return AttributeValue::S(std::string(text));
+    default:
+      return AttributeValue::S(std::string(text));
   }
 }
 
@@ -100,18 +103,24 @@ Result<std::string> build(const QueryArgs& a) {
   const int conditions = a.eq.has_value() + a.lt.has_value() + a.le.has_value() + a.gt.has_value() +
                          a.ge.has_value() + a.begins_with.has_value() + !a.between.empty();
   if (conditions > 1) {
-    return make_error(ErrorCode::kBadParameter, 0, "give at most one of --eq --lt --le --gt --ge --between --begins-with");
+    return make_error(ErrorCode::kBadParameter, 0,
+                      "give at most one of --eq --lt --le --gt --ge --between --begins-with");
   }
   if (conditions == 1 || !a.sort.empty()) {
-    if (a.sort.empty()) return make_error(ErrorCode::kBadParameter, 0, "a sort-key condition needs --sort NAME");
-    if (conditions == 0) return make_error(ErrorCode::kBadParameter, 0, "--sort needs a condition (--eq, --between, ...)");
+    if (a.sort.empty())
+      return make_error(ErrorCode::kBadParameter, 0, "a sort-key condition needs --sort NAME");
+    if (conditions == 0)
+      return make_error(ErrorCode::kBadParameter, 0,
+                        "--sort needs a condition (--eq, --between, ...)");
     auto name = parse_name(a.sort);
     if (!name) return name.error();
     q.sort_attribute = name->name;
     auto value = [&](const std::string& text) { return parse_value(name->type, text); };
-    const std::optional<std::string>* single[] = {&a.eq, &a.lt, &a.le, &a.gt, &a.ge, &a.begins_with};
-    const SortCondition::Op ops[] = {SortCondition::Op::kEq, SortCondition::Op::kLt, SortCondition::Op::kLe,
-                                     SortCondition::Op::kGt, SortCondition::Op::kGe, SortCondition::Op::kBeginsWith};
+    const std::optional<std::string>* single[] = {&a.eq, &a.lt, &a.le,
+                                                  &a.gt, &a.ge, &a.begins_with};
+    const SortCondition::Op ops[] = {SortCondition::Op::kEq, SortCondition::Op::kLt,
+                                     SortCondition::Op::kLe, SortCondition::Op::kGt,
+                                     SortCondition::Op::kGe, SortCondition::Op::kBeginsWith};
     for (std::size_t i = 0; i < 6; ++i) {
       if (!single[i]->has_value()) continue;
       auto v = value(**single[i]);
@@ -137,11 +146,14 @@ Result<std::string> build(const QueryArgs& a) {
 void add_query_command(CLI::App& app, Context& ctx) {
   CLI::App* query = app.add_subcommand("query", "build DynamoDB Query parameters");
   query->require_subcommand(1);
-  CLI::App* b = query->add_subcommand(
-      "build", "print KeyConditionExpression, ExpressionAttributeNames and ExpressionAttributeValues as JSON");
+  CLI::App* b = query->add_subcommand("build",
+                                      "print KeyConditionExpression, ExpressionAttributeNames and "
+                                      "ExpressionAttributeValues as JSON");
   auto a = std::make_shared<QueryArgs>();
-  b->add_option("--partition", a->partition, "NAME[:S|N|B]=VALUE, one per partition key attribute")->required();
-  b->add_option("--sort-equal", a->sort_equal, "NAME[:S|N|B]=VALUE: equality on a leading sort attribute");
+  b->add_option("--partition", a->partition, "NAME[:S|N|B]=VALUE, one per partition key attribute")
+      ->required();
+  b->add_option("--sort-equal", a->sort_equal,
+                "NAME[:S|N|B]=VALUE: equality on a leading sort attribute");
   b->add_option("--sort", a->sort, "NAME[:S|N|B]: the sort attribute the condition is on");
   b->add_option("--eq", a->eq, "sort = VALUE");
   b->add_option("--lt", a->lt, "sort < VALUE");

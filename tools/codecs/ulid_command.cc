@@ -19,13 +19,15 @@ namespace {
 std::string inspect(const Ulid& id, std::string_view input) {
   const std::string text = encode_ulid(id);
   std::string out = fmt::format(
-      "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n    Unix ms: {}\n"
+      "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n    Unix "
+      "ms: {}\n"
       "    Entropy: {}\n",
       text, to_hex(id.bytes().data(), id.bytes().size()), ulid_time_rfc3339(id), id.unix_ms(),
       to_hex(id.bytes().data() + 6, kUlidEntropySize));
   if (input != text) {
-    out += "\nNOTE: the input is not upper case; in a sort key write the String above, since "
-           "mixed case breaks byte order.\n";
+    out +=
+        "\nNOTE: the input is not upper case; in a sort key write the String above, since "
+        "mixed case breaks byte order.\n";
   }
   return out;
 }
@@ -39,27 +41,30 @@ struct Inputs {
 
 void add_ulid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
   auto e = std::make_shared<Inputs>();
-  add_converter(encode, "ulid", "ULIDs: 16 bytes in hex -> 26 Crockford base-32 characters",
-                "encode", &e->values,
-                [e](std::string_view hex) -> Result<std::string> {
-                  (void)e;  // the captured copy keeps the argument vector alive
-                  auto bytes = parse_hex(hex, kUlidSize);
-                  if (!bytes) return bytes.error();
-                  Ulid::Bytes b;
-                  std::copy(bytes->begin(), bytes->end(), b.begin());
-                  return encode_ulid(Ulid(b));
-                },
-                ctx);
+  add_converter(
+      encode, "ulid", "ULIDs: 16 bytes in hex -> 26 Crockford base-32 characters", "encode",
+      &e->values,
+      [e](std::string_view hex) -> Result<std::string> {
+        (void)e;  // the captured copy keeps the argument vector alive
+        auto bytes = parse_hex(hex, kUlidSize);
+        if (!bytes) return bytes.error();
+        Ulid::Bytes b;
+        std::copy(bytes->begin(), bytes->end(), b.begin());
+        return encode_ulid(Ulid(b));
+      },
+      ctx);
   auto d = std::make_shared<Inputs>();
-  add_converter(decode, "ulid", "ULIDs: 26 upper-case Crockford base-32 characters -> 16 bytes in hex",
-                "decode", &d->values,
-                [d](std::string_view text) -> Result<std::string> {
-                  auto id = d->any_case ? decode_ulid(text) : decode_ulid_key(text);
-                  if (!id) return id.error();
-                  return to_hex(id->bytes().data(), id->bytes().size());
-                },
-                ctx)
-      ->add_flag("--any-case", d->any_case, "accept lower case, as the ULID spec does (sort keys are upper case)");
+  add_converter(
+      decode, "ulid", "ULIDs: 26 upper-case Crockford base-32 characters -> 16 bytes in hex",
+      "decode", &d->values,
+      [d](std::string_view text) -> Result<std::string> {
+        auto id = d->any_case ? decode_ulid(text) : decode_ulid_key(text);
+        if (!id) return id.error();
+        return to_hex(id->bytes().data(), id->bytes().size());
+      },
+      ctx)
+      ->add_flag("--any-case", d->any_case,
+                 "accept lower case, as the ULID spec does (sort keys are upper case)");
 }
 
 void add_ulid_tool(CLI::App& app, Context& ctx) {
