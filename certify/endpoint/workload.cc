@@ -625,6 +625,44 @@ void Workload::clear(const std::string& table, const NSchema& schema) {
   }
 }
 
+namespace {
+
+// A PutItem that went otherwise than DynamoDB's: a valid item refused
+// (`want_ok`), or an item DynamoDB rejects accepted; `written` is what the
+// table held before it.
+Divergence put_divergence(const NSchema& schema, const std::vector<NItem>& written,
+                          const std::string& kind, const NItem& item, const Workload::Answer& a,
+                          bool want_ok) {
+  Divergence d;
+  d.kind = kind;
+  d.shape = {{"operation", "PutItem"}};
+  if (a.error) d.shape["error"] = a.error->type;
+  if (!want_ok) d.shape["reason"] = rejection_reason(schema, item);
+  d.detail = want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
+                                   a.error ? a.error->type : "", a.error ? a.error->message : "",
+                                   oracle::naive_show(item))
+                     : fmt::format("PutItem of an item DynamoDB rejects was accepted: {}",
+                                   oracle::naive_show(item));
+  d.reproduction = {{"table", schema_to_json(schema)},
+                    {"items", items_json(written)},
+                    {"request", recorded_request("PutItem", {{"Item", naive_to_json(item)}})},
+                    {"expected", want_ok ? nlohmann::json{{"ok", true}}
+                                         : nlohmann::json{{"error", "ValidationException"}}},
+                    {"actual", actual_json(a.body, a.error)}};
+  return d;
+}
+
+// The table key of `item` in DynamoDB JSON.
+nlohmann::json key_json(const std::vector<NKey>& table_keys, const NItem& item) {
+  nlohmann::json key = nlohmann::json::object();
+  for (const NKey& k : table_keys) {
+    if (const NValue* v = oracle::naive_get(item, k.name)) key[k.name] = naive_to_json(*v);
+  }
+  return key;
+}
+
+}  // namespace
+
 std::optional<Divergence> Workload::load(const std::string& table, oracle::NaiveTable& model,
                                          const std::vector<NItem>& items) {
   const NSchema schema = model.schema();
@@ -639,23 +677,7 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
     for (const NItem& i : written) model.put(i);
   };
   auto divergence = [&](const std::string& kind, const NItem& item, const Answer& a, bool want_ok) {
-    Divergence d;
-    d.kind = kind;
-    d.shape = {{"operation", "PutItem"}};
-    if (a.error) d.shape["error"] = a.error->type;
-    if (!want_ok) d.shape["reason"] = rejection_reason(schema, item);
-    d.detail = want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
-                                     a.error ? a.error->type : "", a.error ? a.error->message : "",
-                                     oracle::naive_show(item))
-                       : fmt::format("PutItem of an item DynamoDB rejects was accepted: {}",
-                                     oracle::naive_show(item));
-    d.reproduction = {{"table", schema_to_json(schema)},
-                      {"items", items_json(written)},
-                      {"request", recorded_request("PutItem", {{"Item", naive_to_json(item)}})},
-                      {"expected", want_ok ? nlohmann::json{{"ok", true}}
-                                           : nlohmann::json{{"error", "ValidationException"}}},
-                      {"actual", actual_json(a.body, a.error)}};
-    return d;
+    return put_divergence(schema, written, kind, item, a, want_ok);
   };
   auto flush = [&]() -> std::optional<Divergence> {
     if (batch.empty()) return std::nullopt;
@@ -712,11 +734,7 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
     Divergence d = divergence("accepted", item, a, false);
     if (!tolerated(d)) return d;
     // Known: take the item out again so that the table matches the model.
-    nlohmann::json key = nlohmann::json::object();
-    for (const NKey& k : table_keys) {
-      if (const NValue* v = oracle::naive_get(item, k.name)) key[k.name] = naive_to_json(*v);
-    }
-    Answer undo = send("DeleteItem", {{"TableName", table}, {"Key", key}});
+    Answer undo = send("DeleteItem", {{"TableName", table}, {"Key", key_json(table_keys, item)}});
     if (undo.error) return d;
     // An accepted item may have replaced one the model holds.
     written.erase(std::remove_if(written.begin(), written.end(),

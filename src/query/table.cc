@@ -534,6 +534,53 @@ std::string component(const AttributeValue& v) {
   return out;
 }
 
+// The range of the last sort-key condition `a` on `k`, after the equalities
+// that make `prefix`, into range.lo and range.hi.
+Result<void> bound_sort_range(const Atom& a, const KeyAttribute& k, const std::string& prefix,
+                              KeySlice& range) {
+  const std::string v0 = component(*a.values[0]);
+  const auto after = [](const std::string& s) { return *prefix_successor(s); };  // s ends in 0x00
+  const std::optional<std::string> end_of_prefix = prefix_successor(prefix);
+  switch (a.op) {
+    case Atom::Op::kEq:
+      range.lo = prefix + v0;
+      range.hi = after(range.lo);
+      break;
+    case Atom::Op::kLt:
+      range.lo = prefix;
+      range.hi = prefix + v0;
+      break;
+    case Atom::Op::kLe:
+      range.lo = prefix;
+      range.hi = after(prefix + v0);
+      break;
+    case Atom::Op::kGt:
+      range.lo = after(prefix + v0);
+      range.hi = end_of_prefix;
+      break;
+    case Atom::Op::kGe:
+      range.lo = prefix + v0;
+      range.hi = end_of_prefix;
+      break;
+    case Atom::Op::kBetween:
+      range.lo = prefix + v0;
+      range.hi = after(prefix + component(*a.values[1]));
+      break;
+    case Atom::Op::kBeginsWith: {
+      if (k.type == AttributeType::kN) {
+        return key_condition_error(
+            "Incorrect operand type for operator or function; operator or function: "
+            "begins_with, operand type: N");
+      }
+      range.lo = prefix;
+      append_escaped(range.lo, a.values[0]->as_string());
+      range.hi = prefix_successor(range.lo);
+      break;
+    }
+  }
+  return {};
+}
+
 Result<KeySlice> plan_key_condition(const Condition& condition, const KeySpec& spec) {
   std::vector<Atom> atoms;
   if (auto ok = collect_atoms(condition, atoms); !ok) return ok.error();
@@ -593,46 +640,7 @@ Result<KeySlice> plan_key_condition(const Condition& condition, const KeySpec& s
       continue;
     }
     range.has_sort_condition = true;
-    const std::string v0 = component(*a.values[0]);
-    const auto after = [](const std::string& s) { return *prefix_successor(s); };  // s ends in 0x00
-    const std::optional<std::string> end_of_prefix = prefix_successor(prefix);
-    switch (a.op) {
-      case Atom::Op::kEq:
-        range.lo = prefix + v0;
-        range.hi = after(range.lo);
-        break;
-      case Atom::Op::kLt:
-        range.lo = prefix;
-        range.hi = prefix + v0;
-        break;
-      case Atom::Op::kLe:
-        range.lo = prefix;
-        range.hi = after(prefix + v0);
-        break;
-      case Atom::Op::kGt:
-        range.lo = after(prefix + v0);
-        range.hi = end_of_prefix;
-        break;
-      case Atom::Op::kGe:
-        range.lo = prefix + v0;
-        range.hi = end_of_prefix;
-        break;
-      case Atom::Op::kBetween:
-        range.lo = prefix + v0;
-        range.hi = after(prefix + component(*a.values[1]));
-        break;
-      case Atom::Op::kBeginsWith: {
-        if (k.type == AttributeType::kN) {
-          return key_condition_error(
-              "Incorrect operand type for operator or function; operator or function: "
-              "begins_with, operand type: N");
-        }
-        range.lo = prefix;
-        append_escaped(range.lo, a.values[0]->as_string());
-        range.hi = prefix_successor(range.lo);
-        break;
-      }
-    }
+    if (auto ok = bound_sort_range(a, k, prefix, range); !ok) return ok.error();
   }
   return range;
 }
