@@ -35,6 +35,7 @@
 #include "byte_source.h"
 #include "naive_casefold.h"
 #include "naive_query.h"
+#include "props/query_pools.h"
 #include "props/query_props.h"
 #include "sortkey/composite.h"
 #include "sortkey/inverse.h"
@@ -107,12 +108,12 @@ class QuerySource {
 
   NValue key_value(T type) {
     const std::uint8_t b = byte();
-    if (type == T::N) return scalar(T::N, numbers()[b % numbers().size()]);
-    if (type == T::B) return scalar(T::B, joined(byte_atoms(), 1 + b % 3));
+    if (type == T::N) return scalar(T::N, pick(props::query_number_spellings(), b));
+    if (type == T::B) return scalar(T::B, joined(props::query_byte_atoms(), 1 + b % 3));
     const int arg = b >> 3;
     switch (b & 7) {
       case 3:
-        return scalar(T::S, joined(string_atoms(), 1 + arg % 3));
+        return scalar(T::S, joined(props::query_string_atoms(), 1 + arg % 3));
       case 4: {
         static const char* const kSegments[] = {"EVENT", "2026-06", "ORG", "USER",
                                                 "A#B",   "a!",      "#",   "x$y"};
@@ -141,7 +142,7 @@ class QuerySource {
                                            static_cast<UInt128>(byte() % 4), 3));
       }
       default:
-        return scalar(T::S, string_keys()[static_cast<std::size_t>(arg) % string_keys().size()]);
+        return scalar(T::S, pick(props::query_string_keys(), static_cast<std::size_t>(arg)));
     }
   }
 
@@ -380,65 +381,6 @@ class QuerySource {
     return v;
   }
 
-  static const std::vector<std::string>& string_keys() {
-    static const std::vector<std::string> keys = {
-        "a", "a#",           std::string("a\0", 2), "ab",          "b",
-        "A", "\xEF\xBD\x9E", "\xF0\x9F\x98\x80",    "\xEE\x80\x80"};
-    return keys;
-  }
-  static const std::vector<std::string>& string_atoms() {
-    static const std::vector<std::string> atoms = {std::string(1, '\0'),
-                                                   "\x01",
-                                                   "#",
-                                                   "A",
-                                                   "a",
-                                                   "b",
-                                                   "\xC3\xA9",
-                                                   "\xDF\xBF",
-                                                   "\xEE\x80\x80",
-                                                   "\xEF\xBD\x9E",
-                                                   "\xEF\xBF\xBF",
-                                                   "\xF0\x9F\x98\x80",
-                                                   "\xF4\x8F\xBF\xBF"};
-    return atoms;
-  }
-  static const std::vector<std::string>& byte_atoms() {
-    static const std::vector<std::string> atoms = {
-        std::string(1, '\0'), "\x01", "\x7f", "\x80", "\xfe", "\xff"};
-    return atoms;
-  }
-  // Spellings DynamoDB accepts: canonical values around the edges, and
-  // other spellings of some of them (1, 1e0, +1, 1.0; 100, 1e2; 0, -0, 0.0).
-  static const std::vector<std::string>& numbers() {
-    static const std::vector<std::string> pool = {"0",
-                                                  "1",
-                                                  "-1",
-                                                  "10",
-                                                  "2.5",
-                                                  "-0.001",
-                                                  "100",
-                                                  "1e-130",
-                                                  "-1e-130",
-                                                  "9.9999999999999999999999999999999999999e125",
-                                                  "-9.9999999999999999999999999999999999999e125",
-                                                  "12345678901234567890123456789012345678",
-                                                  "1.0000000000000000000000000000000000001",
-                                                  "1e0",
-                                                  "+1",
-                                                  "1.0",
-                                                  "1e2",
-                                                  "-0",
-                                                  "0.0",
-                                                  ".5",
-                                                  "5e-1",
-                                                  "0001",
-                                                  "-1E-3",
-                                                  "10e-1",
-                                                  "25e-1",
-                                                  "3"};
-    return pool;
-  }
-
   // Up to 3 code points anywhere in Unicode (3 bytes each, surrogates moved
   // past), so that S values also leave the atoms' pools.
   std::string text(int n) {
@@ -449,6 +391,10 @@ class QuerySource {
       out += oracle::utf8_of(c);
     }
     return out;
+  }
+
+  static const std::string& pick(const std::vector<std::string>& pool, std::size_t i) {
+    return pool[i % pool.size()];
   }
 
   std::string joined(const std::vector<std::string>& atoms, int n) {

@@ -5,7 +5,7 @@
 #include "catalog.h"
 #include "gen/bytes_gen.h"
 #include "gen/id_gen.h"
-#include "props/id_common.h"
+#include "id_catalog.h"
 #include "props/ksuid_props.h"
 #include "sortkey/ksuid.h"
 
@@ -93,44 +93,9 @@ void add_ksuid_properties(Catalog& c) {
           RC_CLASSIFY(unix < kKsuidMinUnix || unix > kKsuidMaxUnix, "out of range");
           rc_require(ksuid_time_range(unix, payload.bytes));
         });
-  c.add("ksuid", "generator_model",
-        "a generator's IDs and errors equal the documented model's on any clock script, in both "
-        "modes",
-        [] {
-          const bool monotonic = *rc::gen::arbitrary<bool>();
-          const ClockScript clock = *gen_ksuid_clock();
-          const auto randoms = *gen_randoms();
-          RC_CLASSIFY(monotonic, "monotonic");
-          RC_CLASSIFY(steps_back(clock), "clock steps back");
-          RC_CLASSIFY(near_exhaustion(randoms), "payload near exhaustion");
-          rc_require(ksuid_generator_model(monotonic, clock.ms, unwrap(randoms)));
-        });
-  c.add("ksuid", "monotonic_order",
-        "a monotonic generator's IDs strictly increase on any clock script, steps back included; "
-        "exhaustion is an error, never a wrap",
-        [] {
-          const ClockScript clock = *gen_ksuid_clock();
-          const auto randoms = *gen_randoms();
-          RC_CLASSIFY(steps_back(clock), "clock steps back");
-          RC_CLASSIFY(near_exhaustion(randoms), "payload near exhaustion");
-          rc_require(ksuid_monotonic_order(clock.ms, unwrap(randoms)));
-        });
-  c.add("ksuid", "monotonic_threads",
-        "IDs drawn by several threads from one monotonic generator are distinct and strictly "
-        "increase per thread and in generation order",
-        [] {
-          const int threads = *rc::gen::inRange(2, 5);
-          const int per_thread = *rc::gen::inRange(1, 200);
-          const int calls_per_ms = *rc::gen::element(1, 3, 50, 100000);
-          const int back_ms = *rc::gen::element(0, 1, 1000, 5000);
-          const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-          RC_CLASSIFY(calls_per_ms >= 1000, "mostly one second");
-          const std::string inputs =
-              fmt::format("{} {} {} {} {}", threads, per_thread, calls_per_ms, back_ms, seed);
-          rc_require(first_verdict(inputs, [&] {
-            return ksuid_monotonic_threads(threads, per_thread, calls_per_ms, back_ms, seed);
-          }));
-        });
+  add_id_generator_properties(c, {"ksuid", "payload", "exhaustion", "second"}, gen_ksuid_clock,
+                              gen_randoms, ksuid_generator_model, ksuid_monotonic_order,
+                              ksuid_monotonic_threads);
 }
 
 }  // namespace sortkey::props

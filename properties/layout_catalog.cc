@@ -36,9 +36,7 @@ rc::Gen<std::vector<std::string>> gen_segments(int count) {
   return rc::gen::container<std::vector<std::string>>(static_cast<std::size_t>(count), gen_id());
 }
 
-}  // namespace
-
-void add_layout_properties(Catalog& c) {
+void add_layout_design_properties(Catalog& c) {
   c.add("layout", "parent_placement",
         "SK <= parent backward returns the parent then its before-children; SK >= parent forward, "
         "the parent then "
@@ -97,7 +95,9 @@ void add_layout_properties(Catalog& c) {
               *rc::gen::weightedOneOf<std::string>({{2, gen_id()}, {1, gen_bytes()}});
           rc_require(layout_rejects_low_ids(id));
         });
+}
 
+void add_unique_properties(Catalog& c) {
   c.add(
       "unique", "sequence_order",
       "with_sequence keys sort as (key, n) for keys of one segment count; split_unique inverts it",
@@ -131,6 +131,13 @@ void add_layout_properties(Catalog& c) {
           RC_CLASSIFY(a == b, "same key");
           rc_require(unique_disambiguator_order(a, sa, b, sb));
         });
+}
+
+}  // namespace
+
+void add_layout_properties(Catalog& c) {
+  add_layout_design_properties(c);
+  add_unique_properties(c);
 }
 
 }  // namespace sortkey::props

@@ -283,7 +283,10 @@ void add_query_model_properties(Catalog& c) {
           RC_CLASSIFY(s.index.empty(), "table");
           rc_require(check_scan(l.model, l.table, s));
         });
+}
 
+// A Query whose page is cut at 1 MB.
+void add_query_page_cut_property(Catalog& c) {
   c.add("query", "page_cut_1mb",
         "a page stops after the item whose size brings the read to 1 MB; Limit, LastEvaluatedKey, "
         "resumption and "
@@ -505,6 +508,7 @@ void add_query_seed_layout_properties(Catalog& c) {
 
 void add_query_properties(Catalog& c) {
   add_query_model_properties(c);
+  add_query_page_cut_property(c);
   add_query_request_properties(c);
   add_query_seed_order_properties(c);
   add_query_seed_layout_properties(c);

@@ -5,7 +5,7 @@
 #include "catalog.h"
 #include "gen/bytes_gen.h"
 #include "gen/id_gen.h"
-#include "props/id_common.h"
+#include "id_catalog.h"
 #include "props/ulid_props.h"
 #include "sortkey/ulid.h"
 
@@ -119,44 +119,9 @@ void add_ulid_properties(Catalog& c) {
           RC_CLASSIFY(ms > 253402300799999LL, "after year 9999");
           rc_require(ulid_time_range(ms, entropy.bytes));
         });
-  c.add("ulid", "generator_model",
-        "a generator's IDs and errors equal the documented model's on any clock script, in both "
-        "modes",
-        [] {
-          const bool monotonic = *rc::gen::arbitrary<bool>();
-          const ClockScript clock = *gen_ulid_clock();
-          const auto randoms = *gen_randoms();
-          RC_CLASSIFY(monotonic, "monotonic");
-          RC_CLASSIFY(steps_back(clock), "clock steps back");
-          RC_CLASSIFY(near_exhaustion(randoms), "entropy near exhaustion");
-          rc_require(ulid_generator_model(monotonic, clock.ms, unwrap(randoms)));
-        });
-  c.add("ulid", "monotonic_order",
-        "a monotonic generator's IDs strictly increase on any clock script, steps back included; "
-        "overflow is an error, never a wrap",
-        [] {
-          const ClockScript clock = *gen_ulid_clock();
-          const auto randoms = *gen_randoms();
-          RC_CLASSIFY(steps_back(clock), "clock steps back");
-          RC_CLASSIFY(near_exhaustion(randoms), "entropy near exhaustion");
-          rc_require(ulid_monotonic_order(clock.ms, unwrap(randoms)));
-        });
-  c.add("ulid", "monotonic_threads",
-        "IDs drawn by several threads from one monotonic generator are distinct and strictly "
-        "increase per thread and in generation order",
-        [] {
-          const int threads = *rc::gen::inRange(2, 5);
-          const int per_thread = *rc::gen::inRange(1, 200);
-          const int calls_per_ms = *rc::gen::element(1, 3, 50, 100000);
-          const int back_ms = *rc::gen::element(0, 1, 1000, 5000);
-          const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-          RC_CLASSIFY(calls_per_ms >= 1000, "mostly one millisecond");
-          const std::string inputs =
-              fmt::format("{} {} {} {} {}", threads, per_thread, calls_per_ms, back_ms, seed);
-          rc_require(first_verdict(inputs, [&] {
-            return ulid_monotonic_threads(threads, per_thread, calls_per_ms, back_ms, seed);
-          }));
-        });
+  add_id_generator_properties(c, {"ulid", "entropy", "overflow", "millisecond"}, gen_ulid_clock,
+                              gen_randoms, ulid_generator_model, ulid_monotonic_order,
+                              ulid_monotonic_threads);
 }
 
 }  // namespace sortkey::props

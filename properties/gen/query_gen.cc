@@ -5,6 +5,7 @@
 #include "gen/number_gen.h"
 #include "gen/text_gen.h"
 #include "naive_decimal.h"
+#include "props/query_pools.h"
 
 namespace sortkey::oracle {
 
@@ -54,59 +55,6 @@ NValue scalar(T t, std::string s) {
   return v;
 }
 
-// Pieces of key strings: NUL, a byte below '#', '#', letters of both cases,
-// and code points at the UTF-8 length boundaries, in the private use area,
-// U+FF5E, U+FFFF and the supplementary planes (where UTF-16 order differs).
-const std::vector<std::string>& string_atoms() {
-  static const std::vector<std::string> atoms = {std::string(1, '\0'),
-                                                 "\x01",
-                                                 "#",
-                                                 "A",
-                                                 "a",
-                                                 "b",
-                                                 "\xC3\xA9",
-                                                 "\xDF\xBF",
-                                                 "\xEE\x80\x80",
-                                                 "\xEF\xBD\x9E",
-                                                 "\xEF\xBF\xBF",
-                                                 "\xF0\x9F\x98\x80",
-                                                 "\xF4\x8F\xBF\xBF"};
-  return atoms;
-}
-
-// Whole key strings, small so that they collide and prefix one another.
-const std::vector<std::string>& string_keys() {
-  static const std::vector<std::string> keys = {
-      "a", "a#",           std::string("a\0", 2), "ab",          "b",
-      "A", "\xEF\xBD\x9E", "\xF0\x9F\x98\x80",    "\xEE\x80\x80"};
-  return keys;
-}
-
-const std::vector<std::string>& byte_atoms() {
-  static const std::vector<std::string> atoms = {
-      std::string(1, '\0'), "\x01", "\x7f", "\x80", "\xfe", "\xff"};
-  return atoms;
-}
-
-// Canonical numbers around the edges: zero, signs, powers of ten, the range
-// ends and 38-digit values.
-const std::vector<std::string>& number_pool() {
-  static const std::vector<std::string> pool = {"0",
-                                                "1",
-                                                "-1",
-                                                "10",
-                                                "2.5",
-                                                "-0.001",
-                                                "100",
-                                                "1e-130",
-                                                "-1e-130",
-                                                "9.9999999999999999999999999999999999999e125",
-                                                "-9.9999999999999999999999999999999999999e125",
-                                                "12345678901234567890123456789012345678",
-                                                "1.0000000000000000000000000000000000001"};
-  return pool;
-}
-
 rc::Gen<std::string> gen_joined(const std::vector<std::string>& atoms, int max) {
   return rc::gen::exec([&atoms, max] {
     const int n = *rc::gen::inRange(1, max + 1);
@@ -124,11 +72,11 @@ rc::Gen<NValue> gen_spelled(const std::string& canonical) {
 rc::Gen<NValue> gen_scalar_value() {
   return rc::gen::weightedOneOf<NValue>({
       {3, rc::gen::map(gen_unicode(4), [](std::string s) { return scalar(T::S, std::move(s)); })},
-      {2, rc::gen::map(rc::gen::elementOf(string_keys()),
+      {2, rc::gen::map(rc::gen::elementOf(query_string_keys()),
                        [](std::string s) { return scalar(T::S, std::move(s)); })},
       {3, gen_number_spelling()},
-      {2, rc::gen::map(rc::gen::weightedOneOf<std::string>(
-                           {{3, gen_joined(byte_atoms(), 3)}, {1, rc::gen::just(std::string())}}),
+      {2, rc::gen::map(rc::gen::weightedOneOf<std::string>({{3, gen_joined(query_byte_atoms(), 3)},
+                                                            {1, rc::gen::just(std::string())}}),
                        [](std::string s) { return scalar(T::B, std::move(s)); })},
   });
 }
@@ -194,7 +142,7 @@ rc::Gen<std::string> gen_unicode(int max_code_points) {
     std::string s;
     for (int i = 0; i < n; ++i) {
       s += *rc::gen::weightedOneOf<std::string>({
-          {2, rc::gen::elementOf(string_atoms())},
+          {2, rc::gen::elementOf(query_string_atoms())},
           {1, rc::gen::map(gen_code_point(false), [](char32_t c) { return utf8_of(c); })},
       });
     }
@@ -204,7 +152,7 @@ rc::Gen<std::string> gen_unicode(int max_code_points) {
 
 rc::Gen<NValue> gen_number_spelling() {
   return rc::gen::weightedOneOf<NValue>({
-      {3, rc::gen::mapcat(rc::gen::elementOf(number_pool()),
+      {3, rc::gen::mapcat(rc::gen::elementOf(query_canonical_numbers()),
                           [](const std::string& c) { return gen_spelled(c); })},
       {1,
        rc::gen::map(gen_number_text(), [](const NumberText& t) { return scalar(T::N, t.text); })},
@@ -216,17 +164,17 @@ rc::Gen<NValue> gen_key_value(T type) {
     case T::S:
       return rc::gen::map(
           rc::gen::weightedOneOf<std::string>({
-              {3, rc::gen::elementOf(string_keys())},
-              {2, gen_joined(string_atoms(), 3)},
+              {3, rc::gen::elementOf(query_string_keys())},
+              {2, gen_joined(query_string_atoms(), 3)},
               {1,
                rc::gen::suchThat(gen_unicode(3), [](const std::string& s) { return !s.empty(); })},
           }),
           [](std::string s) { return scalar(T::S, std::move(s)); });
     case T::B:
-      return rc::gen::map(gen_joined(byte_atoms(), 3),
+      return rc::gen::map(gen_joined(query_byte_atoms(), 3),
                           [](std::string s) { return scalar(T::B, std::move(s)); });
     default:
-      return rc::gen::mapcat(rc::gen::elementOf(number_pool()),
+      return rc::gen::mapcat(rc::gen::elementOf(query_canonical_numbers()),
                              [](const std::string& c) { return gen_spelled(c); });
   }
 }

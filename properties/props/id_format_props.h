@@ -6,10 +6,20 @@
 // across threads. props/ksuid_props.cc and props/ulid_props.cc instantiate
 // them; nothing else should include this header.
 //
+// They also state the round trips and the match with the oracle's base
+// conversion once.
+//
 // A traits struct `F` provides:
 //   Id, Generator, Tail              the ID type, its generator, the random part (std::array)
 //   kTimeBytes                       the big-endian time field's width in bytes
 //   kTypeName, kTailName             "Ksuid", "payload": the words of failure messages
+//   kMakeName, kTimeName             "make_ksuid", "unix_seconds": the maker and the time accessor
+//   kBaseName                        "base 62": the text's base, as failure messages name it
+//   kDecoders                        every text decoder (std::array of function pointers)
+//   decode_key(text)                 the canonical decoder, the one for keys read back
+//   from_bytes(bytes), make(t, tail) the binary reader and the maker from (time, tail)
+//   time(id)                         the ID's time, as make takes it
+//   oracle_text(bytes)               the oracle's text of the ID's bytes
 //   time_of(clock_ms)                the clock reading in the ID's unit
 //   in_range(t)                      iff the ID can hold time t
 //   stamp(t)                         the time field's value for time t (REQUIRES: in_range(t))
@@ -30,6 +40,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -95,6 +106,55 @@ typename F::Generator scripted_generator(bool monotonic, const std::vector<std::
   options.clock = [&clock_ms, &call] { return clock_ms[call]; };
   options.random = scripted<F>(randoms, drawn);
   return typename F::Generator(options);
+}
+
+// Every decoder gives the ID back from its text, from_bytes from its bytes,
+// and make from its (time, tail).
+template <class F>
+Outcome round_trip(const typename F::Id::Bytes& bytes) {
+  const typename F::Id id(bytes);
+  const std::string text = F::encode(id);
+  for (auto decode : F::kDecoders) {
+    auto back = decode(text);
+    if (!back)
+      return Outcome::fails(fmt::format("{} encodes to {}, which does not decode: {}",
+                                        hex(vec(bytes)), show_key(text), describe(back.error())));
+    if (*back != id)
+      return Outcome::fails(
+          fmt::format("{} -> {} -> {}", hex(vec(bytes)), show_key(text), hex(vec(*back))));
+  }
+  auto binary =
+      F::from_bytes(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  if (!binary || *binary != id)
+    return Outcome::fails(fmt::format("the {} bytes {} do not read back as themselves",
+                                      bytes.size(), hex(vec(bytes))));
+  auto parts = F::make(F::time(id), F::tail(id));
+  if (!parts)
+    return Outcome::fails(fmt::format("{}: {}({}, {}) failed: {}", hex(vec(bytes)), F::kMakeName,
+                                      F::time(id), F::kTailName, describe(parts.error())));
+  if (*parts != id)
+    return Outcome::fails(fmt::format("{}: {}({}(), {}()) gives {}", hex(vec(bytes)), F::kMakeName,
+                                      F::kTimeName, F::kTailName, hex(vec(*parts))));
+  return Outcome::holds();
+}
+
+// The ID's text is the oracle's, and the canonical decoder reads the
+// oracle's text back as the ID's bytes.
+template <class F>
+Outcome matches_oracle(const typename F::Id::Bytes& bytes) {
+  const std::string want = F::oracle_text(vec(bytes));
+  const std::string got = F::encode(typename F::Id(bytes));
+  if (got != want)
+    return Outcome::fails(fmt::format("{} encodes to {}, the oracle's {} is {}", hex(vec(bytes)),
+                                      show_key(got), F::kBaseName, show_key(want)));
+  auto back = F::decode_key(want);
+  if (!back)
+    return Outcome::fails(fmt::format("the oracle's {} for {} does not decode: {}", show_key(want),
+                                      hex(vec(bytes)), describe(back.error())));
+  if (vec(*back) != vec(bytes))
+    return Outcome::fails(fmt::format("the oracle's {} decodes to {}, not {}", show_key(want),
+                                      hex(vec(*back)), hex(vec(bytes))));
+  return Outcome::holds();
 }
 
 template <class F>

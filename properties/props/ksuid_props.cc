@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -34,6 +35,18 @@ struct KsuidFormat {
   static constexpr std::size_t kTimeBytes = 4;
   static constexpr const char* kTypeName = "Ksuid";
   static constexpr const char* kTailName = "payload";
+  static constexpr const char* kMakeName = "make_ksuid";
+  static constexpr const char* kTimeName = "unix_seconds";
+  static constexpr const char* kBaseName = "base 62";
+  static constexpr std::array kDecoders{decode_ksuid};
+  static Result<Id> decode_key(std::string_view text) { return decode_ksuid(text); }
+  static Result<Id> from_bytes(std::string_view bytes) { return ksuid_from_bytes(bytes); }
+  static Result<Id> make(std::int64_t t, const Tail& tail) { return make_ksuid(t, tail); }
+  static std::int64_t time(const Id& id) { return id.unix_seconds(); }
+  // 27 base-62 digits by long division.
+  static std::string oracle_text(const ByteVector& bytes) {
+    return *oracle::to_base(bytes, oracle::kNaiveBase62, 27);
+  }
   static std::int64_t time_of(std::int64_t clock_ms) { return floor_div_1000(clock_ms); }
   static bool in_range(std::int64_t t) { return t >= kEpoch && t <= kLast; }
   static std::uint64_t stamp(std::int64_t t) { return static_cast<std::uint64_t>(t - kEpoch); }
@@ -49,11 +62,6 @@ ByteVector oracle_bytes(std::int64_t unix_seconds, const ByteVector& payload) {
   return id_internal::oracle_bytes<KsuidFormat>(unix_seconds, payload);
 }
 
-// The oracle's text of 20 bytes: 27 base-62 digits by long division.
-std::string oracle_text(const ByteVector& bytes) {
-  return *oracle::to_base(bytes, oracle::kNaiveBase62, 27);
-}
-
 // What the oracle says decode must do with `text`: the 20 bytes, or nothing.
 std::optional<ByteVector> oracle_decode(std::string_view text) {
   if (text.size() != 27) return std::nullopt;
@@ -65,44 +73,11 @@ Result<std::string> encode_result(const Ksuid& k) { return encode_ksuid(k); }
 }  // namespace
 
 Outcome ksuid_round_trip(const Ksuid::Bytes& bytes) {
-  const Ksuid k(bytes);
-  const std::string text = encode_ksuid(k);
-  auto back = decode_ksuid(text);
-  if (!back)
-    return Outcome::fails(fmt::format("{} encodes to {}, which does not decode: {}",
-                                      hex(vec(bytes)), show_key(text), describe(back.error())));
-  if (*back != k)
-    return Outcome::fails(
-        fmt::format("{} -> {} -> {}", hex(vec(bytes)), show_key(text), hex(vec(*back))));
-  auto binary =
-      ksuid_from_bytes(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-  if (!binary || *binary != k)
-    return Outcome::fails(
-        fmt::format("the 20 bytes {} do not read back as themselves", hex(vec(bytes))));
-  auto parts = make_ksuid(k.unix_seconds(), k.payload());
-  if (!parts)
-    return Outcome::fails(fmt::format("{}: make_ksuid({}, payload) failed: {}", hex(vec(bytes)),
-                                      k.unix_seconds(), describe(parts.error())));
-  if (*parts != k)
-    return Outcome::fails(fmt::format("{}: make_ksuid(unix_seconds(), payload()) gives {}",
-                                      hex(vec(bytes)), hex(vec(*parts))));
-  return Outcome::holds();
+  return id_internal::round_trip<KsuidFormat>(bytes);
 }
 
 Outcome ksuid_matches_oracle(const Ksuid::Bytes& bytes) {
-  const std::string want = oracle_text(vec(bytes));
-  const std::string got = encode_ksuid(Ksuid(bytes));
-  if (got != want)
-    return Outcome::fails(fmt::format("{} encodes to {}, the oracle's base 62 is {}",
-                                      hex(vec(bytes)), show_key(got), show_key(want)));
-  auto back = decode_ksuid(want);
-  if (!back)
-    return Outcome::fails(fmt::format("the oracle's {} for {} does not decode: {}", show_key(want),
-                                      hex(vec(bytes)), describe(back.error())));
-  if (vec(*back) != vec(bytes))
-    return Outcome::fails(fmt::format("the oracle's {} decodes to {}, not {}", show_key(want),
-                                      hex(vec(*back)), hex(vec(bytes))));
-  return Outcome::holds();
+  return id_internal::matches_oracle<KsuidFormat>(bytes);
 }
 
 Outcome ksuid_order(const Ksuid::Bytes& a, const Ksuid::Bytes& b) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,18 @@ struct UlidFormat {
   static constexpr std::size_t kTimeBytes = 6;
   static constexpr const char* kTypeName = "Ulid";
   static constexpr const char* kTailName = "entropy";
+  static constexpr const char* kMakeName = "make_ulid";
+  static constexpr const char* kTimeName = "unix_ms";
+  static constexpr const char* kBaseName = "Crockford base 32";
+  static constexpr std::array kDecoders{decode_ulid, decode_ulid_key};
+  static Result<Id> decode_key(std::string_view text) { return decode_ulid_key(text); }
+  static Result<Id> from_bytes(std::string_view bytes) { return ulid_from_bytes(bytes); }
+  static Result<Id> make(std::int64_t t, const Tail& tail) { return make_ulid(t, tail); }
+  static std::int64_t time(const Id& id) { return id.unix_ms(); }
+  // 26 Crockford base-32 digits by long division.
+  static std::string oracle_text(const ByteVector& bytes) {
+    return *oracle::to_base(bytes, oracle::kNaiveCrockford, 26);
+  }
   static std::int64_t time_of(std::int64_t clock_ms) { return clock_ms; }
   static bool in_range(std::int64_t t) { return t >= 0 && t <= kLastMs; }
   static std::uint64_t stamp(std::int64_t t) { return static_cast<std::uint64_t>(t); }
@@ -39,10 +52,6 @@ struct UlidFormat {
 
 ByteVector oracle_bytes(std::int64_t unix_ms, const ByteVector& entropy) {
   return id_internal::oracle_bytes<UlidFormat>(unix_ms, entropy);
-}
-
-std::string oracle_text(const ByteVector& bytes) {
-  return *oracle::to_base(bytes, oracle::kNaiveCrockford, 26);
 }
 
 // What the oracle says the case-insensitive decoder must do with `text`.
@@ -63,46 +72,11 @@ Result<std::string> encode_result(const Ulid& u) { return encode_ulid(u); }
 }  // namespace
 
 Outcome ulid_round_trip(const Ulid::Bytes& bytes) {
-  const Ulid u(bytes);
-  const std::string text = encode_ulid(u);
-  for (auto decode : {decode_ulid, decode_ulid_key}) {
-    auto back = decode(text);
-    if (!back)
-      return Outcome::fails(fmt::format("{} encodes to {}, which does not decode: {}",
-                                        hex(vec(bytes)), show_key(text), describe(back.error())));
-    if (*back != u)
-      return Outcome::fails(
-          fmt::format("{} -> {} -> {}", hex(vec(bytes)), show_key(text), hex(vec(*back))));
-  }
-  auto binary =
-      ulid_from_bytes(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-  if (!binary || *binary != u)
-    return Outcome::fails(
-        fmt::format("the 16 bytes {} do not read back as themselves", hex(vec(bytes))));
-  auto parts = make_ulid(u.unix_ms(), u.entropy());
-  if (!parts)
-    return Outcome::fails(fmt::format("{}: make_ulid({}, entropy) failed: {}", hex(vec(bytes)),
-                                      u.unix_ms(), describe(parts.error())));
-  if (*parts != u)
-    return Outcome::fails(fmt::format("{}: make_ulid(unix_ms(), entropy()) gives {}",
-                                      hex(vec(bytes)), hex(vec(*parts))));
-  return Outcome::holds();
+  return id_internal::round_trip<UlidFormat>(bytes);
 }
 
 Outcome ulid_matches_oracle(const Ulid::Bytes& bytes) {
-  const std::string want = oracle_text(vec(bytes));
-  const std::string got = encode_ulid(Ulid(bytes));
-  if (got != want)
-    return Outcome::fails(fmt::format("{} encodes to {}, the oracle's Crockford base 32 is {}",
-                                      hex(vec(bytes)), show_key(got), show_key(want)));
-  auto back = decode_ulid_key(want);
-  if (!back)
-    return Outcome::fails(fmt::format("the oracle's {} for {} does not decode: {}", show_key(want),
-                                      hex(vec(bytes)), describe(back.error())));
-  if (vec(*back) != vec(bytes))
-    return Outcome::fails(fmt::format("the oracle's {} decodes to {}, not {}", show_key(want),
-                                      hex(vec(*back)), hex(vec(bytes))));
-  return Outcome::holds();
+  return id_internal::matches_oracle<UlidFormat>(bytes);
 }
 
 Outcome ulid_order(const Ulid::Bytes& a, const Ulid::Bytes& b) {
