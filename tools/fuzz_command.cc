@@ -2,9 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 
 namespace sortkey::cli {
@@ -23,12 +21,6 @@ struct FuzzCommandOptions {
   std::uint64_t seed = 0;
 };
 
-bool append_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::app);
-  out << text;
-  return static_cast<bool>(out);
-}
-
 int run_fuzz_command(const FuzzCommandOptions& options) {
   CampaignOptions o = options.campaign;
   o.merge = !options.no_merge;
@@ -43,48 +35,20 @@ int run_fuzz_command(const FuzzCommandOptions& options) {
     std::fflush(stdout);
   }
 
-  const std::string json = summary_json(report).dump(2) + "\n";
-  const std::string markdown = summary_markdown(report);
-  bool written = true;
-  std::error_code ec;
-  std::filesystem::create_directories(o.out_dir, ec);
-  const std::filesystem::path out(o.out_dir);
-  written = write_summary_file((out / "summary.json").string(), json) && written;
-  written = write_summary_file((out / "summary.md").string(), markdown) && written;
-  if (!options.json_path.empty()) written = write_summary_file(options.json_path, json) && written;
-  if (!options.markdown_path.empty())
-    written = write_summary_file(options.markdown_path, markdown) && written;
-  if (const char* step = std::getenv("GITHUB_STEP_SUMMARY"); step != nullptr && *step != '\0') {
-    if (!append_file(step, markdown + "\n")) {
-      fmt::print(stderr, "sortkey fuzz: cannot append the summary to $GITHUB_STEP_SUMMARY ({})\n",
-                 step);
-      written = false;
-    }
-  }
+  const std::vector<std::string> problems =
+      write_summaries(report, o.out_dir, options.json_path, options.markdown_path);
+  for (const std::string& p : problems) fmt::print(stderr, "sortkey fuzz: {}\n", p);
   if (report.problem.empty()) {
+    const std::filesystem::path out(o.out_dir);
     fmt::print(stderr, "summaries: {} {}\n", (out / "summary.json").string(),
                (out / "summary.md").string());
   }
+  const bool written = problems.empty();
   const int code = report.exit_code();
   return code == 0 && !written ? 2 : code;
 }
 
 }  // namespace
-
-bool write_summary_file(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    fmt::print("{}", text);
-    return true;
-  }
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) {
-    fmt::print(stderr, "sortkey fuzz: cannot write {}\n", path);
-    return false;
-  }
-  return true;
-}
 
 void add_fuzz_command(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<FuzzCommandOptions>();

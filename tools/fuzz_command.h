@@ -24,9 +24,6 @@ namespace sortkey::cli {
 // Adds the `fuzz` subcommand; on run, stores its exit status in *exit_code.
 void add_fuzz_command(CLI::App& app, int* exit_code);
 
-// Writes `text` to `path` ("-": standard output); false after printing why on stderr.
-bool write_summary_file(const std::string& path, const std::string& text);
-
 }  // namespace sortkey::cli
 
 #endif  // SORTKEY_TOOLS_FUZZ_COMMAND_H_

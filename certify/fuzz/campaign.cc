@@ -11,6 +11,7 @@
 #include <chrono>
 #include <climits>
 #include <cmath>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -802,6 +803,47 @@ std::string summary_markdown(const CampaignReport& r) {
     }
   }
   return out;
+}
+
+namespace {
+
+// Writes (or, with `append`, appends) `text` to `path`; "-" is standard output.
+bool put_file(const std::string& path, const std::string& text, bool append = false) {
+  if (path == "-") {
+    fmt::print("{}", text);
+    return true;
+  }
+  std::ofstream out(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
+  out << text;
+  out.close();
+  return static_cast<bool>(out);
+}
+
+}  // namespace
+
+std::vector<std::string> write_summaries(const CampaignReport& r, const std::string& out_dir,
+                                         const std::string& json_path,
+                                         const std::string& markdown_path) {
+  const std::string json = summary_json(r).dump(2) + "\n";
+  const std::string markdown = summary_markdown(r);
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  std::vector<std::pair<std::string, const std::string*>> files = {
+      {(fs::path(out_dir) / "summary.json").string(), &json},
+      {(fs::path(out_dir) / "summary.md").string(), &markdown}};
+  if (!json_path.empty()) files.emplace_back(json_path, &json);
+  if (!markdown_path.empty()) files.emplace_back(markdown_path, &markdown);
+  std::vector<std::string> problems;
+  for (const auto& [path, text] : files) {
+    if (!put_file(path, *text)) problems.push_back(fmt::format("cannot write {}", path));
+  }
+  if (const char* step = std::getenv("GITHUB_STEP_SUMMARY"); step != nullptr && *step != '\0') {
+    if (!put_file(step, markdown + "\n", /*append=*/true)) {
+      problems.push_back(
+          fmt::format("cannot append the summary to $GITHUB_STEP_SUMMARY ({})", step));
+    }
+  }
+  return problems;
 }
 
 std::vector<props::RunReport> to_run_reports(const CampaignReport& r) {

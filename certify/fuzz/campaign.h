@@ -135,6 +135,14 @@ std::string summary_table(const CampaignReport& r);
 nlohmann::json summary_json(const CampaignReport& r);
 std::string summary_markdown(const CampaignReport& r);
 
+// Writes the JSON and Markdown summaries to summary.json and summary.md in
+// `out_dir` (created), to `json_path` and `markdown_path` when given ("-":
+// standard output), and appends the Markdown to $GITHUB_STEP_SUMMARY when
+// that is set. Returns one sentence per file that could not be written.
+std::vector<std::string> write_summaries(const CampaignReport& r, const std::string& out_dir,
+                                         const std::string& json_path,
+                                         const std::string& markdown_path);
+
 // One RunReport per target, id "fuzz/<target>": kPassed iff it ran without a
 // crash; kFailed with the crash, its input and reproduce commands as the
 // message; kError when it could not run.

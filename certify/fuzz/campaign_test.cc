@@ -366,6 +366,27 @@ std::string temp_dir(const std::string& name) {
   return d.string();
 }
 
+TEST(FuzzSummary, WritesEveryFileAndNamesTheOnesItCannot) {
+  CampaignReport r;
+  r.problem = "no directory /nonexistent with libFuzzer binaries";
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sortkey-summaries-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  const std::string json = (dir / "extra.json").string();
+  const std::string blocked = (dir / "summary.json" / "inside").string();  // below a file
+  unsetenv("GITHUB_STEP_SUMMARY");
+  EXPECT_TRUE(write_summaries(r, dir.string(), json, "").empty());
+  std::ifstream in(dir / "summary.md");
+  const std::string md((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(md.find("could not run"), std::string::npos) << md;
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "summary.json"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(json));
+  const std::vector<std::string> problems = write_summaries(r, dir.string(), "", blocked);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0], "cannot write " + blocked);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(FuzzProcess, GuardEndsAHangingChildAndItsGroup) {
   const std::string dir = temp_dir("guard");
   const auto t0 = std::chrono::steady_clock::now();
