@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "certify/internal/json_input.h"
 #include "certify/report.h"
 #include "certify/run.h"
 #include "certify/targets.h"
@@ -45,16 +45,17 @@ int run_certify(CertifyOptions options) {
 
 // `sortkey verify-certificate FILE`: 0 digest ok, 1 mismatch, 2 unreadable.
 int run_verify_certificate(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) {
-    fmt::print(stderr, "sortkey verify-certificate: cannot read {}\n", path);
+  auto text = certify::internal::read_file_within(path, certify::internal::kMaxJsonFileBytes);
+  if (!text) {
+    fmt::print(stderr, "sortkey verify-certificate: cannot read {}\n", text.error().message);
     return 2;
   }
-  const nlohmann::json cert = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (cert.is_discarded()) {
-    fmt::print(stderr, "sortkey verify-certificate: {} is not JSON\n", path);
+  auto parsed = certify::internal::parse_json(*text, path);
+  if (!parsed) {
+    fmt::print(stderr, "sortkey verify-certificate: {}\n", parsed.error().message);
     return 2;
   }
+  const nlohmann::json& cert = *parsed;
   if (auto ok = certify::verify_certificate(cert); !ok) {
     fmt::print(stderr, "sortkey verify-certificate: {}: {}\n", path, ok.error().message);
     return 1;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "certify/internal/json_input.h"
 #include "props/common.h"
 
 namespace sortkey::certify::adapter {
@@ -96,6 +97,10 @@ std::vector<json> AdapterClient::exchange(const std::vector<std::string>& lines,
     const std::string& line = r.lines[i];
     const std::string shown =
         fmt::format("\n  request:  {}\n  response: {}", lines[i], excerpt(line));
+    if (internal::json_depth(line) > internal::kMaxJsonDepth) {
+      fail(fmt::format("the adapter answered request {} with JSON nested deeper than {} levels{}",
+                       ids[i], internal::kMaxJsonDepth, shown));
+    }
     json answer;
     try {
       answer = json::parse(line);

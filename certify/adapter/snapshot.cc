@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "certify/internal/json_input.h"
 #include "naive_integer.h"
 #include "props/common.h"
 
@@ -337,16 +338,11 @@ Result<SnapshotOutcome> record_snapshot(props::contract::CodecService& service,
 
 // The snapshot file, read and checked for its format and inputs version.
 Result<json> read_snapshot(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (!in) return snapshot_error(fmt::format("cannot read the snapshot {}", path));
-  json file;
-  try {
-    file = json::parse(text.str());
-  } catch (const json::parse_error& e) {
-    return snapshot_error(fmt::format("the snapshot {} is not JSON: {}", path, e.what()));
-  }
+  auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
+  if (!text) return snapshot_error("cannot read the snapshot " + text.error().message);
+  auto parsed = internal::parse_json(*text, "the snapshot " + path);
+  if (!parsed) return snapshot_error(parsed.error().message);
+  const json& file = *parsed;
   if (!file.is_object() || file.value("format", "") != "sortkey-adapter-snapshot" ||
       !file.contains("codecs") || !file.at("codecs").is_object()) {
     return snapshot_error(fmt::format(

@@ -7,6 +7,8 @@
 #include <set>
 #include <sstream>
 
+#include "certify/internal/json_input.h"
+
 namespace sortkey::certify::endpoint {
 
 std::string Divergence::describe() const {
@@ -63,6 +65,9 @@ Error bad(std::string_view source, const std::string& what) {
 
 Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
                                                  std::string_view source_name) {
+  if (internal::json_depth(json_text) > internal::kMaxJsonDepth) {
+    return bad(source_name, fmt::format("nests deeper than {} levels", internal::kMaxJsonDepth));
+  }
   const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return bad(source_name, "not a JSON object");
   KnownDivergences out;
@@ -158,13 +163,12 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
 }
 
 Result<KnownDivergences> load_known_divergences(const std::string& path) {
-  std::ifstream in(path);
-  if (!in)
+  auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
+  if (!text) {
     return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("cannot read the known-divergences file {}", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_known_divergences(text.str(), path);
+                      "cannot read the known-divergences file " + text.error().message);
+  }
+  return parse_known_divergences(*text, path);
 }
 
 nlohmann::json suggested_entry(const Divergence& d, std::string_view id) {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "certify/endpoint/sigv4.h"
+#include "certify/internal/json_input.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -19,9 +20,35 @@ std::atomic<int>& interrupt_count() {
 
 namespace {
 
+// The largest answer body read: DynamoDB's own are at most a few MB.
+constexpr std::size_t kMaxBody = std::size_t{32} << 20;
+
+struct Body {
+  std::string text;
+  bool too_large = false;
+};
+
 std::size_t collect(char* data, std::size_t size, std::size_t n, void* out) {
-  static_cast<std::string*>(out)->append(data, size * n);
+  Body& body = *static_cast<Body*>(out);
+  if (body.text.size() + size * n > kMaxBody) {
+    body.too_large = true;
+    return 0;  // ends the transfer with CURLE_WRITE_ERROR
+  }
+  body.text.append(data, size * n);
   return size * n;
+}
+
+// The string member `name` of an error answer, "" when absent. A member of
+// another type is the endpoint breaking the protocol.
+std::string error_member(const nlohmann::json& answer, const char* name, const std::string& where) {
+  const auto it = answer.find(name);
+  if (it == answer.end()) return {};
+  if (!it->is_string()) {
+    throw TransportError(TransportError::Kind::kProtocol,
+                         fmt::format("{}: the error answer's \"{}\" is a {}, not a string", where,
+                                     name, it->type_name()));
+  }
+  return it->get<std::string>();
 }
 
 struct Progress {
@@ -140,7 +167,7 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
       headers = curl_slist_append(headers, (k + ": " + v).c_str());
     headers = curl_slist_append(headers, "Expect:");  // no 100-continue round trip for large bodies
 
-    std::string response;
+    Body body_in;
     Progress progress{interrupt_threshold_};
     curl_easy_reset(curl);
     curl_easy_setopt(curl, CURLOPT_URL, config_.url.c_str());
@@ -149,7 +176,7 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body_in);
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, config_.connect_timeout_ms);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, config_.request_timeout_ms);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
@@ -171,10 +198,21 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
                            fmt::format("{} {}: no answer within {} ms ({})", config_.url, action,
                                        config_.request_timeout_ms, curl_easy_strerror(rc)));
     }
+    if (body_in.too_large) {
+      throw TransportError(TransportError::Kind::kProtocol,
+                           fmt::format("{} {}: HTTP {} with a body larger than {} bytes",
+                                       config_.url, action, status, kMaxBody));
+    }
     if (rc != CURLE_OK) {
       throw TransportError(TransportError::Kind::kUnreachable,
                            creds.redact(fmt::format("cannot reach {} ({}): {}", config_.url, action,
                                                     curl_easy_strerror(rc))));
+    }
+    const std::string& response = body_in.text;
+    if (internal::json_depth(response) > internal::kMaxJsonDepth) {
+      throw TransportError(TransportError::Kind::kProtocol,
+                           fmt::format("{} {}: HTTP {} with JSON nested deeper than {} levels",
+                                       config_.url, action, status, internal::kMaxJsonDepth));
     }
     nlohmann::json parsed = nlohmann::json::parse(response, nullptr, false);
     if (status >= 500) {
@@ -190,9 +228,10 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     if (status == 200) return Reply{std::nullopt, std::move(parsed)};
     ApiError e;
     e.http_status = static_cast<int>(status);
-    e.type = short_type(parsed.value("__type", std::string()));
-    e.message = creds.redact(parsed.contains("message") ? parsed.value("message", std::string())
-                                                        : parsed.value("Message", std::string()));
+    const std::string where = fmt::format("{} {}: HTTP {}", config_.url, action, status);
+    e.type = short_type(error_member(parsed, "__type", where));
+    e.message = creds.redact(parsed.contains("message") ? error_member(parsed, "message", where)
+                                                        : error_member(parsed, "Message", where));
     if (throttling(e.type)) {
       last_problem = e.type + ": " + e.message;
       continue;

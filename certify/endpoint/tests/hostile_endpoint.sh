@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# hostile_endpoint.sh SORTKEY SOURCE_DIR: `sortkey certify --endpoint` against
+# an endpoint that answers with a wrong JSON type, JSON nested too deep, or a
+# body too large exits 2 with a sentence naming what was wrong, never a crash.
+set -euo pipefail
+sortkey=$1
+here="$2/certify/endpoint/tests"
+dir=$(mktemp -d)
+server=""
+cleanup() { [ -z "$server" ] || kill "$server" 2>/dev/null || true; rm -rf "$dir"; }
+trap cleanup EXIT
+
+check() {  # check KIND PATTERN
+  rm -f "$dir/port"
+  python3 "$here/fake_endpoint.py" "$1" "$dir/port" &
+  server=$!
+  for _ in $(seq 100); do [ -s "$dir/port" ] && break; sleep 0.1; done
+  [ -s "$dir/port" ] || { echo "the fake endpoint did not start"; exit 1; }
+  local got=0
+  timeout 60 "$sortkey" certify --endpoint "http://127.0.0.1:$(cat "$dir/port")" --no-progress \
+    >"$dir/out" 2>"$dir/err" || got=$?
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  server=""
+  if [ "$got" != 2 ] || ! grep -Eq "$2" "$dir/err"; then
+    echo "$1: exit $got (want 2), stderr:"; cat "$dir/err"; echo "(want /$2/)"; exit 1
+  fi
+}
+check type_error "the error answer's \"__type\" is a number, not a string"
+check deep "HTTP 400 with JSON nested deeper than 256 levels"
+check huge "HTTP 200 with a body larger than 33554432 bytes"
+echo "ok: hostile endpoint answers"
