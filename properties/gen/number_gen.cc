@@ -152,7 +152,8 @@ struct Style {
   bool force_exponent = false;  // write "e0" even when the exponent is 0
   int leading_zeros = 0;
   int trailing_zeros = 0;
-  bool plus = false;  // '+' before a non-negative value
+  bool plus = false;        // '+' before a non-negative value
+  bool minus_zero = false;  // '-' before a zero: DynamoDB reads -0, -0.0, -0e5 as 0
   bool upper_e = false;
   bool exponent_plus = false;   // "e+5"
   int exponent_zeros = 0;       // "e005"
@@ -169,6 +170,7 @@ rc::Gen<Style> gen_style() {
     s.leading_zeros = *gen_extra_zeros();
     s.trailing_zeros = *gen_extra_zeros();
     s.plus = coin();
+    s.minus_zero = coin();
     s.upper_e = coin();
     s.exponent_plus = coin();
     s.exponent_zeros = *uniform_below(3);
@@ -215,7 +217,7 @@ std::string spell(const oracle::NaiveNumber& n, const Style& s) {
     int_part.clear();
 
   std::string text;
-  if (n.negative) {
+  if (n.negative || (zero && s.minus_zero)) {
     text += '-';
   } else if (s.plus) {
     text += '+';
