@@ -15,12 +15,10 @@
 //         "match": {
 //           "property": "endpoint/query",          // exact id, or a prefix ending in '/'
 //           "kind": "order",                       // Divergence::kind, or a list of kinds
-//           "shape": {"operation": ["Query"]},     // each listed shape key must have one of the
-//           values "detail": "regex"                      // optional: ECMAScript regex searched in
-//           the detail
+//           "shape": {"operation": ["Query"]},  // each listed shape key: one of the values
+//           "detail": "regex"                   // optional: ECMAScript regex in the detail
 //         },
-//         "reproduction": { ... }                  // a Divergence's reproduction, replayed every
-//         run
+//         "reproduction": { ... }   // a Divergence's reproduction, replayed every run
 //       }
 //     ]
 //   }

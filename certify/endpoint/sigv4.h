@@ -6,10 +6,12 @@
 //
 //   canonical request = METHOD \n canonical URI \n canonical query \n
 //                       canonical headers \n signed headers \n hex(SHA-256(payload))
-//   string to sign    = "AWS4-HMAC-SHA256" \n X-Amz-Date \n scope \n hex(SHA-256(canonical
-//   request)) scope             = YYYYMMDD / region / service / "aws4_request" signing key       =
-//   HMAC(HMAC(HMAC(HMAC("AWS4" + secret, date), region), service), "aws4_request") signature =
-//   hex(HMAC(signing key, string to sign))
+//   string to sign = "AWS4-HMAC-SHA256" \n X-Amz-Date \n scope
+//                    \n hex(SHA-256(canonical request))
+//   scope          = YYYYMMDD / region / service / "aws4_request"
+//   signing key    = HMAC(HMAC(HMAC(HMAC("AWS4" + secret, date), region), service),
+//                         "aws4_request")
+//   signature      = hex(HMAC(signing key, string to sign))
 //
 // The URI path is percent-encoded once per segment (every service except S3
 // encodes once more on the wire; DynamoDB's path is "/"), the query is split
@@ -25,11 +27,11 @@
 //   r.method = "GET";
 //   r.path = "/";
 //   r.headers = {{"Host", "example.amazonaws.com"}};
-//   auto s = sortkey::endpoint::sign(r, {"AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
-//   ""},
+//   auto s = sortkey::certify::endpoint::sign(
+//       r, {"AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", ""},
 //                                    "us-east-1", "service", "20150830T123600Z");
-//   s.authorization;  // "AWS4-HMAC-SHA256
-//   Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request,
+//   s.authorization;
+//   // "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request,
 //                     //  SignedHeaders=host;x-amz-date, Signature=5fa00fa3..."
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_SIGV4_H_

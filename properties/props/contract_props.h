@@ -13,17 +13,17 @@
 // PROTOCOL.md); what is true about them is decided by the naive oracles
 // (oracles/), never by the code under test:
 //
-//   codec      value                            order (oracle)                  decode returns
-//   padded     "157"                            digits, long-hand               the value
-//   inverse    "157"                            reversed digits                 the value
-//   epoch      "1782172800123" (the count)      digits, long-hand               the value
-//   timestamp  {"seconds":S,"nanos":N}          (S, N cut to precision) {"seconds":S,"nanos":cut N}
-//   number     "1e2"                            naive_decimal, by value         DynamoDB's text
-//   ("100") name       "DeBrie"                         code points of NFC(map(NFD(x)))
-//   NFC(map(NFD(x))) composite  ["EVENT","2026-06"]              naive_tuple the segments ksuid
-//   {"timestamp":S,"payload":HEX32}  (S, payload bytes)              the value (hex in any case)
-//   ulid       {"time":MS,"random":HEX20}       (MS, random bytes)              the value (hex in
-//   any case)
+//   codec      value                            order (oracle)            decode returns
+//   padded     "157"                            digits, long-hand         the value
+//   inverse    "157"                            reversed digits           the value
+//   epoch      "1782172800123" (the count)      digits, long-hand         the value
+//   timestamp  {"seconds":S,"nanos":N}          (S, N cut to precision)   S and N cut
+//   number     "1e2"                            naive_decimal, by value   DynamoDB's text ("100")
+//   name       "DeBrie"                         NFC(map(NFD(x)))'s code   NFC(map(NFD(x)))
+//                                               points
+//   composite  ["EVENT","2026-06"]              naive_tuple               the segments
+//   ksuid      {"timestamp":S,"payload":HEX32}  (S, payload bytes)        the value (hex, any case)
+//   ulid       {"time":MS,"random":HEX20}       (MS, random bytes)        the value (hex, any case)
 //
 // A refusal ({"error": ...}) is the right answer only outside a codec's
 // domain: a value wider than `width`, an instant outside 0001..9999, a Number
