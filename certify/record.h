@@ -26,6 +26,7 @@ struct CertifiedProperty {
 
 struct Certification {
   std::string suite_version;  // "0.1.0"
+  std::string source_commit;  // the git commit the suite was built from; "" when not known
   std::string target_kind;    // "built-in", "adapter", "endpoint"
   std::string target;         // what was certified, e.g. "sortkey built-in codecs"
   std::uint64_t seed = 0;

@@ -118,6 +118,8 @@ nlohmann::json certificate_json(const Certification& c) {
       {"format", "sortkey-certificate/1"},
       {"tool", "sortkey certify"},
       {"suite_version", c.suite_version},
+      {"source_commit",
+       c.source_commit.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.source_commit)},
       {"target", {{"kind", c.target_kind}, {"name", c.target}}},
       {"seed", c.seed},
       {"cases", c.cases},
@@ -169,6 +171,7 @@ std::string junit_xml(const Certification& c) {
     out += fmt::format("{}<property name=\"{}\" value=\"{}\"/>\n", indent, name, xml_escape(value));
   };
   property("      ", "suite_version", c.suite_version);
+  property("      ", "source_commit", c.source_commit);
   property("      ", "target_kind", c.target_kind);
   property("      ", "seed", std::to_string(c.seed));
   property("      ", "cases", std::to_string(c.cases));

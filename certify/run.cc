@@ -41,7 +41,7 @@ bool selected(const props::PropertyEntry& entry, const std::vector<std::string>&
 props::RunSettings settings_of(const RunOptions& options) {
   props::RunSettings settings;
   settings.cases = options.cases;
-  if (options.seed != 0) settings.seed = options.seed;
+  if (options.seed) settings.seed = *options.seed;
   if (options.fresh_seed) {
     std::random_device rd;
     settings.seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
@@ -54,6 +54,7 @@ Result<Certification> empty_record(const Target& primary, const RunOptions& opti
                                    const props::RunSettings& settings) {
   Certification cert;
   cert.suite_version = options.suite_version;
+  cert.source_commit = options.source_commit;
   cert.target_kind = primary.kind();
   cert.target = primary.name();
   cert.seed = settings.seed;
@@ -120,6 +121,21 @@ Result<std::vector<ChosenProperty>> choose_properties(const TargetList& targets,
   for (const auto& t : targets) {
     for (const auto& e : t->catalog().entries()) {
       if (selected(e, filters)) chosen.push_back({t.get(), &e});
+    }
+  }
+  // Every filter must select something: a mistyped id is not a smaller run.
+  for (const std::string& f : filters) {
+    bool matched = false;
+    std::string ids;
+    for (const auto& t : targets) {
+      for (const auto& e : t->catalog().entries()) {
+        matched = matched || selected(e, {f});
+        ids += (ids.empty() ? "" : ", ") + e.id();
+      }
+    }
+    if (!matched) {
+      return make_error(ErrorCode::kBadParameter, 0,
+                        fmt::format("no property matches \"{}\"; the properties: {}", f, ids));
     }
   }
   if (chosen.empty()) {

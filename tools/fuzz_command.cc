@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <memory>
 
+#include "option_checks.h"
+
 namespace sortkey::cli {
 namespace {
 
@@ -64,6 +66,7 @@ void add_fuzz_command(CLI::App& app, int* exit_code) {
       ->capture_default_str();
   sub->add_option("--jobs", c.jobs,
                   "parallel libFuzzer workers per target (-fork=N; 1: one process); 0: one per CPU")
+      ->transform(decimal<int>())
       ->check(CLI::Range(0, 1024))
       ->capture_default_str();
   sub->add_option("--target", c.targets,
@@ -79,7 +82,8 @@ void add_fuzz_command(CLI::App& app, int* exit_code) {
                   "the g++ replay build of the targets, for reproduce commands")
       ->capture_default_str();
   sub->add_option("--seed", options->seed,
-                  "libFuzzer -seed (default: libFuzzer draws one; it is recorded)");
+                  "libFuzzer -seed (default: libFuzzer draws one; it is recorded)")
+      ->transform(decimal<std::uint64_t>());
   sub->add_option("--minimize-seconds", c.minimize_seconds, "time limit of minimizing one crash")
       ->check(CLI::Range(1.0, 3600.0))
       ->capture_default_str();

@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <string_view>
 
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
@@ -25,7 +27,10 @@
 int main(int argc, char** argv) {
   CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "sortkey " SORTKEY_VERSION);
+  app.set_version_flag(
+      "--version",
+      std::string("sortkey " SORTKEY_VERSION) +
+          (std::string_view(SORTKEY_COMMIT).empty() ? "" : " (commit " SORTKEY_COMMIT ")"));
 
   sortkey::cli::Context ctx;
   CLI::App* encode = app.add_subcommand("encode", "encode values into sort-key fragments");
@@ -46,8 +51,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", e.what());
+    return 2;
   }
   if (fuzz_status != 0) return fuzz_status;
   return ctx.exit_code != 0 ? ctx.exit_code : certify_status;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "option_checks.h"
 #include "sortkey/id_source.h"
 
 namespace sortkey::cli {
@@ -25,6 +26,7 @@ void add_generate(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> 
   auto g = std::make_shared<GenerateArgs>();
   CLI::App* generate = parent.add_subcommand("generate", tool->generate_help);
   generate->add_option("-n,--count", g->count, "how many")
+      ->transform(decimal<long long>())
       ->check(CLI::Range(1LL, 100000000LL))
       ->capture_default_str();
   generate->add_flag("--monotonic", g->monotonic, tool->monotonic_help);
@@ -83,7 +85,9 @@ std::optional<std::vector<std::uint8_t>> random_part(const IdTool& tool, const s
 void add_encode(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> tool) {
   auto p = std::make_shared<EncodeArgs>();
   CLI::App* encode = parent.add_subcommand("encode", tool->encode_help);
-  encode->add_option("--time", p->time, tool->time_help)->required();
+  encode->add_option("--time", p->time, tool->time_help)
+      ->transform(decimal<std::int64_t>())
+      ->required();
   encode->add_option(tool->random_option, p->random, tool->random_help);
   encode->callback([p, tool, &ctx] {
     const auto random = random_part(*tool, p->random, ctx);

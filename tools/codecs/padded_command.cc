@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "codec_commands.h"
+#include "option_checks.h"
 #include "sortkey/inverse.h"
 #include "sortkey/padded.h"
 
@@ -29,6 +30,8 @@ void add_integer_codec(CLI::App& encode, CLI::App& decode, Context& ctx, const s
       },
       ctx)
       ->add_option("--width", e->width, "key width in digits (1 to 38)")
+      ->transform(decimal<int>())
+      ->check(within(1, 38))
       ->required();
   auto d = std::make_shared<IntegerArgs>();
   add_converter(
@@ -40,6 +43,8 @@ void add_integer_codec(CLI::App& encode, CLI::App& decode, Context& ctx, const s
       },
       ctx)
       ->add_option("--width", d->width, "key width in digits (1 to 38)")
+      ->transform(decimal<int>())
+      ->check(within(1, 38))
       ->required();
 }
 

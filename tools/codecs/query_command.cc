@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "codec_commands.h"
+#include "option_checks.h"
 #include "sortkey/expression_builder.h"
 
 namespace sortkey::cli {
@@ -165,7 +166,9 @@ void add_query_command(CLI::App& app, Context& ctx) {
   b->add_option("--table", a->table, "TableName to print");
   b->add_option("--index", a->index, "IndexName to print");
   b->add_flag("--backward", a->backward, "ScanIndexForward = false (newest first)");
-  b->add_option("--limit", a->limit, "Limit")->check(CLI::PositiveNumber);
+  b->add_option("--limit", a->limit, "Limit")
+      ->transform(decimal<int>())
+      ->check(CLI::PositiveNumber);
   b->add_flag("--compact", a->compact, "one line of JSON");
   b->callback([a, &ctx] {
     auto json = build(*a);

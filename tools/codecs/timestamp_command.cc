@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "codec_commands.h"
+#include "option_checks.h"
 #include "sortkey/epoch.h"
 #include "sortkey/timestamp.h"
 
@@ -61,6 +62,8 @@ void add_timestamp(CLI::App& encode, CLI::App& decode, Context& ctx) {
       },
       ctx)
       ->add_option("--precision", e->precision, help)
+      ->transform(decimal<int>())
+      ->check(within(0, 9, " fraction digits"))
       ->required();
   auto d = std::make_shared<TimestampArgs>();
   add_converter(
@@ -72,6 +75,8 @@ void add_timestamp(CLI::App& encode, CLI::App& decode, Context& ctx) {
       },
       ctx)
       ->add_option("--precision", d->precision, help)
+      ->transform(decimal<int>())
+      ->check(within(0, 9, " fraction digits"))
       ->required();
 }
 
@@ -93,8 +98,13 @@ void add_epoch(CLI::App& encode, CLI::App& decode, Context& ctx) {
         return encode_epoch(*t, *unit, e->width);
       },
       ctx);
-  enc->add_option("--unit", e->unit, "s, ms, us or ns")->required();
-  enc->add_option("--width", e->width, "key width in digits (1 to 38)")->required();
+  enc->add_option("--unit", e->unit, "s, ms, us or ns")
+      ->check(one_of({"s", "ms", "us", "ns"}))
+      ->required();
+  enc->add_option("--width", e->width, "key width in digits (1 to 38)")
+      ->transform(decimal<int>())
+      ->check(within(1, 38))
+      ->required();
   auto d = std::make_shared<EpochArgs>();
   CLI::App* dec = add_converter(
       decode, "epoch", summary, "decode", &d->inputs,
@@ -111,8 +121,13 @@ void add_epoch(CLI::App& encode, CLI::App& decode, Context& ctx) {
         return text;
       },
       ctx);
-  dec->add_option("--unit", d->unit, "s, ms, us or ns")->required();
-  dec->add_option("--width", d->width, "key width in digits (1 to 38)")->required();
+  dec->add_option("--unit", d->unit, "s, ms, us or ns")
+      ->check(one_of({"s", "ms", "us", "ns"}))
+      ->required();
+  dec->add_option("--width", d->width, "key width in digits (1 to 38)")
+      ->transform(decimal<int>())
+      ->check(within(1, 38))
+      ->required();
 }
 
 }  // namespace

@@ -3,9 +3,16 @@
 # Runs COMMAND and fails unless its exit status is EXIT, its standard output
 # is exactly STDOUT (use \n for new lines; "*" accepts anything) and its
 # standard error matches the extended regular expression STDERR_PATTERN.
+# An argument "<empty>" is passed as the empty string (CMake drops "" from
+# test commands).
 set -u
 want_exit=$1 want_out=$2 want_err=$3
 shift 4
+args=()
+for a in "$@"; do
+  if [ "$a" = "<empty>" ]; then args+=(""); else args+=("$a"); fi
+done
+set -- "${args[@]}"
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 timeout 300 "$@" >"$out" 2>"$err"

@@ -13,7 +13,8 @@ trap 'rm -rf "$dir"' EXIT
   --json "$dir/cert.json" --junit "$dir/junit.xml" --markdown "$dir/summary.md" >"$dir/out.txt"
 grep -q '^CERTIFIED: sortkey built-in codecs' "$dir/out.txt"
 grep -q '^## sortkey certify: CERTIFIED' "$dir/summary.md"
-python3 - "$dir" <<'PY'
+commit=$(git -C "$(dirname "$0")" rev-parse HEAD)
+python3 - "$dir" "$commit" <<'PY'
 import json, sys, xml.etree.ElementTree as ET
 d = sys.argv[1]
 cert = json.load(open(f"{d}/cert.json"))
@@ -25,6 +26,7 @@ for case, prop in zip(cases, cert["properties"]):
     props = {p.get("name"): p.get("value") for p in case.find("properties")}
     assert props["seed"] == str(cert["seed"]) and props["replay"] == prop["replay"], props
 assert cert["certified"] is True and len(cert["corpus"]["sha256"]) == 64, cert["corpus"]
+assert cert["source_commit"] == sys.argv[2], (cert["source_commit"], sys.argv[2])
 cert["seed"] += 1
 json.dump(cert, open(f"{d}/tampered.json", "w"))
 PY
@@ -36,4 +38,14 @@ grep -q 'digest mismatch' "$dir/err.txt"
 # Without --corpus the certificate vouches for no corpus, and says so.
 "$sortkey" certify --cases 5 --property padded/order --no-progress --json "$dir/bare.json" >/dev/null
 python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); assert c["corpus"] is None, c["corpus"]' "$dir/bare.json"
+# An intact certificate that does not certify: digest ok, but exit 1 unless --allow-failed.
+status=0
+"$sortkey" certify --codec-cmd "python3 $corpus/../adapters/broken/unpadded_number.py" --cases 50 \
+  --property padded/order --no-progress --json "$dir/failed.json" >/dev/null || status=$?
+[ "$status" = 1 ] || { echo "the broken adapter's certification exited $status, not 1"; exit 1; }
+status=0
+"$sortkey" verify-certificate "$dir/failed.json" >"$dir/verify.txt" || status=$?
+[ "$status" = 1 ] && grep -q 'digest ok; NOT CERTIFIED' "$dir/verify.txt" ||
+  { echo "verify-certificate of a NOT CERTIFIED certificate exited $status"; exit 1; }
+"$sortkey" verify-certificate --allow-failed "$dir/failed.json" | grep -q 'digest ok; NOT CERTIFIED'
 echo "ok: reports"
