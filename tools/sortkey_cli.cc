@@ -14,8 +14,13 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
@@ -24,7 +29,20 @@
 #include "fuzz_command.h"
 #endif
 
+namespace {
+
+// Exit 0 means every byte reached standard output: a full disk or a closed
+// pipe is exit 2 with the system's reason, never a silent success.
+int output_failed(const char* why) {
+  std::fprintf(stderr, "sortkey: cannot write to standard output: %s\n", why);
+  return 2;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  // A reader that goes away is an error to report (EPIPE), not a signal to die of.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
   app.require_subcommand(1);
   app.set_version_flag(
@@ -54,7 +72,11 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", e.what());
     return 2;
+  } catch (const std::system_error& e) {  // fmt::print to a stream that failed
+    return output_failed(e.code().message().c_str());
   }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0)
+    return output_failed(std::strerror(errno));
   if (fuzz_status != 0) return fuzz_status;
   return ctx.exit_code != 0 ? ctx.exit_code : certify_status;
 }
