@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -28,6 +29,10 @@ int could_not_run(const Error& e) {
 }
 
 int run_certify(CertifyOptions options) {
+  // RapidCheck speaks on std::cerr (its configuration line, and at exit a
+  // reproduce hint with RC_PARAMS); the certifier says all of it in its own
+  // words, on stderr through stdio, so std::cerr is silenced for good.
+  std::cerr.rdbuf(nullptr);
   auto targets = certify::open_targets(options.targets, stderr);
   if (!targets) return could_not_run(targets.error());
   if (options.list) {
