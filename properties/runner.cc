@@ -23,10 +23,22 @@ bool env_number(const char* name, std::uint64_t& out) {
   return true;
 }
 
+// RapidCheck shows a string tag as a C++ literal ("\"38 digits\""); the
+// reports show the words.
+std::string unquoted(const std::string& tag) {
+  if (tag.size() < 2 || tag.front() != '"' || tag.back() != '"') return tag;
+  std::string out;
+  for (std::size_t i = 1; i + 1 < tag.size(); ++i) {
+    if (tag[i] == '\\' && i + 2 < tag.size()) ++i;
+    out += tag[i];
+  }
+  return out;
+}
+
 std::string join_tags(const std::vector<std::string>& tags) {
   if (tags.empty()) return "(untagged)";
   std::string out;
-  for (const auto& t : tags) out += (out.empty() ? "" : ", ") + t;
+  for (const auto& t : tags) out += (out.empty() ? "" : ", ") + unquoted(t);
   return out;
 }
 

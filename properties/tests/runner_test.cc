@@ -61,6 +61,9 @@ TEST(Runner, PassingRunCountsCasesAndDistribution) {
   for (const auto& [tags, n] : r.distribution) total += n;
   EXPECT_EQ(total, 150);
   EXPECT_EQ(r.distribution.size(), 2u);
+  for (const auto& [tags, n] : r.distribution) {
+    EXPECT_EQ(tags.find('"'), std::string::npos) << tags;  // the words, not C++ literals
+  }
 }
 
 }  // namespace
