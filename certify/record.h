@@ -37,8 +37,11 @@ struct Certification {
   std::string started_at;   // UTC, RFC 3339
   std::vector<CertifiedProperty> properties;
 
+  // Why the run could not be completed (exit 2); "" when it ran to its end.
+  std::string stopped;
+
   std::size_t failed() const;  // properties whose verdict is not kPassed
-  bool certified() const { return !properties.empty() && failed() == 0; }
+  bool certified() const { return stopped.empty() && !properties.empty() && failed() == 0; }
 };
 
 }  // namespace sortkey::certify

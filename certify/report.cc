@@ -126,6 +126,8 @@ nlohmann::json certificate_json(const Certification& c) {
       {"started_at", c.started_at},
       {"seconds", c.seconds},
       {"certified", c.certified()},
+      // Why the run could not be completed; null when it ran to its end.
+      {"stopped", c.stopped.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.stopped)},
       {"passed", c.properties.size() - c.failed()},
       {"failed", c.failed()},
       // null: no corpus was given, so none is vouched for.
@@ -157,14 +159,17 @@ Result<void> verify_certificate(const nlohmann::json& certificate) {
 std::string junit_xml(const Certification& c) {
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   const std::size_t failures = c.failed();
+  const std::size_t errors = c.stopped.empty() ? 0 : 1;  // the run itself, as one more test case
+  const std::size_t tests = c.properties.size() + errors;
   out += fmt::format(
-      "<testsuites name=\"sortkey certify\" tests=\"{}\" failures=\"{}\" time=\"{:.3f}\">\n",
-      c.properties.size(), failures, c.seconds);
+      "<testsuites name=\"sortkey certify\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
+      "time=\"{:.3f}\">\n",
+      tests, failures, errors, c.seconds);
   out += fmt::format(
-      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" "
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" "
       "time=\"{:.3f}\" "
       "timestamp=\"{}\">\n",
-      xml_escape(c.target), c.properties.size(), failures, c.seconds, xml_escape(c.started_at));
+      xml_escape(c.target), tests, failures, errors, c.seconds, xml_escape(c.started_at));
   out += "    <properties>\n";
   const auto property = [&out](std::string_view indent, std::string_view name,
                                std::string_view value) {
@@ -197,6 +202,12 @@ std::string junit_xml(const Certification& c) {
     }
     out += "    </testcase>\n";
   }
+  if (!c.stopped.empty()) {
+    out += "    <testcase classname=\"sortkey.certify\" name=\"certify/run\" time=\"0\">\n";
+    out += fmt::format("      <error type=\"could not run\" message=\"{}\">{}</error>\n",
+                       xml_escape(c.stopped), xml_escape(c.stopped));
+    out += "    </testcase>\n";
+  }
   out += "  </testsuite>\n</testsuites>\n";
   return out;
 }
@@ -209,6 +220,8 @@ std::string markdown(const Certification& c) {
                   c.target, c.target_kind, c.suite_version, c.seed, c.cases);
   out += fmt::format("- {} of {} properties passed in {:.1f}s\n", c.properties.size() - c.failed(),
                      c.properties.size(), c.seconds);
+  if (!c.stopped.empty())
+    out += fmt::format("- **the run could not be completed:** {}\n", c.stopped);
   if (!c.corpus_hash.empty()) {
     out += fmt::format("- corpus sha256: `{}`\n", c.corpus_hash);
   } else {

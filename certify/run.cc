@@ -50,8 +50,8 @@ props::RunSettings settings_of(const RunOptions& options) {
 }
 
 // The certificate before any result: what is certified, how, on which corpus.
-Result<Certification> empty_record(const Target& primary, const RunOptions& options,
-                                   const props::RunSettings& settings) {
+Certification empty_record(const Target& primary, const RunOptions& options,
+                           const props::RunSettings& settings) {
   Certification cert;
   cert.suite_version = options.suite_version;
   cert.source_commit = options.source_commit;
@@ -61,11 +61,6 @@ Result<Certification> empty_record(const Target& primary, const RunOptions& opti
   cert.cases = settings.cases;
   cert.started_at = internal::utc_now();
   cert.corpus = options.corpus_dir;
-  if (!cert.corpus.empty()) {
-    auto hash = corpus_digest(cert.corpus);
-    if (!hash) return hash.error();
-    cert.corpus_hash = *hash;
-  }
   return cert;
 }
 
@@ -145,29 +140,38 @@ Result<std::vector<ChosenProperty>> choose_properties(const TargetList& targets,
   return chosen;
 }
 
-Result<Certification> run_certification(TargetList& targets, const RunOptions& options) {
-  auto chosen = choose_properties(targets, options.properties);
-  if (!chosen) return chosen.error();
+Certification run_certification(TargetList& targets, const RunOptions& options) {
   const props::RunSettings settings = settings_of(options);
   props::pin_rapidcheck_seed(settings.seed);
-  auto cert = empty_record(*targets.front(), options, settings);
-  if (!cert) return cert.error();
+  Certification cert = empty_record(*targets.front(), options, settings);
+  const auto stop = [&cert](const Error& e) {
+    cert.stopped = e.message;
+    std::fflush(stdout);
+    return cert;
+  };
+  if (!cert.corpus.empty()) {
+    auto hash = corpus_digest(cert.corpus);
+    if (!hash) return stop(hash.error());
+    cert.corpus_hash = *hash;
+  }
+  auto chosen = choose_properties(targets, options.properties);
+  if (!chosen) return stop(chosen.error());
 
-  fmt::print("sortkey certify: {}: {} properties, {} cases each, seed {}\n\n", cert->target,
+  fmt::print("sortkey certify: {}: {} properties, {} cases each, seed {}\n\n", cert.target,
              chosen->size(), settings.cases, settings.seed);
   const auto start = std::chrono::steady_clock::now();
   const bool progress = !options.no_progress && isatty(STDERR_FILENO);
-  if (auto ran = run_chosen(*chosen, settings, progress, *cert); !ran) return ran.error();
-  const RunContext context{settings, cert->corpus, options.no_progress};
+  if (auto ran = run_chosen(*chosen, settings, progress, cert); !ran) return stop(ran.error());
+  const RunContext context{settings, cert.corpus, options.no_progress};
   for (auto& t : targets) {
     auto extra = t->run_extra(context);
-    if (!extra) return extra.error();
-    for (auto& p : *extra) cert->properties.push_back(std::move(p));
+    if (!extra) return stop(extra.error());
+    for (auto& p : *extra) cert.properties.push_back(std::move(p));
   }
-  cert->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  cert.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  print_table(*cert, stdout);
-  if (auto done = finish(targets, *cert); !done) return done.error();
+  print_table(cert, stdout);
+  if (auto done = finish(targets, cert); !done) return stop(done.error());
   std::fflush(stdout);
   return cert;
 }

@@ -53,9 +53,11 @@ Result<std::vector<ChosenProperty>> choose_properties(const TargetList& targets,
                                                       const std::vector<std::string>& filters);
 
 // Runs the certification and prints its header, table and closing notes on
-// standard output. Errors: the run could not go on (nothing selected, an
-// unreadable corpus, a target that broke); the message says why.
-Result<Certification> run_certification(TargetList& targets, const RunOptions& options);
+// standard output. A run that could not go on (nothing selected, an
+// unreadable corpus, a target that broke) still returns its record, with
+// `stopped` saying why and the results until then, so that the reports can
+// say it too.
+Certification run_certification(TargetList& targets, const RunOptions& options);
 
 }  // namespace sortkey::certify
 

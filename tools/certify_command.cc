@@ -43,12 +43,14 @@ int run_certify(CertifyOptions options) {
   }
   options.run.suite_version = SORTKEY_VERSION;
   options.run.source_commit = SORTKEY_COMMIT;
-  auto cert = certify::run_certification(*targets, options.run);
-  if (!cert) return could_not_run(cert.error());
-  if (auto written = certify::write_reports(options.reports, *cert); !written) {
+  const certify::Certification cert = certify::run_certification(*targets, options.run);
+  if (!cert.stopped.empty()) fmt::print(stderr, "sortkey certify: {}\n", cert.stopped);
+  // The reports are written also for a run that stopped: they say why.
+  if (auto written = certify::write_reports(options.reports, cert); !written) {
     return could_not_run(written.error());
   }
-  return cert->certified() ? 0 : 1;
+  if (!cert.stopped.empty()) return 2;
+  return cert.certified() ? 0 : 1;
 }
 
 // `sortkey verify-certificate FILE`: 0 digest ok and CERTIFIED (or NOT

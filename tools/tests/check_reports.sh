@@ -48,4 +48,19 @@ status=0
 [ "$status" = 1 ] && grep -q 'digest ok; NOT CERTIFIED' "$dir/verify.txt" ||
   { echo "verify-certificate of a NOT CERTIFIED certificate exited $status"; exit 1; }
 "$sortkey" verify-certificate --allow-failed "$dir/failed.json" | grep -q 'digest ok; NOT CERTIFIED'
+# A run that cannot be completed (the adapter dies) still writes its reports, saying why.
+status=0
+"$sortkey" certify --codec-cmd "python3 $corpus/../adapters/broken/crashes.py" --cases 150 \
+  --no-progress --json "$dir/stopped.json" --junit "$dir/stopped.xml" >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || { echo "the crashing adapter's certification exited $status, not 2"; exit 1; }
+python3 - "$dir" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+d = sys.argv[1]
+cert = json.load(open(f"{d}/stopped.json"))
+assert cert["certified"] is False and "could not run the adapter" in cert["stopped"], cert["stopped"]
+suite = ET.parse(f"{d}/stopped.xml").getroot().find("testsuite")
+errors = [c.find("error") for c in suite.findall("testcase") if c.find("error") is not None]
+assert suite.get("errors") == "1" and len(errors) == 1, suite.attrib
+assert "could not run the adapter" in errors[0].get("message"), errors[0].get("message")
+PY
 echo "ok: reports"
