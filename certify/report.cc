@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "certify/internal/text.h"
+#include "certify/signature.h"
 
 namespace sortkey::certify {
 namespace {
@@ -85,6 +86,7 @@ nlohmann::json property_json(const CertifiedProperty& p) {
 
 std::string digest_of(nlohmann::json record) {
   record.erase("digest");
+  record.erase("signature");  // signs the digest; not part of what it covers
   // Invalid UTF-8 in a counterexample must not make the digest throw.
   return sha256_hex(record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
@@ -292,7 +294,19 @@ Result<void> write_file(const std::string& path, std::string_view text) {
 
 Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
   std::vector<std::pair<std::string, std::string>> files;
-  if (!paths.json.empty()) files.emplace_back(paths.json, certificate_json(c).dump(2) + "\n");
+  if (!paths.json.empty()) {
+    nlohmann::json certificate = certificate_json(c);
+    if (!paths.sign_key.empty()) {
+      auto signature =
+          sign_ed25519(paths.sign_key, certificate["digest"]["value"].get<std::string>());
+      if (!signature) {
+        return make_error(signature.error().code, 0,
+                          "cannot sign the certificate: " + signature.error().message);
+      }
+      certificate["signature"] = {{"algorithm", "ed25519"}, {"value", *signature}};
+    }
+    files.emplace_back(paths.json, certificate.dump(2) + "\n");
+  }
   if (!paths.junit.empty()) files.emplace_back(paths.junit, junit_xml(c));
   if (!paths.markdown.empty()) {
     if (paths.markdown == "-") {

@@ -38,7 +38,8 @@ void print_table(const Certification& c, std::FILE* out);
 // result, time, replay, counterexample), corpus hash and digest.
 nlohmann::json certificate_json(const Certification& c);
 
-// Ok iff `certificate` carries a "digest" equal to the digest of the rest.
+// Ok iff `certificate` carries a "digest" equal to the digest of the rest
+// (all but "digest" and "signature"; see signature.h for the signature).
 Result<void> verify_certificate(const nlohmann::json& certificate);
 
 // JUnit XML: one <testcase> per property with its seed, cases, statement and
@@ -63,6 +64,7 @@ struct ReportPaths {
   std::string json;      // the JSON certificate
   std::string junit;     // JUnit XML
   std::string markdown;  // Markdown; "-": standard output
+  std::string sign_key;  // an Ed25519 private key (PEM) that signs the certificate's digest
 };
 
 // Writes the reports asked for, and appends the Markdown to the file named by

@@ -9,6 +9,7 @@
 #include "certify/internal/json_input.h"
 #include "certify/report.h"
 #include "certify/run.h"
+#include "certify/signature.h"
 #include "certify/targets.h"
 #include "option_checks.h"
 
@@ -55,7 +56,27 @@ int run_certify(CertifyOptions options) {
 
 // `sortkey verify-certificate FILE`: 0 digest ok and CERTIFIED (or NOT
 // CERTIFIED with --allow-failed), 1 a mismatch or NOT CERTIFIED, 2 unreadable.
-int run_verify_certificate(const std::string& path, bool allow_failed) {
+// With a public key, the certificate must also carry an Ed25519 signature of
+// its digest by the private half of that key.
+int verify_signature(const nlohmann::json& cert, const std::string& path,
+                     const std::string& public_key) {
+  const auto sig = cert.find("signature");
+  if (sig == cert.end() || !sig->is_object() || !sig->contains("value") ||
+      !(*sig)["value"].is_string() || sig->value("algorithm", nlohmann::json()) != "ed25519") {
+    fmt::print(stderr, "sortkey verify-certificate: {}: not signed (no ed25519 signature)\n", path);
+    return 1;
+  }
+  auto ok = certify::verify_ed25519(public_key, cert["digest"]["value"].get<std::string>(),
+                                    (*sig)["value"].get<std::string>());
+  if (!ok) {
+    fmt::print(stderr, "sortkey verify-certificate: {}: {}\n", path, ok.error().message);
+    return ok.error().code == ErrorCode::kBadParameter ? 2 : 1;
+  }
+  return 0;
+}
+
+int run_verify_certificate(const std::string& path, bool allow_failed,
+                           const std::string& public_key) {
   auto text = certify::internal::read_file_within(path, certify::internal::kMaxJsonFileBytes);
   if (!text) {
     fmt::print(stderr, "sortkey verify-certificate: cannot read {}\n", text.error().message);
@@ -71,9 +92,13 @@ int run_verify_certificate(const std::string& path, bool allow_failed) {
     fmt::print(stderr, "sortkey verify-certificate: {}: {}\n", path, ok.error().message);
     return 1;
   }
+  if (!public_key.empty()) {
+    if (const int status = verify_signature(cert, path, public_key); status != 0) return status;
+  }
   const auto certified = cert.find("certified");
   const bool passed = certified != cert.end() && certified->is_boolean() && certified->get<bool>();
-  fmt::print("{}: digest ok; {}\n", path, passed ? "CERTIFIED" : "NOT CERTIFIED");
+  fmt::print("{}: digest ok{}; {}\n", path, public_key.empty() ? "" : ", signature ok",
+             passed ? "CERTIFIED" : "NOT CERTIFIED");
   return passed || allow_failed ? 0 : 1;
 }
 
@@ -107,6 +132,9 @@ void add_report_options(CLI::App* sub, CertifyOptions& o) {
       ->check(non_empty());
   sub->add_option("--junit", o.reports.junit,
                   "write JUnit XML (one test case per property) to this file")
+      ->check(non_empty());
+  sub->add_option("--sign", o.reports.sign_key,
+                  "with --json: sign the certificate's digest with this Ed25519 private key (PEM)")
       ->check(non_empty());
   sub->add_option("--markdown", o.reports.markdown,
                   "write a Markdown summary to this file (- for stdout)")
@@ -172,8 +200,13 @@ void add_certify_command(CLI::App& app, int* exit_code) {
   verify->add_option("certificate", *path, "the file written by certify --json")->required();
   verify->add_flag("--allow-failed", *allow_failed,
                    "exit 0 for an intact certificate whose verdict is NOT CERTIFIED");
-  verify->callback([path, allow_failed, exit_code] {
-    *exit_code = run_verify_certificate(*path, *allow_failed);
+  auto public_key = std::make_shared<std::string>();
+  verify
+      ->add_option("--public-key", *public_key,
+                   "also require an Ed25519 signature by this public key's private half (PEM)")
+      ->check(non_empty());
+  verify->callback([path, allow_failed, public_key, exit_code] {
+    *exit_code = run_verify_certificate(*path, *allow_failed, *public_key);
   });
 }
 
