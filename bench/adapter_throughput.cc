@@ -4,8 +4,8 @@
 // after the other in one run, with one seed.
 //
 //   sortkey_adapter_throughput [--cases N] [COMMAND...]
-//   sortkey_adapter_throughput --cases 300 "python3 adapters/python/sortkey_adapter.py" \
-//       "node adapters/node/adapter.js"
+//   py="python3 adapters/python/sortkey_adapter.py" js="node adapters/node/adapter.js"
+//   sortkey_adapter_throughput --cases 300 "$py" "$js"
 //
 // Each target runs only the codecs it lists; the built-in row is also shown
 // restricted to each adapter's codecs, so the comparison is like for like.
