@@ -19,6 +19,7 @@
 #include "naive_casefold.h"
 #include "naive_decimal.h"
 #include "naive_integer.h"
+#include "props/contract_foreign_keys.h"
 #include "sortkey/epoch.h"
 #include "sortkey/ksuid.h"
 #include "sortkey/uint128.h"
@@ -33,8 +34,12 @@ struct Value {
 struct Params {
   json v;
 };
+struct Keys {
+  std::vector<std::string> v;
+};
 inline void showValue(const Value& x, std::ostream& os) { os << x.v.dump(); }
 inline void showValue(const Params& x, std::ostream& os) { os << x.v.dump(); }
+inline void showValue(const Keys& x, std::ostream& os) { os << json(x.v).dump(); }
 
 namespace {
 
@@ -429,6 +434,22 @@ Draws draws_for(const std::string& codec) {
   return ulid_draws();
 }
 
+// Three keys drawn directly for refuses_foreign_keys: from the codec's
+// alphabet and the bytes around it, mostly of the codec's length.
+std::vector<std::string> draw_foreign_keys(const contract::CodecOracle& o) {
+  const std::string alphabet = contract::foreign_key_alphabet(o);
+  const int usual = o.key_length() ? static_cast<int>(*o.key_length()) : 8;
+  auto length =
+      rc::gen::weightedOneOf<int>({{3, rc::gen::just(usual)}, {1, rc::gen::inRange(0, usual + 4)}});
+  auto key = rc::gen::mapcat(length, [alphabet](int n) {
+    return rc::gen::container<std::string>(static_cast<std::size_t>(n),
+                                           rc::gen::elementOf(alphabet));
+  });
+  return (*rc::gen::map(rc::gen::container<std::vector<std::string>>(3, key),
+                        [](std::vector<std::string> k) { return Keys{std::move(k)}; }))
+      .v;
+}
+
 // What "in order" means for the codec, for the statements.
 std::string order_statement(const std::string& codec) {
   if (codec == "inverse")
@@ -476,61 +497,77 @@ bool is_informational(const std::string& property_id) {
   return property_id.size() > 22 && property_id.ends_with("/agrees_with_reference");
 }
 
-props::Catalog contract_catalog(contract::CodecService& subject, contract::CodecService& reference,
-                                const std::vector<std::string>& codecs) {
-  props::Catalog c;
-  contract::CodecService* s = &subject;
-  contract::CodecService* ref = &reference;
-  for (const std::string& codec : contract::protocol_codecs()) {
-    if (std::find(codecs.begin(), codecs.end(), codec) == codecs.end()) continue;
-    const Draws d = draws_for(codec);
-    const auto oracle = [codec](const json& p) { return contract::make_oracle(codec, p); };
-    c.add(codec, "order", order_statement(codec), [=] {
+namespace {
+
+// The properties of the subject's keys alone: order, round trip, width,
+// refusals, injectivity.
+void add_key_properties(props::Catalog& c, const std::string& codec, const Draws& d,
+                        contract::CodecService* s) {
+  const auto oracle = [codec](const json& p) { return contract::make_oracle(codec, p); };
+  c.add(codec, "order", order_statement(codec), [=] {
+    const json p = d.params();
+    const auto [a, b] = d.pair(p);
+    props::rc_require(contract::order(*s, *oracle(p), a, b));
+  });
+  c.add(codec, "round_trip",
+        "decode(encode(v)) gives v back (as the protocol's table says: cut, canonical text, "
+        "normalized)",
+        [=] {
+          const json p = d.params();
+          props::rc_require(contract::round_trip(*s, *oracle(p), d.inside(p)));
+        });
+  if (codec != "number" && codec != "name" && codec != "composite") {
+    c.add(codec, "fixed_width", "every key has the codec's fixed length and alphabet", [=] {
       const json p = d.params();
-      const auto [a, b] = d.pair(p);
-      props::rc_require(contract::order(*s, *oracle(p), a, b));
+      props::rc_require(contract::fixed_width(*s, *oracle(p), d.inside(p)));
     });
-    c.add(codec, "round_trip",
-          "decode(encode(v)) gives v back (as the protocol's table says: cut, canonical text, "
-          "normalized)",
-          [=] {
-            const json p = d.params();
-            props::rc_require(contract::round_trip(*s, *oracle(p), d.inside(p)));
-          });
-    if (codec != "number" && codec != "name" && codec != "composite") {
-      c.add(codec, "fixed_width", "every key has the codec's fixed length and alphabet", [=] {
-        const json p = d.params();
-        props::rc_require(contract::fixed_width(*s, *oracle(p), d.inside(p)));
-      });
-    }
-    c.add(codec, "refuses_out_of_range", refusal_statement(codec), [=] {
-      const json p = d.params();
-      const json v = d.any(p);
-      const auto o = oracle(p);
-      RC_CLASSIFY(o->domain(v) == contract::Domain::kOutside, "outside the domain");
-      props::rc_require(contract::refuses_out_of_range(*s, *o, v));
-    });
-    c.add(codec, "injective",
-          "in a batch of values, two keys are equal iff the values must share one key", [=] {
-            const json p = d.params();
-            const int n = *rc::gen::inRange(2, 16);
-            std::vector<json> values{d.inside(p)};
-            while (values.size() < static_cast<std::size_t>(n)) {
-              const std::size_t k = *rc::gen::inRange<std::size_t>(0, values.size());
-              values.push_back(*rc::gen::arbitrary<bool>() ? d.related(p, values[k]) : d.inside(p));
-            }
-            props::rc_require(contract::injective(*s, *oracle(p), values));
-          });
-    if (contract::is_standard_format(codec)) {
-      c.add(
-          codec, "matches_reference",
+  }
+  c.add(codec, "refuses_out_of_range", refusal_statement(codec), [=] {
+    const json p = d.params();
+    const json v = d.any(p);
+    const auto o = oracle(p);
+    RC_CLASSIFY(o->domain(v) == contract::Domain::kOutside, "outside the domain");
+    props::rc_require(contract::refuses_out_of_range(*s, *o, v));
+  });
+  c.add(codec, "injective",
+        "in a batch of values, two keys are equal iff the values must share one key", [=] {
+          const json p = d.params();
+          const int n = *rc::gen::inRange(2, 16);
+          std::vector<json> values{d.inside(p)};
+          while (values.size() < static_cast<std::size_t>(n)) {
+            const std::size_t k = *rc::gen::inRange<std::size_t>(0, values.size());
+            values.push_back(*rc::gen::arbitrary<bool>() ? d.related(p, values[k]) : d.inside(p));
+          }
+          props::rc_require(contract::injective(*s, *oracle(p), values));
+        });
+}
+
+// The properties judged against the reference, and the generator's.
+void add_reference_properties(props::Catalog& c, const std::string& codec, const Draws& d,
+                              contract::CodecService* s, contract::CodecService* ref) {
+  const auto oracle = [codec](const json& p) { return contract::make_oracle(codec, p); };
+  c.add(codec, "refuses_foreign_keys",
+        "decode refuses every key encode never produces (cut, extended, a byte outside the "
+        "alphabet, above the maximum, another width or case, non-canonical digits or escapes), "
+        "or reads it as the value whose key it is",
+        [=] {
+          const json p = d.params();
+          const json v = d.inside(p);
+          const auto o = oracle(p);
+          std::vector<std::string> leniencies;
+          const auto offset = *rc::gen::inRange<std::size_t>(0, 64);
+          props::rc_require(contract::refuses_foreign_keys(*s, *ref, *o, v, offset,
+                                                           draw_foreign_keys(*o), &leniencies));
+          for (const std::string& l : leniencies) RC_CLASSIFY(true, l);
+        });
+  if (contract::is_standard_format(codec)) {
+    c.add(codec, "matches_reference",
           "every key (and every refusal) is the built-in reference's, byte for byte", [=] {
             const json p = d.params();
             props::rc_require(contract::matches_reference(*s, *ref, *oracle(p), d.any(p), nullptr));
           });
-    } else {
-      c.add(
-          codec, "agrees_with_reference",
+  } else {
+    c.add(codec, "agrees_with_reference",
           "informational: how often the key is the built-in reference's (other designs are correct "
           "too)",
           [=] {
@@ -540,20 +577,32 @@ props::Catalog contract_catalog(contract::CodecService& subject, contract::Codec
             RC_CLASSIFY(agrees, "agrees with the reference");
             RC_CLASSIFY(!agrees, "differs from the reference");
           });
-    }
-    if (codec == "ksuid" || codec == "ulid") {
-      auto last = std::make_shared<std::string>();
-      c.add(codec, "generate_monotonic",
-            "generate returns valid keys of the current time, strictly increasing within and "
-            "across requests",
-            [=] {
-              const int count = *rc::gen::inRange(1, 51);
-              const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                           std::chrono::system_clock::now().time_since_epoch())
-                                           .count();
-              props::rc_require(contract::generate_monotonic(*s, codec, count, last.get(), now));
-            });
-    }
+  }
+  if (codec == "ksuid" || codec == "ulid") {
+    auto last = std::make_shared<std::string>();
+    c.add(codec, "generate_monotonic",
+          "generate returns valid keys of the current time, strictly increasing within and "
+          "across requests",
+          [=] {
+            const int count = *rc::gen::inRange(1, 51);
+            const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         std::chrono::system_clock::now().time_since_epoch())
+                                         .count();
+            props::rc_require(contract::generate_monotonic(*s, codec, count, last.get(), now));
+          });
+  }
+}
+
+}  // namespace
+
+props::Catalog contract_catalog(contract::CodecService& subject, contract::CodecService& reference,
+                                const std::vector<std::string>& codecs) {
+  props::Catalog c;
+  for (const std::string& codec : contract::protocol_codecs()) {
+    if (std::find(codecs.begin(), codecs.end(), codec) == codecs.end()) continue;
+    const Draws d = draws_for(codec);
+    add_key_properties(c, codec, d, &subject);
+    add_reference_properties(c, codec, d, &subject, &reference);
   }
   return c;
 }

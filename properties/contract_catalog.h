@@ -19,6 +19,8 @@
 //   matches_reference      padded inverse epoch timestamp       yes
 //                          ksuid ulid
 //   agrees_with_reference  number name composite                no: reported (its distribution)
+//   refuses_foreign_keys   all                                  yes (the ULID spec's leniencies
+//                                                               are reported in its distribution)
 //   generate_monotonic     ksuid ulid                           yes
 //
 // Example:

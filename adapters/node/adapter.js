@@ -222,6 +222,8 @@ function encodeKsuid(params, value) {
 }
 
 function decodeKsuid(params, key) {
+  // KSUID.parse reads any character as a digit ('!' as -15): check the alphabet first.
+  if (typeof key !== 'string' || !/^[0-9A-Za-z]{27}$/.test(key)) throw new Refuse(`${JSON.stringify(key)} is not 27 base-62 digits`);
   let k;
   try {
     k = KSUID.parse(key);

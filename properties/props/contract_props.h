@@ -32,7 +32,8 @@
 // a codec *may* refuse or accept: an empty name or one holding a control
 // character; an empty path or a segment holding the delimiter or a byte
 // below it (escaped or refused). Every other refusal fails the property that
-// met it.
+// met it. What decode must refuse (the keys encode never produces) is
+// contract_foreign_keys.h.
 
 #ifndef SORTKEY_PROPERTIES_CONTRACT_PROPS_H_
 #define SORTKEY_PROPERTIES_CONTRACT_PROPS_H_

@@ -6,8 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <functional>
+#include <memory>
 
+#include "props/contract_foreign_keys.h"
 #include "props/contract_reference.h"
 #include "runner.h"
 
@@ -50,7 +54,7 @@ const props::PropertyEntry& entry(const props::Catalog& c, const std::string& id
 TEST(ContractCatalog, EveryPropertyHoldsForTheReference) {
   props::contract::ReferenceCodecs subject, reference;
   const props::Catalog c = contract_catalog(subject, reference, props::contract::protocol_codecs());
-  ASSERT_EQ(c.entries().size(), 9u * 5 + 6 + 2);  // 5 each, fixed_width x6, generate x2
+  ASSERT_EQ(c.entries().size(), 9u * 6 + 6 + 2);  // 6 each, fixed_width x6, generate x2
   for (const auto& e : c.entries()) {
     const props::RunReport r = props::run_property(e, quick(150));
     EXPECT_EQ(r.verdict, props::Verdict::kPassed) << props::describe_failure(r);
@@ -173,6 +177,103 @@ TEST(ContractCatalog, NonMonotonicGeneratorFails) {
   const props::RunReport r = props::run_property(entry(c, "ulid/generate_monotonic"), quick(100));
   ASSERT_EQ(r.verdict, props::Verdict::kFailed);
   EXPECT_NE(r.message.find("not monotonic"), std::string::npos) << r.message;
+}
+
+// A decoder made lenient: where the reference refuses `key`, it answers the
+// reference's decode of lenient(key) instead, if that decodes.
+Tampered lenient_decoder(std::string codec, std::function<std::string(std::string)> lenient) {
+  auto helper = std::make_shared<props::contract::ReferenceCodecs>();
+  return Tampered([=](const json& req, Reply& r) {
+    if (req.at("op") != "decode" || req.at("codec") != codec || !r.refused) return;
+    const json a = helper->answer(
+        decode_request(codec, req.at("params"), lenient(req.at("key").get<std::string>())));
+    if (!a.contains("ok")) return;
+    r.refused = false;
+    r.ok = a.at("ok");
+  });
+}
+
+props::RunReport run_foreign(props::contract::CodecService& subject, const std::string& codec) {
+  props::contract::ReferenceCodecs reference;
+  const props::Catalog c = contract_catalog(subject, reference, {codec});
+  return props::run_property(entry(c, codec + "/refuses_foreign_keys"), quick(150));
+}
+
+TEST(ContractCatalog, LenientDecodersFailRefusesForeignKeys) {
+  // A padded key shorter than the width, read as if zero-padded.
+  Tampered short_padded = lenient_decoder("padded", [](std::string k) {
+    return k.empty() || k.size() >= 38 ? k : std::string(1, '0') + k;
+  });
+  // A ULID 'U' read as 'V'.
+  Tampered u_as_v = lenient_decoder("ulid", [](std::string k) {
+    std::replace(k.begin(), k.end(), 'U', 'V');
+    return k;
+  });
+  // A KSUID above 2^160 - 1 read as the largest one, instead of refused.
+  Tampered ksuid_clamps = lenient_decoder("ksuid", [](std::string k) {
+    return k.size() == 27 && k > "aWgEPTl1tmebfsQzFP4bxwgy80V" ? "aWgEPTl1tmebfsQzFP4bxwgy80V" : k;
+  });
+  // A Number key with trailing zero digits.
+  Tampered trailing_zeros = lenient_decoder("number", [](std::string k) {
+    while (k.size() > 5 && k[0] == '3' && k.back() == '0') k.pop_back();
+    return k;
+  });
+  for (auto [subject, codec] : {std::pair<Tampered*, const char*>{&short_padded, "padded"},
+                                {&u_as_v, "ulid"},
+                                {&ksuid_clamps, "ksuid"},
+                                {&trailing_zeros, "number"}}) {
+    const props::RunReport r = run_foreign(*subject, codec);
+    ASSERT_EQ(r.verdict, props::Verdict::kFailed) << codec;
+    EXPECT_NE(r.message.find("second spelling"), std::string::npos) << r.message;
+    EXPECT_NE(r.message.find("\"op\":\"decode\",\"codec\":\"" + std::string(codec)),
+              std::string::npos)
+        << r.message;
+    EXPECT_NE(r.message.find("response: "), std::string::npos) << r.message;
+  }
+}
+
+TEST(ContractCatalog, TheUlidSpecsLeniencyHoldsAndIsReported) {
+  // Decoding case-insensitively, with Crockford's aliases, is the ULID spec's
+  // own leniency: it holds, and the distribution says so.
+  Tampered spec_decoder = lenient_decoder("ulid", [](std::string k) {
+    for (char& c : k) {
+      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (c == 'I' || c == 'L') c = '1';
+      if (c == 'O') c = '0';
+    }
+    return k;
+  });
+  const props::RunReport r = run_foreign(spec_decoder, "ulid");
+  EXPECT_EQ(r.verdict, props::Verdict::kPassed) << props::describe_failure(r);
+  int lower = 0, aliases = 0;
+  for (const auto& [tags, count] : r.distribution) {
+    if (tags.find(kLowerCaseLeniency) != std::string::npos) lower += count;
+    if (tags.find(kAliasLeniency) != std::string::npos) aliases += count;
+  }
+  EXPECT_GT(lower, 0);
+  EXPECT_GT(aliases, 0);
+}
+
+TEST(ContractCatalog, ForeignVariantsAreForeign) {
+  // Every variant of a real key is one the reference refuses to decode, or
+  // one that is the key of the value it decodes to.
+  props::contract::ReferenceCodecs reference;
+  const auto o = make_oracle("ksuid", json::object());
+  const std::string key = "0ujtsYcgvSTl8PAuAdqWYSMnLOv";
+  const auto variants = foreign_variants(*o, key);
+  EXPECT_GT(variants.size(), 30u);
+  bool above = false;
+  for (const auto& v : variants) {
+    EXPECT_NE(v.key, key);
+    if (v.key == "aWgEPTl1tmebfsQzFP4bxwgy80W") above = true;
+  }
+  EXPECT_TRUE(above);
+  std::vector<std::string> none;
+  const Outcome held = refuses_foreign_keys(
+      reference, reference, *o, json{{"timestamp", 1500000000}, {"payload", std::string(32, 'f')}},
+      0, {"aWgEPTl1tmebfsQzFP4bxwgy80W"}, &none);
+  EXPECT_EQ(held.kind(), Outcome::Kind::kHolds) << held.message();
+  EXPECT_TRUE(none.empty());
 }
 
 }  // namespace
