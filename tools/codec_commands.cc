@@ -14,6 +14,9 @@ void convert_each(const std::vector<std::string>& inputs, std::string_view what,
       fmt::print("{}\n", *result);
       continue;
     }
+    // An empty line holds the place of the rejected input: the output lines
+    // up with the input, one line each.
+    fmt::print("\n");
     ctx.exit_code = 1;
     const Error& e = result.error();
     fmt::print(stderr, "sortkey: cannot {} \"{}\": {}\n", what, input, describe(e));

@@ -38,6 +38,33 @@ int output_failed(const char* why) {
   return 2;
 }
 
+// The first word that should name a command but names none, as a sentence
+// listing the ones there are; "" when every command word is known. Stops at
+// the first option: what follows may be an option's value.
+std::string unknown_command(CLI::App& app, int argc, char** argv) {
+  CLI::App* at = &app;
+  std::string path;
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word.empty() || word[0] == '-') return {};
+    const auto subs = at->get_subcommands([](CLI::App*) { return true; });
+    if (subs.empty() || at->get_require_subcommand_min() == 0) return {};
+    CLI::App* next = nullptr;
+    std::string names;
+    for (CLI::App* sub : subs) {
+      if (sub->check_name(word)) next = sub;
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (next == nullptr) {
+      return fmt::format("unknown command \"{}\"{}; the commands: {}", word,
+                         path.empty() ? "" : " after \"" + path + "\"", names);
+    }
+    path += (path.empty() ? "" : " ") + word;
+    at = next;
+  }
+  return {};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,6 +93,10 @@ int main(int argc, char** argv) {
   sortkey::cli::add_fuzz_command(app, &fuzz_status);
 #endif
 
+  if (const std::string unknown = unknown_command(app, argc, argv); !unknown.empty()) {
+    fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", unknown);
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
