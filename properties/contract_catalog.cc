@@ -39,6 +39,11 @@ struct Keys {
 };
 inline void showValue(const Value& x, std::ostream& os) { os << x.v.dump(); }
 inline void showValue(const Params& x, std::ostream& os) { os << x.v.dump(); }
+// A batch of values, shown as one counterexample line: [v1, v2, ...].
+struct Batch {
+  std::vector<json> values;
+};
+inline void showValue(const Batch& x, std::ostream& os) { os << json(x.values).dump(); }
 inline void showValue(const Keys& x, std::ostream& os) { os << json(x.v).dump(); }
 
 namespace {
@@ -532,13 +537,17 @@ void add_key_properties(props::Catalog& c, const std::string& codec, const Draws
   c.add(codec, "injective",
         "in a batch of values, two keys are equal iff the values must share one key", [=] {
           const json p = d.params();
-          const int n = *rc::gen::inRange(2, 16);
-          std::vector<json> values{d.inside(p)};
-          while (values.size() < static_cast<std::size_t>(n)) {
-            const std::size_t k = *rc::gen::inRange<std::size_t>(0, values.size());
-            values.push_back(*rc::gen::arbitrary<bool>() ? d.related(p, values[k]) : d.inside(p));
-          }
-          props::rc_require(contract::injective(*s, *oracle(p), values));
+          // Drawn as one value, so that the counterexample shows the batch, not its dice.
+          const Batch batch = *rc::gen::exec([d, p] {
+            const int n = *rc::gen::inRange(2, 16);
+            std::vector<json> values{d.inside(p)};
+            while (values.size() < static_cast<std::size_t>(n)) {
+              const std::size_t k = *rc::gen::inRange<std::size_t>(0, values.size());
+              values.push_back(*rc::gen::arbitrary<bool>() ? d.related(p, values[k]) : d.inside(p));
+            }
+            return Batch{values};
+          });
+          props::rc_require(contract::injective(*s, *oracle(p), batch.values));
         });
 }
 
