@@ -4,13 +4,11 @@
 
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 
-#include "certify/internal/json_input.h"
 #include "certify/report.h"
 #include "certify/run.h"
-#include "certify/signature.h"
 #include "certify/targets.h"
+#include "certify/verify.h"
 #include "option_checks.h"
 
 namespace sortkey::cli {
@@ -54,52 +52,18 @@ int run_certify(CertifyOptions options) {
   return cert.certified() ? 0 : 1;
 }
 
-// `sortkey verify-certificate FILE`: 0 digest ok and CERTIFIED (or NOT
-// CERTIFIED with --allow-failed), 1 a mismatch or NOT CERTIFIED, 2 unreadable.
-// With a public key, the certificate must also carry an Ed25519 signature of
-// its digest by the private half of that key.
-int verify_signature(const nlohmann::json& cert, const std::string& path,
-                     const std::string& public_key) {
-  const auto sig = cert.find("signature");
-  if (sig == cert.end() || !sig->is_object() || !sig->contains("value") ||
-      !(*sig)["value"].is_string() || sig->value("algorithm", nlohmann::json()) != "ed25519") {
-    fmt::print(stderr, "sortkey verify-certificate: {}: not signed (no ed25519 signature)\n", path);
-    return 1;
-  }
-  auto ok = certify::verify_ed25519(public_key, cert["digest"]["value"].get<std::string>(),
-                                    (*sig)["value"].get<std::string>());
-  if (!ok) {
-    fmt::print(stderr, "sortkey verify-certificate: {}: {}\n", path, ok.error().message);
-    return ok.error().code == ErrorCode::kBadParameter ? 2 : 1;
-  }
-  return 0;
-}
-
+// `sortkey verify-certificate`: 0 intact and CERTIFIED (or NOT CERTIFIED with
+// --allow-failed), 1 not intact or NOT CERTIFIED, 2 the check cannot be made.
 int run_verify_certificate(const std::string& path, bool allow_failed,
                            const std::string& public_key) {
-  auto text = certify::internal::read_file_within(path, certify::internal::kMaxJsonFileBytes);
-  if (!text) {
-    fmt::print(stderr, "sortkey verify-certificate: cannot read {}\n", text.error().message);
-    return 2;
+  auto check = certify::check_certificate_file(path, public_key);
+  if (!check) {
+    fmt::print(stderr, "sortkey verify-certificate: {}\n", check.error().message);
+    return check.error().code == ErrorCode::kBadParameter ? 2 : 1;
   }
-  auto parsed = certify::internal::parse_json(*text, path);
-  if (!parsed) {
-    fmt::print(stderr, "sortkey verify-certificate: {}\n", parsed.error().message);
-    return 2;
-  }
-  const nlohmann::json& cert = *parsed;
-  if (auto ok = certify::verify_certificate(cert); !ok) {
-    fmt::print(stderr, "sortkey verify-certificate: {}: {}\n", path, ok.error().message);
-    return 1;
-  }
-  if (!public_key.empty()) {
-    if (const int status = verify_signature(cert, path, public_key); status != 0) return status;
-  }
-  const auto certified = cert.find("certified");
-  const bool passed = certified != cert.end() && certified->is_boolean() && certified->get<bool>();
   fmt::print("{}: digest ok{}; {}\n", path, public_key.empty() ? "" : ", signature ok",
-             passed ? "CERTIFIED" : "NOT CERTIFIED");
-  return passed || allow_failed ? 0 : 1;
+             check->certified ? "CERTIFIED" : "NOT CERTIFIED");
+  return check->certified || allow_failed ? 0 : 1;
 }
 
 // In the order `--help` has always listed them.

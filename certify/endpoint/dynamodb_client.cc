@@ -78,6 +78,37 @@ void curl_global() {
   (void)done;
 }
 
+// The request's headers for libcurl (which sets Host itself), signed.
+curl_slist* header_list(const RequestToSign& r, const Signed& s) {
+  curl_slist* headers = nullptr;
+  for (const auto& [k, v] : r.headers) {
+    if (k != "Host") headers = curl_slist_append(headers, (k + ": " + v).c_str());
+  }
+  for (const auto& [k, v] : s.headers) headers = curl_slist_append(headers, (k + ": " + v).c_str());
+  return curl_slist_append(headers, "Expect:");  // no 100-continue round trip for large bodies
+}
+
+// One POST of `body` to the endpoint, its answer collected into `out`.
+void prepare(CURL* curl, const EndpointConfig& config, const std::string& body, curl_slist* headers,
+             Body* out, Progress* progress) {
+  curl_easy_reset(curl);
+  curl_easy_setopt(curl, CURLOPT_URL, config.url.c_str());
+  curl_easy_setopt(curl, CURLOPT_POST, 1L);
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.data());
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, config.connect_timeout_ms);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, config.request_timeout_ms);
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl, CURLOPT_NOPROXY,
+                   "*");  // the endpoint is named exactly; never via a proxy
+  curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+  curl_easy_setopt(curl, CURLOPT_XFERINFODATA, progress);
+}
+
 }  // namespace
 
 std::string url_host(std::string_view url) {
@@ -159,32 +190,11 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     r.payload = body;
     const Signed s = sign(r, config_.credentials.keys, config_.region, "dynamodb", amz_date_now());
 
-    curl_slist* headers = nullptr;
-    for (const auto& [k, v] : r.headers) {
-      if (k != "Host") headers = curl_slist_append(headers, (k + ": " + v).c_str());
-    }
-    for (const auto& [k, v] : s.headers)
-      headers = curl_slist_append(headers, (k + ": " + v).c_str());
-    headers = curl_slist_append(headers, "Expect:");  // no 100-continue round trip for large bodies
+    curl_slist* headers = header_list(r, s);
 
     Body body_in;
     Progress progress{interrupt_threshold_};
-    curl_easy_reset(curl);
-    curl_easy_setopt(curl, CURLOPT_URL, config_.url.c_str());
-    curl_easy_setopt(curl, CURLOPT_POST, 1L);
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.data());
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body_in);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, config_.connect_timeout_ms);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, config_.request_timeout_ms);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_NOPROXY,
-                     "*");  // the endpoint is named exactly; never via a proxy
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &progress);
+    prepare(curl, config_, body, headers, &body_in, &progress);
     const CURLcode rc = curl_easy_perform(curl);
     long status = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
