@@ -292,6 +292,20 @@ Result<void> write_file(const std::string& path, std::string_view text) {
   return {};
 }
 
+Result<void> append_step_summary(std::string_view markdown) {
+  const char* summary = std::getenv("GITHUB_STEP_SUMMARY");
+  if (summary == nullptr || *summary == '\0') return {};
+  std::ofstream out(summary, std::ios::binary | std::ios::app);
+  out.write(markdown.data(), static_cast<std::streamsize>(markdown.size()));
+  out.close();
+  if (!out) {
+    return make_error(
+        ErrorCode::kUnavailable, 0,
+        fmt::format("cannot append the summary to $GITHUB_STEP_SUMMARY ({})", summary));
+  }
+  return {};
+}
+
 Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
   std::vector<std::pair<std::string, std::string>> files;
   if (!paths.json.empty()) {
@@ -315,11 +329,7 @@ Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
       files.emplace_back(paths.markdown, markdown(c));
     }
   }
-  if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY");
-      summary != nullptr && *summary != '\0') {
-    std::ofstream out(summary, std::ios::app);
-    out << markdown(c);
-  }
+  if (auto appended = append_step_summary(markdown(c)); !appended) return appended.error();
   for (const auto& [path, text] : files) {
     if (auto written = write_file(path, text); !written) {
       return make_error(written.error().code, 0,

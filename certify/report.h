@@ -59,6 +59,10 @@ std::string sha256_hex(std::string_view bytes);
 // Writes `text` to `path`; the error names the path.
 Result<void> write_file(const std::string& path, std::string_view text);
 
+// Appends `markdown` to the file named by $GITHUB_STEP_SUMMARY, when that is
+// set (a GitHub Actions job summary). The error names the file.
+Result<void> append_step_summary(std::string_view markdown);
+
 // Where `sortkey certify` writes its reports; "" for one not asked for.
 struct ReportPaths {
   std::string json;      // the JSON certificate

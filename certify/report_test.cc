@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace sortkey::certify {
 namespace {
@@ -88,6 +90,26 @@ TEST(Report, CorpusDigestDependsOnNamesAndContent) {
   EXPECT_NE(*corpus_digest(dir.string()), *first);
   std::filesystem::remove_all(dir);
   EXPECT_FALSE(corpus_digest(dir.string()).has_value());
+}
+
+TEST(Report, StepSummaryIsAppendedOrItsFailureNamed) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "sortkey-step-summary";
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "summary.md").string();
+  std::filesystem::remove(file);
+  setenv("GITHUB_STEP_SUMMARY", file.c_str(), 1);
+  ASSERT_TRUE(append_step_summary("one\n"));
+  ASSERT_TRUE(append_step_summary("two\n"));
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "one\ntwo\n");
+  setenv("GITHUB_STEP_SUMMARY", dir.c_str(), 1);  // a directory: cannot be appended to
+  auto failed = append_step_summary("x");
+  ASSERT_FALSE(failed);
+  EXPECT_NE(failed.error().message.find("$GITHUB_STEP_SUMMARY (" + dir.string() + ")"),
+            std::string::npos);
+  unsetenv("GITHUB_STEP_SUMMARY");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Report, Sha256KnownAnswer) {

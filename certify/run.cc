@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -120,18 +121,14 @@ Result<std::vector<ChosenProperty>> choose_properties(const TargetList& targets,
   }
   // Every filter must select something: a mistyped id is not a smaller run.
   for (const std::string& f : filters) {
-    bool matched = false;
+    const auto matches = [&f](const ChosenProperty& c) { return selected(*c.entry, {f}); };
+    if (std::any_of(chosen.begin(), chosen.end(), matches)) continue;
     std::string ids;
     for (const auto& t : targets) {
-      for (const auto& e : t->catalog().entries()) {
-        matched = matched || selected(e, {f});
-        ids += (ids.empty() ? "" : ", ") + e.id();
-      }
+      for (const auto& e : t->catalog().entries()) ids += (ids.empty() ? "" : ", ") + e.id();
     }
-    if (!matched) {
-      return make_error(ErrorCode::kBadParameter, 0,
-                        fmt::format("no property matches \"{}\"; the properties: {}", f, ids));
-    }
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("no property matches \"{}\"; the properties: {}", f, ids));
   }
   if (chosen.empty()) {
     return make_error(ErrorCode::kBadParameter, 0,

@@ -317,24 +317,9 @@ Workload::Answer Workload::send(const std::string& action, const nlohmann::json&
 
 namespace {
 
-nlohmann::json query_params(const std::string& table, const QueryRequest& r) {
-  nlohmann::json j = {{"TableName", table}, {"KeyConditionExpression", r.key_condition}};
-  if (!r.index_name.empty()) j["IndexName"] = r.index_name;
-  if (r.filter) j["FilterExpression"] = *r.filter;
-  if (!r.attributes.names.empty()) j["ExpressionAttributeNames"] = r.attributes.names;
-  if (!r.attributes.values.empty()) {
-    nlohmann::json values = nlohmann::json::object();
-    for (const auto& [k, v] : r.attributes.values) values[k] = to_json_value(v);
-    j["ExpressionAttributeValues"] = values;
-  }
-  if (!r.scan_index_forward) j["ScanIndexForward"] = false;
-  if (r.limit) j["Limit"] = *r.limit;
-  if (r.select == Select::kCount) j["Select"] = "COUNT";
-  if (r.consistent_read) j["ConsistentRead"] = true;
-  return j;
-}
-
-nlohmann::json scan_params(const std::string& table, const ScanRequest& r) {
+// What a Query and a Scan share: index, filter, attributes, Limit, Select, consistency.
+template <class Request>
+nlohmann::json read_params(const std::string& table, const Request& r) {
   nlohmann::json j = {{"TableName", table}};
   if (!r.index_name.empty()) j["IndexName"] = r.index_name;
   if (r.filter) j["FilterExpression"] = *r.filter;
@@ -348,6 +333,17 @@ nlohmann::json scan_params(const std::string& table, const ScanRequest& r) {
   if (r.select == Select::kCount) j["Select"] = "COUNT";
   if (r.consistent_read) j["ConsistentRead"] = true;
   return j;
+}
+
+nlohmann::json query_params(const std::string& table, const QueryRequest& r) {
+  nlohmann::json j = read_params(table, r);
+  j["KeyConditionExpression"] = r.key_condition;
+  if (!r.scan_index_forward) j["ScanIndexForward"] = false;
+  return j;
+}
+
+nlohmann::json scan_params(const std::string& table, const ScanRequest& r) {
+  return read_params(table, r);
 }
 
 nlohmann::json items_json(const std::vector<NItem>& items) {

@@ -11,7 +11,6 @@
 #include <chrono>
 #include <climits>
 #include <cmath>
-#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +20,7 @@
 
 #include "certify/fuzz/fuzz_process.h"
 #include "certify/internal/text.h"
+#include "certify/report.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::fuzz {
@@ -805,22 +805,6 @@ std::string summary_markdown(const CampaignReport& r) {
   return out;
 }
 
-namespace {
-
-// Writes (or, with `append`, appends) `text` to `path`; "-" is standard output.
-bool put_file(const std::string& path, const std::string& text, bool append = false) {
-  if (path == "-") {
-    fmt::print("{}", text);
-    return true;
-  }
-  std::ofstream out(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
-  out << text;
-  out.close();
-  return static_cast<bool>(out);
-}
-
-}  // namespace
-
 std::vector<std::string> write_summaries(const CampaignReport& r, const std::string& out_dir,
                                          const std::string& json_path,
                                          const std::string& markdown_path) {
@@ -835,13 +819,14 @@ std::vector<std::string> write_summaries(const CampaignReport& r, const std::str
   if (!markdown_path.empty()) files.emplace_back(markdown_path, &markdown);
   std::vector<std::string> problems;
   for (const auto& [path, text] : files) {
-    if (!put_file(path, *text)) problems.push_back(fmt::format("cannot write {}", path));
-  }
-  if (const char* step = std::getenv("GITHUB_STEP_SUMMARY"); step != nullptr && *step != '\0') {
-    if (!put_file(step, markdown + "\n", /*append=*/true)) {
-      problems.push_back(
-          fmt::format("cannot append the summary to $GITHUB_STEP_SUMMARY ({})", step));
+    if (path == "-") {
+      fmt::print("{}", *text);
+    } else if (auto written = write_file(path, *text); !written) {
+      problems.push_back(written.error().message);
     }
+  }
+  if (auto appended = append_step_summary(markdown + "\n"); !appended) {
+    problems.push_back(appended.error().message);
   }
   return problems;
 }
