@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <random>
+#include <string_view>
 
 namespace sortkey::props {
 namespace {
@@ -40,6 +41,17 @@ std::string join_tags(const std::vector<std::string>& tags) {
   std::string out;
   for (const auto& t : tags) out += (out.empty() ? "" : ", ") + unquoted(t);
   return out;
+}
+
+// RapidCheck describes a failure by running its minimal case once more. When
+// that run passes (the target answered differently), the description is its
+// success text; the failing run's message, kept by rc_require, explains it.
+std::string failure_message(const std::string& description) {
+  constexpr std::string_view kReplayPassed = "no exceptions thrown";
+  if (description != kReplayPassed || last_failure().empty()) return description;
+  return last_failure() +
+         "\n  the minimal case passed when it was run again: the target answered differently to "
+         "the same requests (is it nondeterministic?)";
 }
 
 }  // namespace
@@ -81,6 +93,7 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   params.disableShrinking = !settings.shrink;
   const rc::detail::TestMetadata metadata{report.id, entry.statement};
 
+  clear_last_failure();
   const auto start = std::chrono::steady_clock::now();
   const rc::detail::TestResult result = rc::detail::checkProperty(entry.property, metadata, params);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -97,7 +110,7 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   } else if (result.match(failure)) {
     report.verdict = Verdict::kFailed;
     report.cases = failure.numSuccess + 1;
-    report.message = failure.description;
+    report.message = failure_message(failure.description);
     report.counterexample = failure.counterExample;
     report.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
     rc::detail::Configuration config;
