@@ -22,6 +22,9 @@ struct CertifiedProperty {
   props::RunReport run;
   std::string codec;      // the family, "padded"; "fuzz" for campaign results
   std::string statement;  // what the property asserts
+  // "" for a catalog property; for a result a target adds after the catalogs
+  // (Target::run_extra), what such results are called, plural: "snapshot checks".
+  std::string group;
 };
 
 struct Certification {
@@ -41,6 +44,10 @@ struct Certification {
   std::string stopped;
 
   std::size_t failed() const;  // properties whose verdict is not kPassed
+  // "62 of 62 properties and 9 of 9 snapshot checks": per group (catalog
+  // properties first), the passed (or, with `failures`, the failed) results
+  // of the group's total. The header and the verdict count alike.
+  std::string tally(bool failures) const;
   bool certified() const { return stopped.empty() && !properties.empty() && failed() == 0; }
 };
 

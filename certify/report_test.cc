@@ -23,7 +23,7 @@ Certification sample(bool failing) {
   ok.verdict = props::Verdict::kPassed;
   ok.cases = 10;
   ok.settings.seed = 42;
-  c.properties.push_back({ok, "padded", "key order is value order"});
+  c.properties.push_back({ok, "padded", "key order is value order", ""});
   if (failing) {
     props::RunReport bad;
     bad.id = "padded/round_trip";
@@ -34,7 +34,7 @@ Certification sample(bool failing) {
     bad.counterexample = {{"std::uint64_t", "111"}, {"bytes", std::string("a\x01<b", 4)}};
     bad.replay =
         "sortkey certify --codec-cmd 'x' --seed 42 --cases 10 --property padded/round_trip";
-    c.properties.push_back({bad, "padded", "decode(encode(v)) == v"});
+    c.properties.push_back({bad, "padded", "decode(encode(v)) == v", ""});
   }
   return c;
 }
@@ -44,6 +44,17 @@ TEST(Report, VerdictCountsFailures) {
   EXPECT_FALSE(sample(true).certified());
   EXPECT_EQ(sample(true).failed(), 1u);
   EXPECT_FALSE(Certification{}.certified()) << "nothing run certifies nothing";
+}
+
+TEST(Report, TallyCountsEachGroupApart) {
+  Certification c = sample(true);
+  props::RunReport snap;
+  snap.id = "padded/snapshot";
+  snap.verdict = props::Verdict::kPassed;
+  c.properties.push_back({snap, "padded", "the keys are the recorded ones", "snapshot checks"});
+  EXPECT_EQ(c.tally(true), "1 of 2 properties and 0 of 1 snapshot checks");
+  EXPECT_EQ(c.tally(false), "1 of 2 properties and 1 of 1 snapshot checks");
+  EXPECT_EQ(sample(false).tally(false), "1 of 1 properties");
 }
 
 TEST(Report, CertificateDigestVerifiesAndDetectsTampering) {

@@ -86,7 +86,7 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
       run.replay = fmt::format("sortkey certify {} --seed {} --cases {} --property {}", args,
                                settings.seed, settings.cases, run.id);
     }
-    cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement});
+    cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement, ""});
     if (auto ok = c.target->after_property(*c.entry); !ok) {
       clear_progress(progress);
       return ok.error();
@@ -98,6 +98,15 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
 
 // The closing notes, then every target closed; the first target that could
 // not complete its run is the error.
+// ", then the snapshot check of each codec": what the targets add after the catalogs.
+std::string extra_plans(const TargetList& targets) {
+  std::string out;
+  for (const auto& t : targets) {
+    if (const std::string plan = t->extra_plan(); !plan.empty()) out += ", then " + plan;
+  }
+  return out;
+}
+
 Result<void> finish(TargetList& targets, const Certification& cert) {
   for (auto& t : targets) fmt::print("{}", t->closing_notes(cert));
   for (auto& t : targets) {
@@ -154,8 +163,8 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   auto chosen = choose_properties(targets, options.properties);
   if (!chosen) return stop(chosen.error());
 
-  fmt::print("sortkey certify: {}: {} properties, {} cases each, seed {}\n\n", cert.target,
-             chosen->size(), settings.cases, settings.seed);
+  fmt::print("sortkey certify: {}: {} properties, {} cases each{}, seed {}\n\n", cert.target,
+             chosen->size(), settings.cases, extra_plans(targets), settings.seed);
   const auto start = std::chrono::steady_clock::now();
   const bool progress = !options.no_progress && isatty(STDERR_FILENO);
   if (auto ran = run_chosen(*chosen, settings, progress, cert); !ran) return stop(ran.error());
