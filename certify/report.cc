@@ -16,6 +16,7 @@
 namespace sortkey::certify {
 namespace {
 
+using internal::emit;
 using internal::md_cell;
 
 using props::RunReport;
@@ -96,21 +97,23 @@ std::string digest_of(nlohmann::json record) {
 void print_table(const Certification& c, std::FILE* out) {
   std::size_t width = 34;
   for (const auto& p : c.properties) width = std::max(width, p.run.id.size());
-  fmt::print(out, "{:<{}} {:>9}  {:<8} {:>8}\n", "property", width, "cases", "result", "time");
-  fmt::print(out, "{:-<{}} {:->9}  {:-<8} {:->8}\n", "", width, "", "", "");
+  emit(out,
+       fmt::format("{:<{}} {:>9}  {:<8} {:>8}\n", "property", width, "cases", "result", "time"));
+  emit(out, fmt::format("{:-<{}} {:->9}  {:-<8} {:->8}\n", "", width, "", "", ""));
   for (const auto& p : c.properties) {
-    fmt::print(out, "{:<{}} {:>9}  {:<8} {:>7.2f}s\n", p.run.id, width, p.run.cases,
-               props::to_string(p.run.verdict), p.run.seconds);
+    emit(out, fmt::format("{:<{}} {:>9}  {:<8} {:>7.2f}s\n", p.run.id, width, p.run.cases,
+                          props::to_string(p.run.verdict), p.run.seconds));
   }
-  fmt::print(out, "\n");
+  emit(out, "\n");
   for (const auto& p : c.properties) {
-    if (p.run.verdict != Verdict::kPassed) fmt::print(out, "{}\n", failure_text(p.run));
+    if (p.run.verdict != Verdict::kPassed) emit(out, fmt::format("{}\n", failure_text(p.run)));
   }
   if (c.certified()) {
-    fmt::print(out, "CERTIFIED: {}: {} passed in {:.1f}s (seed {})\n", c.target, c.tally(false),
-               c.seconds, c.seed);
+    emit(out, fmt::format("CERTIFIED: {}: {} passed in {:.1f}s (seed {})\n", c.target,
+                          c.tally(false), c.seconds, c.seed));
   } else {
-    fmt::print(out, "NOT CERTIFIED: {}: {} failed (seed {})\n", c.target, c.tally(true), c.seed);
+    emit(out,
+         fmt::format("NOT CERTIFIED: {}: {} failed (seed {})\n", c.target, c.tally(true), c.seed));
   }
 }
 
@@ -322,7 +325,7 @@ Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
   if (!paths.junit.empty()) files.emplace_back(paths.junit, junit_xml(c));
   if (!paths.markdown.empty()) {
     if (paths.markdown == "-") {
-      fmt::print("\n{}", markdown(c));
+      emit(stdout, fmt::format("\n{}", markdown(c)));
     } else {
       files.emplace_back(paths.markdown, markdown(c));
     }

@@ -28,6 +28,8 @@ Result<void> Target::completed() const { return {}; }
 
 namespace {
 
+using internal::emit;
+
 bool selected(const props::PropertyEntry& entry, const std::vector<std::string>& filters) {
   if (filters.empty()) return true;
   const std::string id = entry.id();
@@ -67,12 +69,12 @@ Certification empty_record(const Target& primary, const RunOptions& options,
 
 void show_progress(bool progress, std::size_t i, std::size_t n, const std::string& id) {
   if (!progress) return;
-  fmt::print(stderr, "\r\033[K[{}/{}] {} ...", i + 1, n, id);
+  emit(stderr, fmt::format("\r\033[K[{}/{}] {} ...", i + 1, n, id));
   std::fflush(stderr);
 }
 
 void clear_progress(bool progress) {
-  if (progress) fmt::print(stderr, "\r\033[K");
+  if (progress) emit(stderr, "\r\033[K");
 }
 
 // Runs the chosen catalog properties into `cert`; an error when a target broke.
@@ -108,9 +110,9 @@ std::string extra_plans(const TargetList& targets) {
 }
 
 Result<void> finish(TargetList& targets, const Certification& cert) {
-  for (auto& t : targets) fmt::print("{}", t->closing_notes(cert));
+  for (auto& t : targets) emit(stdout, t->closing_notes(cert));
   for (auto& t : targets) {
-    for (const std::string& w : t->close()) fmt::print(stderr, "sortkey certify: {}\n", w);
+    for (const std::string& w : t->close()) emit(stderr, fmt::format("sortkey certify: {}\n", w));
   }
   for (const auto& t : targets) {
     if (auto ok = t->completed(); !ok) return ok.error();
@@ -163,8 +165,9 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   auto chosen = choose_properties(targets, options.properties);
   if (!chosen) return stop(chosen.error());
 
-  fmt::print("sortkey certify: {}: {} properties, {} cases each{}, seed {}\n\n", cert.target,
-             chosen->size(), settings.cases, extra_plans(targets), settings.seed);
+  emit(stdout,
+       fmt::format("sortkey certify: {}: {} properties, {} cases each{}, seed {}\n\n", cert.target,
+                   chosen->size(), settings.cases, extra_plans(targets), settings.seed));
   const auto start = std::chrono::steady_clock::now();
   const bool progress = !options.no_progress && isatty(STDERR_FILENO);
   if (auto ran = run_chosen(*chosen, settings, progress, cert); !ran) return stop(ran.error());
