@@ -92,9 +92,8 @@ std::string digest_of(nlohmann::json record) {
   return sha256_hex(record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
-}  // namespace
-
-void print_table(const Certification& c, std::FILE* out) {
+// The table: one row per result.
+void print_rows(const Certification& c, std::FILE* out) {
   std::size_t width = 34;
   for (const auto& p : c.properties) width = std::max(width, p.run.id.size());
   emit(out,
@@ -105,6 +104,18 @@ void print_table(const Certification& c, std::FILE* out) {
                           props::to_string(p.run.verdict), p.run.seconds));
   }
   emit(out, "\n");
+}
+
+// ", 59 properties not run (--fail-fast)", or "".
+std::string not_run_note(const Certification& c) {
+  if (c.not_run == 0) return {};
+  return fmt::format(", {} properties not run (--fail-fast)", c.not_run);
+}
+
+}  // namespace
+
+void print_table(const Certification& c, std::FILE* out, bool quiet) {
+  if (!quiet) print_rows(c, out);
   for (const auto& p : c.properties) {
     if (p.run.verdict != Verdict::kPassed) emit(out, fmt::format("{}\n", failure_text(p.run)));
   }
@@ -112,8 +123,8 @@ void print_table(const Certification& c, std::FILE* out) {
     emit(out, fmt::format("CERTIFIED: {}: {} passed in {:.1f}s (seed {})\n", c.target,
                           c.tally(false), c.seconds, c.seed));
   } else {
-    emit(out,
-         fmt::format("NOT CERTIFIED: {}: {} failed (seed {})\n", c.target, c.tally(true), c.seed));
+    emit(out, fmt::format("NOT CERTIFIED: {}: {} failed{} (seed {})\n", c.target, c.tally(true),
+                          not_run_note(c), c.seed));
   }
 }
 
@@ -132,6 +143,7 @@ nlohmann::json certificate_json(const Certification& c) {
       {"certified", c.certified()},
       // Why the run could not be completed; null when it ran to its end.
       {"stopped", c.stopped.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.stopped)},
+      {"not_run", c.not_run},
       {"passed", c.properties.size() - c.failed()},
       {"failed", c.failed()},
       // null: no corpus was given, so none is vouched for.
@@ -222,7 +234,7 @@ std::string markdown(const Certification& c) {
   out +=
       fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} cases per property\n",
                   c.target, c.target_kind, c.suite_version, c.seed, c.cases);
-  out += fmt::format("- {} passed in {:.1f}s\n", c.tally(false), c.seconds);
+  out += fmt::format("- {} passed in {:.1f}s{}\n", c.tally(false), c.seconds, not_run_note(c));
   if (!c.stopped.empty())
     out += fmt::format("- **the run could not be completed:** {}\n", c.stopped);
   if (!c.corpus_hash.empty()) {

@@ -31,8 +31,8 @@
 
 namespace sortkey::certify {
 
-// The table, the failures in full, and the verdict line.
-void print_table(const Certification& c, std::FILE* out);
+// The table, the failures in full, and the verdict line; `quiet`: no table.
+void print_table(const Certification& c, std::FILE* out, bool quiet = false);
 
 // The certificate: suite version, target, seed, every property (cases, seed,
 // result, time, replay, counterexample), corpus hash and digest.

@@ -39,6 +39,28 @@ expect ksuid_build 0 "$ksuid" '' -- ksuid build --time 1507608047 --payload b5a1
 expect ksuid_encode_is_gone 2 '' '' -- ksuid encode --time 1507608047 --payload b5a1cd34b5f99d1154fb6853345c9735
 expect format_and_json_conflict 2 '' '' -- ksuid inspect -f time -o json $ksuid
 expect bad_output_value 2 '' '' -- decode padded --width 5 -o yaml 00157
+expect list_json 0 '{"codec":"padded","id":"padded/order","statement":"key(a) <=> key(b) has the sign of a <=> b, equality included"}' '' -- certify --list -o json --property padded/order
+expect output_needs_list 2 '' '' -- certify -o json --property padded/order
+src=$(cd "$(dirname "$0")/../.." && pwd)
+out=$("$sortkey" certify -q --cases 5 --property padded/order --property padded/round_trip 2>&1); status=$?
+if [ $status = 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [[ "$out" == "CERTIFIED: sortkey built-in codecs: 2 of 2 properties passed in "* ]]; then
+  echo "ok: quiet"
+else
+  echo "FAIL quiet: exit $status:"; echo "$out"; fail=1
+fi
+out=$("$sortkey" certify --fail-fast --no-progress --codec-cmd "python3 $src/adapters/broken/unpadded_number.py" --property padded/ --cases 100 2>&1); status=$?
+if [ $status = 1 ] && [[ "$out" == *"properties not run (--fail-fast)"* ]] && ! [[ "$out" == *"padded/fixed_width "* ]]; then
+  echo "ok: fail_fast"
+else
+  echo "FAIL fail_fast: exit $status:"; echo "$out"; fail=1
+fi
+# stderr not a terminal (a CI log): one line per property as it ends.
+err=$("$sortkey" certify --cases 5 --property padded/order --property padded/round_trip 2>&1 >/dev/null)
+if [[ "$err" == *"[1/2] padded/round_trip passed (5 cases, "* ]] && [[ "$err" == *"[2/2] padded/order passed"* ]]; then
+  echo "ok: progress_in_a_log"
+else
+  echo "FAIL progress_in_a_log:"; echo "$err"; fail=1
+fi
 # A line without an end longer than 1 MiB is refused, not read whole.
 out=$(head -c 2000000 /dev/zero | tr '\0' 1 | "$sortkey" decode padded --width 5 2>&1 >/dev/null); status=$?
 if [ $status = 2 ] && [[ "$out" == *"standard input line 1 is longer than 1048576 bytes"* ]]; then
