@@ -76,6 +76,7 @@ void clear_progress(bool progress) {
 }
 
 // Runs the chosen catalog properties into `cert`; an error when a target broke.
+// A property during which its target broke has no verdict: it is not recorded.
 Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
                         const props::RunSettings& settings, bool progress, Certification& cert) {
   for (std::size_t i = 0; i < chosen.size(); ++i) {
@@ -86,23 +87,28 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
       run.replay = fmt::format("sortkey certify {} --seed {} --cases {} --property {}", args,
                                settings.seed, settings.cases, run.id);
     }
-    cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement});
     if (auto ok = c.target->after_property(*c.entry); !ok) {
       clear_progress(progress);
       return ok.error();
     }
+    cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement});
   }
   clear_progress(progress);
   return {};
+}
+
+// Every target closed, its warnings on stderr.
+void close_all(TargetList& targets) {
+  for (auto& t : targets) {
+    for (const std::string& w : t->close()) fmt::print(stderr, "sortkey certify: {}\n", w);
+  }
 }
 
 // The closing notes, then every target closed; the first target that could
 // not complete its run is the error.
 Result<void> finish(TargetList& targets, const Certification& cert) {
   for (auto& t : targets) fmt::print("{}", t->closing_notes(cert));
-  for (auto& t : targets) {
-    for (const std::string& w : t->close()) fmt::print(stderr, "sortkey certify: {}\n", w);
-  }
+  close_all(targets);
   for (const auto& t : targets) {
     if (auto ok = t->completed(); !ok) return ok.error();
   }
@@ -141,9 +147,13 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   const props::RunSettings settings = settings_of(options);
   props::pin_rapidcheck_seed(settings.seed);
   Certification cert = empty_record(*targets.front(), options, settings);
-  const auto stop = [&cert](const Error& e) {
+  bool closed = false;
+  // A run that cannot go on still closes its targets (an endpoint's tables
+  // are deleted) before the reports say why it stopped.
+  const auto stop = [&](const Error& e) {
     cert.stopped = e.message;
     std::fflush(stdout);
+    if (!closed) close_all(targets);
     return cert;
   };
   if (!cert.corpus.empty()) {
@@ -168,6 +178,7 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   cert.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   print_table(cert, stdout);
+  closed = true;
   if (auto done = finish(targets, cert); !done) return stop(done.error());
   std::fflush(stdout);
   return cert;

@@ -26,7 +26,7 @@ check() {  # check KIND PATTERN
     echo "$1: exit $got (want 2), stderr:"; cat "$dir/err"; echo "(want /$2/)"; exit 1
   fi
 }
-check type_error "the error answer's \"__type\" is a number, not a string"
+check type_error "HTTP 400: in the error answer, /__type is a number, not a string"
 check deep "HTTP 400 with JSON nested deeper than 256 levels"
 check huge "HTTP 200 with a body larger than 33554432 bytes"
 echo "ok: hostile endpoint answers"
