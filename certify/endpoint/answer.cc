@@ -35,9 +35,9 @@ std::string member_at(const std::string& at, std::string_view name) {
 std::string index_at(const std::string& at, std::size_t i) { return at + "/" + std::to_string(i); }
 
 Result<void> wrong(const std::string& at, const json& j, std::string_view want) {
-  return make_error(ErrorCode::kBadFormat, 0,
-                    fmt::format("{} is {}, not {}", at.empty() ? "the answer" : at, what_json_is(j),
-                                want));
+  return make_error(
+      ErrorCode::kBadFormat, 0,
+      fmt::format("{} is {}, not {}", at.empty() ? "the answer" : at, what_json_is(j), want));
 }
 
 using Check = Result<void> (*)(const json&, const std::string&);
@@ -78,16 +78,13 @@ Result<void> object_of(const json& j, const std::string& at, Check each) {
 }
 
 // The member `name` of an object, when present, checked with `check`.
-Result<void> member(const json& object, std::string_view name, const std::string& at,
-                    Check check) {
+Result<void> member(const json& object, std::string_view name, const std::string& at, Check check) {
   const auto it = object.find(name);
   if (it == object.end()) return {};
   return check(*it, member_at(at, name));
 }
 
-Result<void> strings_at(const json& j, const std::string& at) {
-  return array_of(j, at, string_at);
-}
+Result<void> strings_at(const json& j, const std::string& at) { return array_of(j, at, string_at); }
 
 Result<void> value_at(const json& j, const std::string& at);
 
@@ -98,8 +95,8 @@ Result<void> values_at(const json& j, const std::string& at) { return array_of(j
 Result<void> value_at(const json& j, const std::string& at) {
   if (!j.is_object()) return wrong(at, j, "an object");
   static const std::pair<std::string_view, Check> kTypes[] = {
-      {"S", string_at},     {"N", string_at},      {"B", string_at},  {"BOOL", boolean_at},
-      {"NULL", boolean_at}, {"L", values_at},      {"M", item_at},    {"SS", strings_at},
+      {"S", string_at},     {"N", string_at},   {"B", string_at}, {"BOOL", boolean_at},
+      {"NULL", boolean_at}, {"L", values_at},   {"M", item_at},   {"SS", strings_at},
       {"NS", strings_at},   {"BS", strings_at},
   };
   for (const auto& [type, check] : kTypes) {

@@ -34,7 +34,8 @@ TEST(Answer, AWrongTypeIsNamedByItsPointer) {
   EXPECT_EQ(problem("Scan", R"({"Count": "3"})"), "/Count is a string, not a whole number");
   EXPECT_EQ(problem("Scan", R"({"ScannedCount": -1})"),
             "/ScannedCount is -1, not a whole number of 0 or more");
-  EXPECT_EQ(problem("Query", R"({"Count": 2.5})"), "/Count is 2.5, not a whole number of 0 or more");
+  EXPECT_EQ(problem("Query", R"({"Count": 2.5})"),
+            "/Count is 2.5, not a whole number of 0 or more");
   EXPECT_EQ(problem("Query", R"({"Items": [{}, {}, {}, {"pk": {"S": "a"}, "sk": {"S": 5}}]})"),
             "/Items/3/sk/S is a number, not a string");
   EXPECT_EQ(problem("Query", R"({"LastEvaluatedKey": "k"})"),
@@ -54,7 +55,8 @@ TEST(Answer, AWrongTypeIsNamedByItsPointer) {
             "/Table/GlobalSecondaryIndexes/0/IndexStatus is a boolean, not a string");
   EXPECT_EQ(problem("BatchWriteItem", R"({"UnprocessedItems": {"t": {}}})"),
             "/UnprocessedItems/t is an object, not an array");
-  EXPECT_EQ(problem("ListTables", R"({"TableNames": [1]})"), "/TableNames/0 is a number, not a string");
+  EXPECT_EQ(problem("ListTables", R"({"TableNames": [1]})"),
+            "/TableNames/0 is a number, not a string");
   EXPECT_EQ(problem("Query", "[]"), "the answer is an array, not an object");
 }
 

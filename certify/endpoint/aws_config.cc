@@ -89,9 +89,8 @@ std::optional<EndpointUrl> services_endpoint(const SharedFile& config,
   if (section == nullptr) return std::nullopt;
   const auto url = section->find("dynamodb.endpoint_url");
   if (url == section->end() || url->second.empty()) return std::nullopt;
-  return EndpointUrl{url->second,
-                     fmt::format("dynamodb.endpoint_url in the config file {} [{}]", config.path,
-                                 name)};
+  return EndpointUrl{url->second, fmt::format("dynamodb.endpoint_url in the config file {} [{}]",
+                                              config.path, name)};
 }
 
 }  // namespace

@@ -64,25 +64,26 @@ TEST(AwsConfig, EndpointUrlPrecedence) {
   EXPECT_EQ(url({{"AWS_ENDPOINT_URL_DYNAMODB", "http://e:1"}}, "http://opt:9"),
             "http://opt:9 from --endpoint");
   // The service's variable, then the global one.
-  EXPECT_EQ(url({{"AWS_ENDPOINT_URL_DYNAMODB", "http://svc:1"}, {"AWS_ENDPOINT_URL", "http://g:2"}}),
-            "http://svc:1 from AWS_ENDPOINT_URL_DYNAMODB");
+  EXPECT_EQ(
+      url({{"AWS_ENDPOINT_URL_DYNAMODB", "http://svc:1"}, {"AWS_ENDPOINT_URL", "http://g:2"}}),
+      "http://svc:1 from AWS_ENDPOINT_URL_DYNAMODB");
   EXPECT_EQ(url({{"AWS_ENDPOINT_URL", "http://g:2"}, {"AWS_PROFILE", "local"}}),
             "http://g:2 from AWS_ENDPOINT_URL");
   // The services section, then the profile's own.
   EXPECT_EQ(url({{"AWS_PROFILE", "local"}}),
             "http://dynamodb.example:4 from dynamodb.endpoint_url in the config file " +
                 config.path + " [services local-ddb]");
-  EXPECT_EQ(url({}),
-            "http://global.example:1 from endpoint_url in the config file " + config.path +
-                " [default]");
+  EXPECT_EQ(url({}), "http://global.example:1 from endpoint_url in the config file " + config.path +
+                         " [default]");
   EXPECT_NE(url({{"AWS_PROFILE", "nested-only"}}).find("error: --endpoint needs a URL"),
             std::string::npos);
   // Ignoring configured URLs: by the profile or by the variable; the option still counts.
   EXPECT_NE(url({{"AWS_PROFILE", "ignoring"}}).find("ignore_configured_endpoint_urls"),
             std::string::npos);
-  EXPECT_NE(url({{"AWS_IGNORE_CONFIGURED_ENDPOINT_URLS", "true"}, {"AWS_ENDPOINT_URL", "http://g:2"}})
-                .find("error: "),
-            std::string::npos);
+  EXPECT_NE(
+      url({{"AWS_IGNORE_CONFIGURED_ENDPOINT_URLS", "true"}, {"AWS_ENDPOINT_URL", "http://g:2"}})
+          .find("error: "),
+      std::string::npos);
   EXPECT_EQ(url({{"AWS_IGNORE_CONFIGURED_ENDPOINT_URLS", "true"}}, "http://opt:9"),
             "http://opt:9 from --endpoint");
 }
@@ -101,7 +102,8 @@ TEST(AwsConfig, RetrySettingsPrecedence) {
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_EQ(p->mode, RetryMode::kStandard);
   EXPECT_EQ(p->max_attempts, 7);
-  auto e = retry({{"AWS_PROFILE", "local"}, {"AWS_RETRY_MODE", "legacy"}, {"AWS_MAX_ATTEMPTS", "3"}});
+  auto e =
+      retry({{"AWS_PROFILE", "local"}, {"AWS_RETRY_MODE", "legacy"}, {"AWS_MAX_ATTEMPTS", "3"}});
   ASSERT_TRUE(e) << e.error().message;
   EXPECT_EQ(e->mode, RetryMode::kLegacy);
   EXPECT_EQ(e->max_attempts, 3);
@@ -110,16 +112,20 @@ TEST(AwsConfig, RetrySettingsPrecedence) {
 
 TEST(AwsConfig, BadRetrySettingsNameWhereTheyCameFrom) {
   TempFile config(kConfig);
-  auto mode = resolve_retry(map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_RETRY_MODE", "fast"}}));
+  auto mode = resolve_retry(
+      map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_RETRY_MODE", "fast"}}));
   ASSERT_FALSE(mode);
-  EXPECT_EQ(mode.error().message, "AWS_RETRY_MODE must be legacy, standard or adaptive, got \"fast\"");
+  EXPECT_EQ(mode.error().message,
+            "AWS_RETRY_MODE must be legacy, standard or adaptive, got \"fast\"");
   for (const char* n : {"0", "101", "-1", "3.5", "0x10", "ten"}) {
-    auto a = resolve_retry(map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_MAX_ATTEMPTS", n}}));
+    auto a =
+        resolve_retry(map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_MAX_ATTEMPTS", n}}));
     ASSERT_FALSE(a) << n;
     EXPECT_NE(a.error().message.find("AWS_MAX_ATTEMPTS must be a whole number from 1 to 100"),
               std::string::npos);
   }
-  auto file = resolve_retry(map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_PROFILE", "bad-retry"}}));
+  auto file = resolve_retry(
+      map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_PROFILE", "bad-retry"}}));
   ASSERT_FALSE(file);
   EXPECT_NE(file.error().message.find("retry_mode in the config file " + config.path +
                                       " [profile bad-retry]"),

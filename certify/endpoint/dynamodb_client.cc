@@ -305,8 +305,8 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
   throw TransportError(
       TransportError::Kind::kThrottled,
       config_.credentials.redact(
-          fmt::format("{} {}: still failing after {} attempts (retry mode {}, attempts from {}; "
-                      "AWS_MAX_ATTEMPTS sets them); last: {}",
+          fmt::format("{} {}: still failing after {} attempts (retry mode {}, settings from {}; "
+                      "AWS_MAX_ATTEMPTS and AWS_RETRY_MODE change them); last: {}",
                       config_.url, action, retry.max_attempts, retry_mode_name(retry.mode),
                       retry.source, last.retry_because)));
 }

@@ -18,8 +18,7 @@ constexpr double kMaxAboveMeasured = 2.0;  // the fill rate stays under 2x the m
 }  // namespace
 
 double RateLimiter::steady_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 RateLimiter::RateLimiter(Clock clock) : clock_(std::move(clock)) {

@@ -22,13 +22,14 @@ std::string plural(std::uint64_t n, const char* one, const char* many) {
 std::string client_summary(const DynamoDbClient& client, const std::string& url_source) {
   const ClientStats& st = client.stats();
   const RetrySettings& retry = client.config().retry;
-  std::string out = fmt::format("URL from {}; retry mode {}, {} attempts ({}); {} throttled, {} broken",
-                    url_source, retry_mode_name(retry.mode), retry.max_attempts, retry.source,
-                    plural(st.throttled, "answer", "answers"),
-                    plural(st.broken, "connection", "connections"));
+  std::string out = fmt::format(
+      "URL from {}; retry mode {}, {} attempts ({}); {} throttled, {} broken", url_source,
+      retry_mode_name(retry.mode), retry.max_attempts, retry.source,
+      plural(st.throttled, "answer", "answers"), plural(st.broken, "connection", "connections"));
   if (client.limiter().enabled()) {
-    out += fmt::format("; the rate limiter held requests back {:.1f}s, at {:.1f} requests/s at the end",
-                       st.limited_seconds, client.limiter().fill_rate());
+    out += fmt::format(
+        "; the rate limiter held requests back {:.1f}s, at {:.1f} requests/s at the end",
+        st.limited_seconds, client.limiter().fill_rate());
   }
   if (st.credential_refreshes > 0) {
     out += fmt::format("; credential_process renewed the keys {} time(s)", st.credential_refreshes);
