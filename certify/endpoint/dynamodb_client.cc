@@ -296,7 +296,7 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     ++stats_.by_action[std::string(action)];
     last = attempt(action, target, body);
     if (last.throttled) ++stats_.throttled;
-    limiter_.on_answer(last.throttled);
+    if (retry.mode == RetryMode::kAdaptive) limiter_.on_answer(last.throttled);
     if (last.reply) {
       last.reply->attempts = n;
       return std::move(*last.reply);

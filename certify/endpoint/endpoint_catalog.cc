@@ -530,6 +530,7 @@ Result<void> probe(EndpointSession::Impl& impl) {
 
 void install_signal_handlers() {
   interrupt_count().store(0);
+  interrupt_signal().store(0);
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);

@@ -23,7 +23,7 @@ also exits by itself after 600 s).
                         attribute_number (the first item's first S or N
                         becomes 5), lek_string ("LastEvaluatedKey": "k"),
                         message_number (400 {"__type": "...ValidationException",
-                        "message": 5})
+                        "message": 5}), type_number (400 {"__type": 123})
 """
 import argparse
 import http.client
@@ -70,6 +70,8 @@ def corrupted(status, body):
     if corrupt_kind == "message_number":
         return 400, {"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
                      "message": 5}
+    if corrupt_kind == "type_number":
+        return 400, {"__type": 123, "message": "x"}
     if corrupt_kind == "items_object":
         body["Items"] = {}
     elif corrupt_kind == "count_string":

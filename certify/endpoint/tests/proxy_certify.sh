@@ -26,6 +26,9 @@
 # MODE config       the URL from the config file's services section and the
 #                   keys from its credential_process: the run certifies and
 #                   says where both came from.
+# MODE keep         --keep-tables: the tables stay, and their names are printed.
+# MODE expiring     credential_process keys about to expire are fetched again
+#                   before the requests that need them.
 set -euo pipefail
 sortkey=$1 src=$2 mode=$3
 here="$src/certify/endpoint/tests"
@@ -169,7 +172,8 @@ hostile)
               "Scan:3:count_string|/Count is a string, not a whole number" \
               "Query:2:attribute_number|/Items/0/[^ ]+/[SN] is a number, not a string" \
               "Scan:2:lek_string|/LastEvaluatedKey is a string, not an object" \
-              "PutItem:5:message_number|/message is a number, not a string"; do
+              "PutItem:5:message_number|/message is a number, not a string" \
+              "BatchWriteItem:3:type_number|/__type is a number, not a string"; do
     corrupt=${case%%|*} pattern=${case#*|}
     start_proxy --corrupt "$corrupt"
     certify "$proxy_url" --cases 200 --known-divergences "$known"
@@ -199,6 +203,28 @@ EOF
   want_out "access key \*+0042 from credential_process of config file $dir/config \[profile cert\]"
   want_out "URL from dynamodb.endpoint_url in the config file $dir/config \[services local\]"
   if grep -q "s3cr3t" "$dir/out" "$dir/err"; then fail "the secret was printed"; fi
+  ;;
+keep)
+  certify "$url" --cases 3 --property endpoint/scan --keep-tables --known-divergences "$known"
+  want_exit 0
+  want_err "kept [1-9][0-9]* tables? \(--keep-tables\): sortkey-cert-"
+  if (want_no_tables) >/dev/null 2>&1; then fail "--keep-tables deleted the tables"; fi
+  ;;
+expiring)
+  # Keys that expire in 4 minutes: within the 5 minutes before expiry, so
+  # every request fetches them again; the helper counts its runs.
+  cat >"$dir/helper" <<HELPER
+#!/bin/sh
+echo run >>"$dir/helper.runs"
+printf '{"Version": 1, "AccessKeyId": "EXPIRINGKEY1", "SecretAccessKey": "x", "Expiration": "%s"}' "\$(date -u -d '+4 min' +%Y-%m-%dT%H:%M:%SZ)"
+HELPER
+  chmod +x "$dir/helper"
+  printf '[default]\ncredential_process = %s\n' "$dir/helper" >"$dir/config"
+  AWS_CONFIG_FILE=$dir/config AWS_SHARED_CREDENTIALS_FILE=$dir/none \
+    certify "$url" --cases 2 --property endpoint/scan --known-divergences "$known"
+  want_exit 0
+  want_out "credential_process renewed the keys [1-9][0-9]* time"
+  [ "$(wc -l <"$dir/helper.runs")" -gt 2 ] || fail "the helper ran $(wc -l <"$dir/helper.runs") times"
   ;;
 *)
   echo "unknown mode $mode"
