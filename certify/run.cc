@@ -105,6 +105,7 @@ Progress::Mode progress_mode(const RunOptions& options) {
 }
 
 // Runs the chosen catalog properties into `cert`; an error when a target broke.
+// A property during which its target broke has no verdict: it is not recorded.
 Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
                         const props::RunSettings& settings, const RunOptions& options,
                         Certification& cert) {
@@ -117,16 +118,23 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
       run.replay = fmt::format("sortkey certify {} --seed {} --cases {} --property {}", args,
                                settings.seed, settings.cases, run.id);
     }
+    if (auto ok = c.target->after_property(*c.entry); !ok) return ok.error();
     progress.finished(i, run);
     const bool failed = run.verdict != props::Verdict::kPassed;
     cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement, ""});
-    if (auto ok = c.target->after_property(*c.entry); !ok) return ok.error();
     if (failed && options.fail_fast && i + 1 < chosen.size()) {
       cert.not_run = chosen.size() - i - 1;
       break;
     }
   }
   return {};
+}
+
+// Every target closed, its warnings on stderr.
+void close_all(TargetList& targets) {
+  for (auto& t : targets) {
+    for (const std::string& w : t->close()) emit(stderr, fmt::format("sortkey certify: {}\n", w));
+  }
 }
 
 // The closing notes, then every target closed; the first target that could
@@ -145,9 +153,7 @@ Result<void> finish(TargetList& targets, const Certification& cert, bool quiet) 
     const std::string notes = t->closing_notes(cert);
     if (!quiet) emit(stdout, notes);
   }
-  for (auto& t : targets) {
-    for (const std::string& w : t->close()) emit(stderr, fmt::format("sortkey certify: {}\n", w));
-  }
+  close_all(targets);
   for (const auto& t : targets) {
     if (auto ok = t->completed(); !ok) return ok.error();
   }
@@ -186,9 +192,13 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   const props::RunSettings settings = settings_of(options);
   props::pin_rapidcheck_seed(settings.seed);
   Certification cert = empty_record(*targets.front(), options, settings);
-  const auto stop = [&cert](const Error& e) {
+  bool closed = false;
+  // A run that cannot go on still closes its targets (an endpoint's tables
+  // are deleted) before the reports say why it stopped.
+  const auto stop = [&](const Error& e) {
     cert.stopped = e.message;
     std::fflush(stdout);
+    if (!closed) close_all(targets);
     return cert;
   };
   if (!cert.corpus.empty()) {
@@ -216,6 +226,7 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   cert.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   print_table(cert, stdout, options.quiet);
+  closed = true;
   if (auto done = finish(targets, cert, options.quiet); !done) return stop(done.error());
   std::fflush(stdout);
   return cert;

@@ -127,9 +127,16 @@ void add_report_options(CLI::App* sub, CertifyOptions& o) {
 void add_target_options(CLI::App* sub, CertifyOptions& o) {
   certify::TargetOptions& t = o.targets;
   sub->add_option("--endpoint", t.endpoint,
-                  "certify a DynamoDB-compatible endpoint (URL; alone: $AWS_ENDPOINT_URL_DYNAMODB)")
+                  "certify a DynamoDB-compatible endpoint (URL; alone: $AWS_ENDPOINT_URL_DYNAMODB, "
+                  "$AWS_ENDPOINT_URL or the config file's endpoint_url)")
       ->expected(0, 1)
       ->check(non_empty());
+  sub->add_option("--request-timeout", t.request_timeout_seconds,
+                  "with --endpoint: SECONDS each request may take, retries apart (default: 30)")
+      ->check(non_empty() & CLI::Range(0.001, 3600.0));
+  sub->add_flag("--keep-tables", t.keep_tables,
+                "with --endpoint: keep the tables the run created, for debugging (their names "
+                "are printed)");
   sub->add_option("--known-divergences", t.known_divergences,
                   "with --endpoint: a JSON file of divergences accepted for that endpoint")
       ->check(non_empty());

@@ -227,7 +227,10 @@ std::vector<std::string> non_canonical_numbers(const nlohmann::json& value) {
 Result<std::string> TableManager::create(const NSchema& schema, int wait_ms) {
   const std::string name = fmt::format("{}{}-{}", kTablePrefix, run_id_, ++counter_);
   const Reply created = client_.call("CreateTable", create_table_request(name, schema));
-  if (!created.ok()) {
+  // A retried CreateTable whose first attempt went through: the name is this run's own.
+  const bool made_before =
+      !created.ok() && created.attempts > 1 && created.error->type == "ResourceInUseException";
+  if (!created.ok() && !made_before) {
     return make_error(ErrorCode::kUnavailable, 0,
                       fmt::format("CreateTable {} refused: {}: {}", name, created.error->type,
                                   created.error->message));
@@ -253,7 +256,7 @@ Result<std::string> TableManager::create(const NSchema& schema, int wait_ms) {
 }
 
 bool TableManager::drop(const std::string& name) {
-  if (!live_.contains(name) || name.rfind(kTablePrefix, 0) != 0) return false;
+  if (keep_ || !live_.contains(name) || name.rfind(kTablePrefix, 0) != 0) return false;
   const Reply r = client_.call("DeleteTable", {{"TableName", name}});
   // Gone already is as good as deleted.
   if (r.ok() || r.error->type == "ResourceNotFoundException") {
