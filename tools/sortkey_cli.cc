@@ -26,6 +26,7 @@
 
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
+#include "shell_help.h"
 #if SORTKEY_WITH_CERTIFIER
 #include "certify_command.h"
 #include "fuzz_command.h"
@@ -112,6 +113,7 @@ int main(int argc, char** argv) {
   sortkey::cli::add_certify_command(app, &certify_status);
   sortkey::cli::add_fuzz_command(app, &fuzz_status);
 #endif
+  sortkey::cli::add_shell_help_commands(app, SORTKEY_VERSION);  // last: it walks every command
 
   if (const std::string unknown = unknown_command(app, argc, argv); !unknown.empty()) {
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", unknown);
