@@ -347,18 +347,37 @@ void add_query_page_cut_property(Catalog& c) {
 // Invalid requests and the expression builder.
 void add_query_request_properties(Catalog& c) {
   c.add("query", "rejects_invalid_requests",
-        "requests DynamoDB rejects (filter on a key, unused or undefined placeholders, partition "
-        "key not by =, "
-        "Limit 0, consistent index reads, unknown index, empty filter, bare reserved words, "
-        "reversed BETWEEN) are "
-        "rejected with DynamoDB's message",
+        "requests DynamoDB rejects are rejected with DynamoDB's message: generated filters with "
+        "operands that are not distinct (a = a, a > a, a BETWEEN :v AND a, a IN (:v, a), "
+        "begins_with(a, a), contains(a, a)), BETWEEN bounds reversed (UTF-8 order) or of two "
+        "types, begins_with of a Number, unknown attribute_type names, in Queries and Scans; "
+        "filters on keys, unused or undefined placeholders, partition key not by =, Limit 0, "
+        "Select and consistent reads an index or table does not allow, unknown index, empty "
+        "filter, bare reserved words, unknown functions",
         [] {
           const NSchema schema = *gen_query_schema();
           Loaded l = load_items(schema, 10);
           const QuerySpec valid = gen_query_spec(l.model);
-          const int mutation = static_cast<int>(uniform_index(10));
-          RC_TAG(fmt::format("mutation {}", mutation));
-          rc_require(rejects_invalid_request(l.model, l.table, valid, mutation));
+          const int mutation =
+              static_cast<int>(uniform_index(kInvalidRequestMutations + kRefusedKinds));
+          if (mutation < kInvalidRequestMutations) {
+            RC_TAG(fmt::format("mutation {}", mutation));
+            rc_require(rejects_invalid_request(l.model, l.table, valid, mutation));
+            return;
+          }
+          // A generated filter the oracle refuses, whether or not any item is read.
+          const auto kind = static_cast<RefusedKind>(mutation - kInvalidRequestMutations);
+          RC_TAG(fmt::format("refused filter {}", mutation - kInvalidRequestMutations));
+          RC_CLASSIFY(l.model.items().empty(), "empty table");
+          if (chance(50)) {
+            QuerySpec q = valid;
+            q.filter = *gen_refused_filter(l.model, q.index, false, kind);
+            rc_require(check_query(l.model, l.table, q));
+          } else {
+            ScanSpec sc = gen_scan_spec(l.model);
+            sc.filter = *gen_refused_filter(l.model, sc.index, true, kind);
+            rc_require(check_scan(l.model, l.table, sc));
+          }
         });
 
   c.add("query", "expression_builder",

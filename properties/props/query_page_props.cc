@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "props/query_internal.h"
+#include "props/query_invalid_props.h"
 #include "props/query_spec.h"
 
 namespace sortkey::props {
@@ -174,6 +175,10 @@ Outcome check_query(const oracle::NaiveTable& model, const Table& table, const Q
   const QueryRequest request = render_query(model.schema(), q);
   const std::string shown = show_request(request);
   auto read = [&table](const QueryRequest& r) { return table.query(r); };
+  if (q.filter && !oracle::naive_refusal(*q.filter).empty()) {
+    auto page = read(request);
+    return matches_refusal(page ? nullptr : &page.error(), *q.filter, shown);
+  }
   // 1. The engine's order of the whole range, held to DynamoDB's rules.
   QuerySpec plain = q;
   plain.filter.reset();
@@ -202,6 +207,10 @@ Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const Sc
   const ScanRequest request = render_scan(s);
   const std::string shown = show_request(request);
   auto read = [&table](const ScanRequest& r) { return table.scan(r); };
+  if (s.filter && !oracle::naive_refusal(*s.filter).empty()) {
+    auto page = read(request);
+    return matches_refusal(page ? nullptr : &page.error(), *s.filter, shown);
+  }
   ScanRequest whole;
   whole.index_name = s.index;
   whole.consistent_read = s.consistent;

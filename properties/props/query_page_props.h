@@ -5,6 +5,8 @@
 // ScanSpec (props/query_spec.h).
 //
 // How a Query is checked (check_query):
+//   0. A filter the oracle refuses (oracle::naive_refusal) must be refused,
+//      with DynamoDB's message (matches_refusal); nothing else is checked.
 //   1. The engine reads the whole key range without filter or limit: its
 //      order must be one DynamoDB may give (accept_query_order: sorted by the
 //      sort key, ties in any order, exactly the oracle's items). That order is
