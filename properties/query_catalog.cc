@@ -351,9 +351,11 @@ void add_query_request_properties(Catalog& c) {
         "operands that are not distinct (a = a, a > a, a BETWEEN :v AND a, a IN (:v, a), "
         "begins_with(a, a), contains(a, a)), BETWEEN bounds reversed (UTF-8 order) or of two "
         "types, begins_with of a Number, unknown attribute_type names, in Queries and Scans; "
-        "filters on keys, unused or undefined placeholders, partition key not by =, Limit 0, "
-        "Select and consistent reads an index or table does not allow, unknown index, empty "
-        "filter, bare reserved words, unknown functions",
+        "the same operand twice, two conditions on one key, refused operators, BEGINS_WITH and "
+        "reversed BETWEEN in key conditions; filters on keys, unused or undefined placeholders, "
+        "partition key not by =, Limit 0, Select and consistent reads an index or table does "
+        "not allow, unknown index, empty filter, bare reserved words, unknown functions, "
+        "malformed start keys",
         [] {
           const NSchema schema = *gen_query_schema();
           Loaded l = load_items(schema, 10);
