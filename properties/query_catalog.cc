@@ -382,6 +382,31 @@ void add_query_request_properties(Catalog& c) {
           }
         });
 
+  c.add("query", "start_key_need_not_exist",
+        "a Query of a table resumed from the key of an item just deleted (in the range, a "
+        "start key no item has) reads on from the next key in its direction, exactly the "
+        "oracle's page",
+        [] {
+          NSchema schema = *gen_query_schema();
+          if (!schema.sk) schema.sk = oracle::NKey{"sk", NValue::T::S};
+          Loaded l = load_items(schema, 20);
+          if (l.model.items().empty()) RC_DISCARD("no item to delete");
+          QuerySpec q = gen_query_spec(l.model);
+          q.index.clear();
+          q.consistent = *rc::gen::arbitrary<bool>();
+          q.key = *gen_key_condition(l.model, "");
+          q.filter.reset();
+          if (*rc::gen::arbitrary<bool>()) q.filter = *gen_filter(l.model, "", false);
+          const auto range = l.model.key_range("", q.key, q.forward);
+          if (range.empty()) RC_DISCARD("an empty range");
+          const NItem gone = l.model.key_of("", range[uniform_index(range.size())]);
+          l.model.erase(gone);
+          RC_ASSERT(l.table.delete_item(to_engine(gone)).has_value());
+          RC_CLASSIFY(q.forward, "forward");
+          RC_CLASSIFY(q.filter.has_value(), "filtered");
+          rc_require(check_resume_from_missing_key(l.model, l.table, q, gone));
+        });
+
   c.add("query", "expression_builder",
         "a key condition from the expression builder, with reserved-word attribute names, selects "
         "exactly the naive "

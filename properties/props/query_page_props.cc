@@ -230,6 +230,29 @@ Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const Sc
                        shown);
 }
 
+Outcome check_resume_from_missing_key(const oracle::NaiveTable& model, const Table& table,
+                                      const QuerySpec& q, const NItem& gone) {
+  QueryRequest request = render_query(model.schema(), q);
+  request.exclusive_start_key = to_engine(gone);
+  const std::string shown =
+      fmt::format("{}, ExclusiveStartKey {} (no such item)", show_request(request),
+                  to_json(*request.exclusive_start_key));
+  // The table's order is strict: the page starts at the first key past `gone`.
+  const std::vector<NItem> sequence = model.key_range("", q.key, q.forward);
+  const std::vector<oracle::NKey> sort = model.sort_of("");
+  std::size_t pos = 0;
+  while (pos < sequence.size()) {
+    const int c = oracle::naive_compare_sort(sort, sequence[pos], gone);
+    if (q.forward ? c > 0 : c < 0) break;
+    ++pos;
+  }
+  auto page = table.query(request);
+  if (!page) return Outcome::fails(fmt::format("{}: rejected: {}", shown, describe(page.error())));
+  const NPage want = oracle::page_at(sequence, pos, q.limit, q.filter ? &*q.filter : nullptr);
+  auto key_of = [&model](const NItem& entry) { return model.key_of("", entry); };
+  return compare_page(sequence, want, *page, q.count_only, q.consistent, key_of, shown);
+}
+
 Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const std::string& what) {
   if (table.item_count() != model.items().size()) {
     return Outcome::fails(fmt::format("after {}: the table holds {} items, the oracle {}", what,
