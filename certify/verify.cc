@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "certify/digest.h"
 #include "certify/internal/json_input.h"
-#include "certify/report.h"
 #include "certify/signature.h"
 
 namespace sortkey::certify {
@@ -42,7 +42,12 @@ Result<CertificateCheck> check_certificate_file(const std::string& path,
                                                 const std::string& public_key) {
   auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
   if (!text) return cannot_check("cannot read " + text.error().message);
-  auto parsed = internal::parse_json(*text, path);
+  return check_certificate_text(*text, path, public_key);
+}
+
+Result<CertificateCheck> check_certificate_text(std::string_view text, const std::string& path,
+                                                const std::string& public_key) {
+  auto parsed = internal::parse_json(text, path);
   if (!parsed) return cannot_check(parsed.error().message);
   const nlohmann::json& cert = *parsed;
   if (auto ok = verify_certificate(cert); !ok) return not_genuine(path, ok.error().message);

@@ -8,8 +8,8 @@
 #include <random>
 #include <thread>
 
+#include "certify/endpoint/dynamodb_answer.h"
 #include "certify/endpoint/sigv4.h"
-#include "certify/internal/json_input.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -38,19 +38,6 @@ std::size_t collect(char* data, std::size_t size, std::size_t n, void* out) {
   return size * n;
 }
 
-// The string member `name` of an error answer, "" when absent. A member of
-// another type is the endpoint breaking the protocol.
-std::string error_member(const nlohmann::json& answer, const char* name, const std::string& where) {
-  const auto it = answer.find(name);
-  if (it == answer.end()) return {};
-  if (!it->is_string()) {
-    throw TransportError(TransportError::Kind::kProtocol,
-                         fmt::format("{}: the error answer's \"{}\" is a {}, not a string", where,
-                                     name, it->type_name()));
-  }
-  return it->get<std::string>();
-}
-
 struct Progress {
   int threshold;
 };
@@ -58,19 +45,6 @@ struct Progress {
 // libcurl calls this during a transfer; non-zero aborts it.
 int on_progress(void* p, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
   return interrupt_count().load() >= static_cast<Progress*>(p)->threshold ? 1 : 0;
-}
-
-bool throttling(const std::string& type) {
-  return type == "ProvisionedThroughputExceededException" || type == "ThrottlingException" ||
-         type == "RequestLimitExceeded";
-}
-
-// "com.amazonaws.dynamodb.v20120810#ValidationException" -> "ValidationException".
-std::string short_type(const std::string& t) {
-  const std::size_t hash = t.rfind('#');
-  std::string s = hash == std::string::npos ? t : t.substr(hash + 1);
-  const std::size_t colon = s.find(':');  // some emulators append ":http://..."
-  return colon == std::string::npos ? s : s.substr(0, colon);
 }
 
 void curl_global() {
@@ -218,35 +192,10 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
                            creds.redact(fmt::format("cannot reach {} ({}): {}", config_.url, action,
                                                     curl_easy_strerror(rc))));
     }
-    const std::string& response = body_in.text;
-    if (internal::json_depth(response) > internal::kMaxJsonDepth) {
-      throw TransportError(TransportError::Kind::kProtocol,
-                           fmt::format("{} {}: HTTP {} with JSON nested deeper than {} levels",
-                                       config_.url, action, status, internal::kMaxJsonDepth));
-    }
-    nlohmann::json parsed = nlohmann::json::parse(response, nullptr, false);
-    if (status >= 500) {
-      last_problem = fmt::format("HTTP {}: {}", status, response.substr(0, 200));
-      continue;
-    }
-    if (parsed.is_discarded() || !parsed.is_object()) {
-      throw TransportError(
-          TransportError::Kind::kProtocol,
-          creds.redact(fmt::format("{} {}: HTTP {} with a body that is not a JSON object: {}",
-                                   config_.url, action, status, response.substr(0, 300))));
-    }
-    if (status == 200) return Reply{std::nullopt, std::move(parsed)};
-    ApiError e;
-    e.http_status = static_cast<int>(status);
-    const std::string where = fmt::format("{} {}: HTTP {}", config_.url, action, status);
-    e.type = short_type(error_member(parsed, "__type", where));
-    e.message = creds.redact(parsed.contains("message") ? error_member(parsed, "message", where)
-                                                        : error_member(parsed, "Message", where));
-    if (throttling(e.type)) {
-      last_problem = e.type + ": " + e.message;
-      continue;
-    }
-    return Reply{std::move(e), std::move(parsed)};
+    HttpAnswer answer =
+        read_http_answer(status, body_in.text, fmt::format("{} {}", config_.url, action), creds);
+    if (answer.reply) return std::move(*answer.reply);
+    last_problem = std::move(answer.retry);
   }
   throw TransportError(TransportError::Kind::kThrottled,
                        config_.credentials.redact(
