@@ -29,8 +29,8 @@ Result<void> check_envelope(const json& answer, std::span<const std::int64_t> du
   }
   // Compared as JSON numbers, so that no id outside int64 wraps onto a due one.
   if (*got != id) {
-    const bool later = std::any_of(due.begin() + 1, due.end(),
-                                   [&](std::int64_t other) { return *got == other; });
+    const bool later =
+        std::any_of(due.begin() + 1, due.end(), [&](std::int64_t other) { return *got == other; });
     if (later) {
       return broken(fmt::format(
           "the adapter answered out of order: the answer to request {} came where the answer to "
@@ -81,7 +81,8 @@ Result<void> read_hello_fields(const json& ok, Hello& hello) {
   const auto& known = props::contract::protocol_codecs();
   for (const json& c : *codecs) {
     const std::string& listed = c.get_ref<const std::string&>();
-    if (std::find(known.begin(), known.end(), listed) == known.end()) hello.unknown.push_back(listed);
+    if (std::find(known.begin(), known.end(), listed) == known.end())
+      hello.unknown.push_back(listed);
   }
   for (const std::string& codec : known) {
     if (std::find(codecs->begin(), codecs->end(), codec) != codecs->end()) {
@@ -96,12 +97,13 @@ Result<void> read_hello_fields(const json& ok, Hello& hello) {
 Result<json> read_answer(std::string_view line, std::span<const std::int64_t> due) {
   const std::int64_t id = due.front();
   if (internal::json_depth(line) > internal::kMaxJsonDepth) {
-    return broken(fmt::format("the adapter answered request {} with JSON nested deeper than {} levels",
-                              id, internal::kMaxJsonDepth));
+    return broken(
+        fmt::format("the adapter answered request {} with JSON nested deeper than {} levels", id,
+                    internal::kMaxJsonDepth));
   }
   // "... with a line that is not JSON: <why>"
-  auto answer =
-      internal::parse_json(line, fmt::format("the adapter answered request {} with a line that", id));
+  auto answer = internal::parse_json(
+      line, fmt::format("the adapter answered request {} with a line that", id));
   if (!answer) return broken(answer.error().message);
   if (auto ok = check_envelope(*answer, due); !ok) return ok.error();
   return answer;

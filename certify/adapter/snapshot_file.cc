@@ -27,7 +27,8 @@ bool refused(const json& entry) {
 }
 
 std::string show_answer(const json& entry) {
-  return refused(entry) ? "refused" : props::show_key(entry.at("key").get_ref<const std::string&>());
+  return refused(entry) ? "refused"
+                        : props::show_key(entry.at("key").get_ref<const std::string&>());
 }
 
 // Every entry of `codec` is of the documented form, and no input is recorded twice.

@@ -39,11 +39,11 @@ std::string short_type(const std::string& t) {
 
 [[noreturn]] void wrong_member(std::string_view action, const char* name, const nlohmann::json& v,
                                std::string_view want) {
-  throw TransportError(TransportError::Kind::kProtocol,
-                       fmt::format("the {} answer's \"{}\" is {}, not {}", action, name,
-                                   v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-                                       .substr(0, 100),
-                                   want));
+  throw TransportError(
+      TransportError::Kind::kProtocol,
+      fmt::format("the {} answer's \"{}\" is {}, not {}", action, name,
+                  v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).substr(0, 100),
+                  want));
 }
 
 // The member `name` of a page, of type `type`; null when absent or null.
@@ -52,7 +52,8 @@ nlohmann::json member_of(const nlohmann::json& body, std::string_view action, co
   const auto it = body.find(name);
   if (it == body.end() || it->is_null()) return nullptr;
   if (it->type() != type) {
-    wrong_member(action, name, *it, type == nlohmann::json::value_t::array ? "an array" : "an object");
+    wrong_member(action, name, *it,
+                 type == nlohmann::json::value_t::array ? "an array" : "an object");
   }
   return *it;
 }

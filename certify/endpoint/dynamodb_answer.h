@@ -11,7 +11,8 @@
 // Example:
 //   HttpAnswer a = read_http_answer(400, R"({"__type":"x#ValidationException"})", where, creds);
 //   // a.reply->error->type == "ValidationException"
-//   PageAnswer p = read_page("Query", *read_http_answer(200, R"({"Items":[],"Count":0})", ...).reply);
+//   PageAnswer p = read_page("Query", *read_http_answer(200, R"({"Items":[],"Count":0})",
+//   ...).reply);
 //   // p.items.empty(), p.count == 0
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_DYNAMODB_ANSWER_H_
