@@ -27,6 +27,12 @@ Result<void> verify_certificate(const nlohmann::json& certificate) {
       !certificate["digest"]["value"].is_string()) {
     return make_error(ErrorCode::kBadFormat, 0, "not a sortkey certificate: no digest.value");
   }
+  // The digest does not cover itself: nothing else may sit beside its value.
+  const nlohmann::json& digest = certificate["digest"];
+  if (digest.size() != 2 || !digest.contains("algorithm") || digest["algorithm"] != "sha256") {
+    return make_error(ErrorCode::kNonCanonical, 0,
+                      "the digest is not {\"algorithm\": \"sha256\", \"value\": ...} alone");
+  }
   const std::string recorded = certificate["digest"]["value"].get<std::string>();
   const std::string actual = certificate_digest(certificate);
   if (recorded != actual) {

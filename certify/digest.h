@@ -29,8 +29,11 @@ std::string sha256_hex(std::string_view bytes);
 // The digest of `certificate` (all but "digest" and "signature"), 64 hex digits.
 std::string certificate_digest(nlohmann::json certificate);
 
-// Ok iff `certificate` carries a "digest" equal to the digest of the rest
-// (all but "digest" and "signature"; see signature.h for the signature).
+// Ok iff `certificate` carries a "digest" {"algorithm": "sha256", "value":
+// V}, nothing more, with V the digest of the rest (all but "digest" and
+// "signature"; see signature.h for the signature). Errors: kBadFormat (no
+// digest value), kNonCanonical (another algorithm or a member beside them,
+// a value that does not match).
 Result<void> verify_certificate(const nlohmann::json& certificate);
 
 }  // namespace sortkey::certify

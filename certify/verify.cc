@@ -27,6 +27,10 @@ Result<void> check_signature(const nlohmann::json& cert, const std::string& path
       !(*sig)["value"].is_string() || sig->value("algorithm", nlohmann::json()) != "ed25519") {
     return not_genuine(path, "not signed (no ed25519 signature)");
   }
+  // Neither the digest nor the signature covers the signature object.
+  if (sig->size() != 2) {
+    return not_genuine(path, "the signature holds more than its algorithm and value");
+  }
   auto ok = verify_ed25519(public_key, cert["digest"]["value"].get<std::string>(),
                            (*sig)["value"].get<std::string>());
   if (!ok && ok.error().code == ErrorCode::kBadParameter) {
