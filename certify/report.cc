@@ -1,7 +1,6 @@
 #include "certify/report.h"
 
 #include <fmt/format.h>
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -85,13 +84,6 @@ nlohmann::json property_json(const CertifiedProperty& p) {
   return j;
 }
 
-std::string digest_of(nlohmann::json record) {
-  record.erase("digest");
-  record.erase("signature");  // signs the digest; not part of what it covers
-  // Invalid UTF-8 in a counterexample must not make the digest throw.
-  return sha256_hex(record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-}
-
 // The table: one row per result.
 void print_rows(const Certification& c, std::FILE* out) {
   std::size_t width = 34;
@@ -152,24 +144,8 @@ nlohmann::json certificate_json(const Certification& c) {
       {"properties", nlohmann::json::array()},
   };
   for (const auto& p : c.properties) j["properties"].push_back(property_json(p));
-  j["digest"] = {{"algorithm", "sha256"}, {"value", digest_of(j)}};
+  j["digest"] = {{"algorithm", "sha256"}, {"value", certificate_digest(j)}};
   return j;
-}
-
-Result<void> verify_certificate(const nlohmann::json& certificate) {
-  if (!certificate.is_object() || !certificate.contains("digest") ||
-      !certificate["digest"].is_object() || !certificate["digest"].contains("value") ||
-      !certificate["digest"]["value"].is_string()) {
-    return make_error(ErrorCode::kBadFormat, 0, "not a sortkey certificate: no digest.value");
-  }
-  const std::string recorded = certificate["digest"]["value"].get<std::string>();
-  const std::string actual = digest_of(certificate);
-  if (recorded != actual) {
-    return make_error(
-        ErrorCode::kNonCanonical, 0,
-        fmt::format("digest mismatch: recorded {}, content hashes to {}", recorded, actual));
-  }
-  return {};
 }
 
 std::string junit_xml(const Certification& c) {
@@ -257,15 +233,6 @@ std::string markdown(const Certification& c) {
                          failure_text(p.run));
     }
   }
-  return out;
-}
-
-std::string sha256_hex(std::string_view bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr);
-  std::string out;
-  for (unsigned int i = 0; i < size; ++i) out += fmt::format("{:02x}", digest[i]);
   return out;
 }
 

@@ -8,9 +8,8 @@
 #include <random>
 #include <thread>
 
-#include "certify/endpoint/answer.h"
+#include "certify/endpoint/dynamodb_answer.h"
 #include "certify/endpoint/sigv4.h"
-#include "certify/internal/json_input.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -51,14 +50,6 @@ struct Progress {
 // libcurl calls this during a transfer; non-zero aborts it.
 int on_progress(void* p, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
   return interrupt_count().load() >= static_cast<Progress*>(p)->threshold ? 1 : 0;
-}
-
-// "com.amazonaws.dynamodb.v20120810#ValidationException" -> "ValidationException".
-std::string short_type(const std::string& t) {
-  const std::size_t hash = t.rfind('#');
-  std::string s = hash == std::string::npos ? t : t.substr(hash + 1);
-  const std::size_t colon = s.find(':');  // some emulators append ":http://..."
-  return colon == std::string::npos ? s : s.substr(0, colon);
 }
 
 // A connection that was made and then broke: retried like a 5xx.
@@ -204,41 +195,6 @@ DynamoDbClient::Exchange DynamoDbClient::exchange(const std::string& target,
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &ex.status);
   curl_slist_free_all(headers);
   return ex;
-}
-
-AnswerReading read_answer(std::string_view action, std::string_view where, long status,
-                          std::string_view text, const Credentials& credentials) {
-  const auto protocol = [&](const std::string& why) {
-    return TransportError(TransportError::Kind::kProtocol,
-                          credentials.redact(fmt::format("{}: HTTP {}{}", where, status, why)));
-  };
-  if (internal::json_depth(text) > internal::kMaxJsonDepth) {
-    throw protocol(fmt::format(" with JSON nested deeper than {} levels", internal::kMaxJsonDepth));
-  }
-  if (status >= 500) {
-    return {std::nullopt, fmt::format("HTTP {}: {}", status, text.substr(0, 200)), false};
-  }
-  nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
-  if (parsed.is_discarded() || !parsed.is_object()) {
-    throw protocol(fmt::format(" with a body that is not a JSON object: {}", text.substr(0, 300)));
-  }
-  if (status == 200) {
-    if (auto typed = check_answer_types(action, parsed); !typed) {
-      throw protocol(": in the answer, " + typed.error().message);
-    }
-    return {Reply{std::nullopt, std::move(parsed)}, "", false};
-  }
-  if (auto typed = check_error_types(parsed); !typed) {
-    throw protocol(": in the error answer, " + typed.error().message);
-  }
-  ApiError e;
-  e.http_status = static_cast<int>(status);
-  e.type = short_type(parsed.value("__type", std::string()));
-  e.message = credentials.redact(parsed.value("message", parsed.value("Message", std::string())));
-  if (is_throttling(e.type) || status == 429)
-    return {std::nullopt, e.type + ": " + e.message, true};
-  if (is_transient(e.type)) return {std::nullopt, e.type + ": " + e.message, false};
-  return {Reply{std::move(e), std::move(parsed)}, "", false};
 }
 
 AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string& target,

@@ -97,13 +97,6 @@ struct AnswerReading {
   bool throttled = false;     // the retry is for throttling
 };
 
-// Reads the answer to `action` (HTTP `status`, body `text`); `where` starts
-// every message ("http://h:p/ Query"). Throws TransportError kProtocol for
-// a body that is not a JSON object, nests too deep, or has a member of the
-// wrong type (answer.h). Messages pass through `credentials.redact`.
-AnswerReading read_answer(std::string_view action, std::string_view where, long status,
-                          std::string_view text, const Credentials& credentials);
-
 struct ClientStats {
   std::uint64_t requests = 0;  // HTTP exchanges, retries included
   std::uint64_t retries = 0;

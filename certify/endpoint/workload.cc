@@ -289,33 +289,7 @@ std::vector<std::string> TableManager::drop_all() {
 
 Workload::Answer Workload::send(const std::string& action, const nlohmann::json& params) {
   ++checked_;
-  Reply reply = client_.call(action, params);
-  Answer a;
-  a.error = reply.error;
-  a.body = std::move(reply.body);
-  if (a.error || (action != "Query" && action != "Scan")) return a;
-  for (const auto& raw : a.body.value("Items", nlohmann::json::array())) {
-    auto item = item_from_json(raw);
-    if (!item) {
-      a.malformed = fmt::format("an item of the answer is not valid DynamoDB JSON: {}: {}",
-                                describe(item.error()),
-                                raw.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-      return a;
-    }
-    a.items.push_back(props::to_naive(*item));
-  }
-  a.count = a.body.value("Count", -1);
-  a.scanned = a.body.value("ScannedCount", -1);
-  if (a.body.contains("LastEvaluatedKey") && !a.body["LastEvaluatedKey"].is_null()) {
-    a.lek_raw = a.body["LastEvaluatedKey"];
-    auto key = item_from_json(a.lek_raw);
-    if (!key) {
-      a.malformed = "the LastEvaluatedKey is not valid DynamoDB JSON: " + describe(key.error());
-      return a;
-    }
-    a.lek = props::to_naive(*key);
-  }
-  return a;
+  return read_page(action, client_.call(action, params));
 }
 
 namespace {

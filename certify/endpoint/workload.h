@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "certify/endpoint/divergences.h"
+#include "certify/endpoint/dynamodb_answer.h"
 #include "certify/endpoint/dynamodb_client.h"
 #include "naive_query.h"
 #include "props/query_props.h"
@@ -135,16 +136,7 @@ class Workload {
   void set_tolerate(Tolerate tolerate) { tolerate_ = std::move(tolerate); }
 
   // An answer as the checks read it.
-  struct Answer {
-    std::optional<ApiError> error;
-    nlohmann::json body;
-    std::vector<oracle::NItem> items;
-    int count = 0;
-    int scanned = 0;
-    std::optional<oracle::NItem> lek;
-    nlohmann::json lek_raw;
-    std::string malformed;  // why the body could not be read
-  };
+  using Answer = PageAnswer;
 
  private:
   Answer send(const std::string& action, const nlohmann::json& params);
