@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <random>
 
 namespace sortkey::props {
@@ -40,6 +41,18 @@ std::string join_tags(const std::vector<std::string>& tags) {
   std::string out;
   for (const auto& t : tags) out += (out.empty() ? "" : ", ") + unquoted(t);
   return out;
+}
+
+// `property`, noting in `*first` the seconds from `start` to its first failing
+// case: RapidCheck times nothing, and the run's time includes the shrinking.
+rc::detail::Property timing_first_failure(const rc::detail::Property& property,
+                                          std::chrono::steady_clock::time_point start,
+                                          std::shared_ptr<double> first) {
+  return rc::gen::map(property, [start, first](rc::detail::CaseDescription c) {
+    if (*first < 0 && c.result.type == rc::detail::CaseResult::Type::Failure)
+      *first = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return c;
+  });
 }
 
 }  // namespace
@@ -82,7 +95,9 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   const rc::detail::TestMetadata metadata{report.id, entry.statement};
 
   const auto start = std::chrono::steady_clock::now();
-  const rc::detail::TestResult result = rc::detail::checkProperty(entry.property, metadata, params);
+  const auto first_failure = std::make_shared<double>(-1);
+  const rc::detail::TestResult result = rc::detail::checkProperty(
+      timing_first_failure(entry.property, start, first_failure), metadata, params);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   rc::detail::SuccessResult success;
@@ -97,6 +112,7 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   } else if (result.match(failure)) {
     report.verdict = Verdict::kFailed;
     report.cases = failure.numSuccess + 1;
+    report.seconds_to_failure = *first_failure < 0 ? report.seconds : *first_failure;
     report.message = failure.description;
     report.counterexample = failure.counterExample;
     report.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
