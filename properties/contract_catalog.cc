@@ -22,6 +22,7 @@
 #include "naive_decimal.h"
 #include "naive_integer.h"
 #include "props/contract_foreign_keys.h"
+#include "sortkey/composite.h"
 #include "sortkey/epoch.h"
 #include "sortkey/ksuid.h"
 #include "sortkey/uint128.h"
@@ -324,7 +325,7 @@ Draws composite_draws() {
     const char c = delimiter_of(p);
     const std::size_t n = a.size();
     // A prefix of a, a extended by a segment, a prefix with its last segment longer or cut, a
-    // itself, or another path.
+    // itself, a joined or escaped, or another path.
     auto prefix = rc::gen::map(rc::gen::inRange<std::size_t>(1, n + 1), [a](std::size_t k) {
       return json(std::vector<json>(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(k)));
     });
@@ -360,12 +361,20 @@ Draws composite_draws() {
       joined = json{only.substr(0, only.size() / 2), only.substr(only.size() / 2)};
       if (!oracle::is_valid_utf8(joined[0].get<std::string>())) joined = a;
     }
+    // a with each segment written as the built-in codec escapes it: ("$") against ("$24"), the
+    // pair a codec that leaves escape-looking text as it is confuses.
+    json escaped = a;
+    for (json& segment : escaped) {
+      std::string out;
+      if (append_segment(out, segment.get<std::string>(), c)) segment = out;
+    }
     return draw(rc::gen::weightedOneOf<json>({{2, prefix},
                                               {2, extended},
                                               {2, longer},
                                               {1, shorter},
                                               {1, rc::gen::just(a)},
                                               {2, rc::gen::just(joined)},
+                                              {1, rc::gen::just(escaped)},
                                               {2, gen_path(c, false)}}),
                 [](const json& j) { return j; });
   };

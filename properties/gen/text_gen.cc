@@ -296,18 +296,28 @@ namespace {
 
 std::string hex2(unsigned b) { return fmt::format("{:02X}", b & 0xFF); }
 
+// One of `items`, shrinking toward the first (rc::gen::elementOf does not shrink).
+template <class T>
+rc::Gen<T> shrinking_element_of(std::vector<T> items) {
+  const std::size_t n = items.size();
+  return rc::gen::map(rc::gen::inRange<std::size_t>(0, n),
+                      [items = std::move(items)](std::size_t i) { return items[i]; });
+}
+
 // What escape-looking text is made of for the delimiter d and the escape
 // X = d + 1 ($ for #): X with the hex of d, of X, of the byte above X, of
 // 0x00 and of a space; X alone, with one hex digit, doubled, with lower-case
-// or non-hex digits, and the escape of a byte that needs none.
+// or non-hex digits, and the escape of a byte that needs none. Longer runs
+// ("$23$23") are two pieces, so that a shrink can drop one; the shortest
+// come first, where a shrink goes.
 std::vector<std::string> escape_lookalikes(char32_t d) {
   const char x = static_cast<char>(d + 1);
   const std::string hd = hex2(d), hx = hex2(d + 1);
   std::vector<std::string> out;
   for (const std::string& tail :
-       {hd, hx, hex2(d + 2), std::string("00"), std::string("20"), std::string(), hd.substr(0, 1),
-        std::string(1, x), std::string("0a"), std::string("ZZ"), std::string("41"),
-        fmt::format("{}{}", hx[0], x), fmt::format("{}{}{}", hd, x, hd)})
+       {std::string(), std::string(1, x), hd.substr(0, 1), hx, hd, hex2(d + 2), std::string("00"),
+        std::string("20"), std::string("0a"), std::string("ZZ"), std::string("41"),
+        fmt::format("{}{}", hx[0], x)})
     out.push_back(fmt::format("{}{}", x, tail));
   return out;
 }
@@ -318,7 +328,7 @@ std::vector<std::string> escape_lookalikes(char32_t d) {
 rc::Gen<std::string> gen_segment_piece(char32_t d) {
   const std::string hd = hex2(d), hx = hex2(d + 1);
   auto one = [](std::vector<char32_t> cps) {
-    return rc::gen::map(rc::gen::elementOf(cps), utf8_of);
+    return rc::gen::map(shrinking_element_of(std::move(cps)), utf8_of);
   };
   auto digit = [](char c) { return static_cast<char32_t>(c); };
   return rc::gen::weightedOneOf<std::string>({
@@ -328,7 +338,7 @@ rc::Gen<std::string> gen_segment_piece(char32_t d) {
       {2, one({d})},
       {1, one({d - 1, 0x00, 0x20, 0x01})},
       {1, rc::gen::map(in_range(0x00, d + 1), utf8_of)},
-      {4, rc::gen::elementOf(escape_lookalikes(d))},
+      {4, shrinking_element_of(escape_lookalikes(d))},
       {1, rc::gen::map(
               rc::gen::inRange<unsigned>(0, d + 2),
               [d](unsigned b) { return fmt::format("{}{:02X}", static_cast<char>(d + 1), b); })},

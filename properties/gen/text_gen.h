@@ -70,7 +70,7 @@ rc::Gen<std::string> gen_any_text();
 // byte above the escape X = d + 1 (the hex digits of d and X among them),
 // X itself, a byte at or below d (any of them, d, d - 1, 0x00 and ' ' the
 // most), escape-looking text (for '#': "$23", "$24", "$25", "$00", "$20",
-// "$", "$2", "$$", "$0a", "$ZZ", "$41", "$2$", "$23$23", "$" with the hex of
+// "$", "$2", "$$", "$0a", "$ZZ", "$41", "$2$", "$" with the hex of
 // any byte up to X), or a non-ASCII code point. Shrinks by dropping pieces.
 rc::Gen<std::string> gen_segment(char delimiter);
 

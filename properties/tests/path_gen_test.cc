@@ -23,7 +23,8 @@ using Path = std::vector<std::string>;
 std::vector<Path> sample(char d, int n) {
   std::vector<Path> out;
   const rc::Gen<Path> gen = gen_composite_path(d);
-  for (int i = 0; i < n; ++i) out.push_back(gen(rc::Random(static_cast<std::uint64_t>(i)), 50).value());
+  for (int i = 0; i < n; ++i)
+    out.push_back(gen(rc::Random(static_cast<std::uint64_t>(i)), 50).value());
   return out;
 }
 
@@ -43,8 +44,10 @@ bool contains(const std::string& s, const std::string& part) {
 TEST(PathGen, DrawsWhatBreaksEscapingOften) {
   const std::vector<Path> paths = sample('#', 2000);
   // Escape-looking sequences: the escape of the delimiter and of the escape byte.
-  EXPECT_GT(percent_with_segment(paths, [](const std::string& s) { return contains(s, "$23"); }), 5);
-  EXPECT_GT(percent_with_segment(paths, [](const std::string& s) { return contains(s, "$24"); }), 5);
+  EXPECT_GT(percent_with_segment(paths, [](const std::string& s) { return contains(s, "$23"); }),
+            5);
+  EXPECT_GT(percent_with_segment(paths, [](const std::string& s) { return contains(s, "$24"); }),
+            5);
   EXPECT_GT(percent_with_segment(paths, [](const std::string& s) { return contains(s, "$$"); }), 5);
   EXPECT_GT(percent_with_segment(paths, [](const std::string& s) { return contains(s, "#"); }), 15);
   EXPECT_GT(percent_with_segment(paths,
@@ -56,7 +59,8 @@ TEST(PathGen, DrawsWhatBreaksEscapingOften) {
   EXPECT_GT(percent_with_segment(paths, [](const std::string& s) { return s.empty(); }), 20);
   // The bytes next to the escape, for another delimiter too.
   const std::vector<Path> slash = sample('/', 2000);
-  EXPECT_GT(percent_with_segment(slash, [](const std::string& s) { return contains(s, "02F"); }), 5);
+  EXPECT_GT(percent_with_segment(slash, [](const std::string& s) { return contains(s, "02F"); }),
+            5);
   EXPECT_GT(percent_with_segment(slash, [](const std::string& s) { return contains(s, "1"); }), 10);
 }
 
@@ -74,7 +78,8 @@ TEST(PathGen, DrawsOneAndManySegmentsAndPrefixesOfEachOther) {
   EXPECT_GT(with([](const Path& p) {
               for (const auto& a : p)
                 for (const auto& b : p)
-                  if (!a.empty() && a.size() < b.size() && b.compare(0, a.size(), a) == 0) return true;
+                  if (!a.empty() && a.size() < b.size() && b.compare(0, a.size(), a) == 0)
+                    return true;
               return false;
             }),
             10);
@@ -120,7 +125,9 @@ TEST(PathGen, AFailureShrinksToOneSegmentOfOneByte) {
 
 TEST(PathGen, AnOrderFailureShrinksToTwoShortPaths) {
   // An unescaped join compared as bytes: ("", "") < ("\x01") but "#" > "\x01".
-  // The last failing case RapidCheck meets is the shrunk one.
+  // The last failing case RapidCheck meets is the shrunk one. The two paths
+  // shrink one at a time, so a shared byte may stay (("%#") against ("%",
+  // "$")): close to the minimum, two segments of two bytes at most.
   static std::vector<Path> last;
   const RunReport r = run_planted("join_order", [] {
     const Path a = *gen_composite_path('#');
@@ -135,7 +142,8 @@ TEST(PathGen, AnOrderFailureShrinksToTwoShortPaths) {
   ASSERT_EQ(last.size(), 2u);
   for (const Path& p : last) {
     EXPECT_LE(p.size(), 2u) << r.message;
-    for (const std::string& s : p) EXPECT_LE(s.size(), 1u) << r.message;
+    for (const std::string& s : p)
+      EXPECT_LE(s.size(), 2u) << Segments{last[0]} << " vs " << Segments{last[1]};
   }
 }
 
