@@ -12,7 +12,9 @@
 # names). Without adapters: every broken adapter that has such a line; the
 # protocol breakers, which stop the run (exit 2) rather than fail a property,
 # are measured only when named. --seeds defaults to 20, --cases to certify's
-# default. A seed that did not fail makes the worst column ">N".
+# default. A seed that did not fail makes the worst column ">N". For a
+# protocol breaker the seconds are the whole run's wall time (the adapter's
+# start and, for `hangs`, the 5 s answer timeout included).
 #
 # Environment: SORTKEY (default build/ci/tools/sortkey), the tool to run.
 # Exit status: 0 every run was measured (failed or not), 2 it could not run.
