@@ -76,6 +76,7 @@ nlohmann::json property_json(const CertifiedProperty& p) {
       ce.push_back({{"type", type}, {"value", value}});
     j["counterexample"] = ce;
     j["shrinks"] = r.shrinks;
+    if (r.verdict == Verdict::kFailed) j["seconds_to_failure"] = r.seconds_to_failure;
     if (!r.reproduce.empty()) j["rc_params"] = r.reproduce;
   }
   nlohmann::json dist = nlohmann::json::object();

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <random>
 #include <string_view>
 
@@ -54,6 +55,18 @@ std::string failure_message(const std::string& description) {
          "the same requests (is it nondeterministic?)";
 }
 
+// `property`, noting in `*first` the seconds from `start` to its first failing
+// case: RapidCheck times nothing, and the run's time includes the shrinking.
+rc::detail::Property timing_first_failure(const rc::detail::Property& property,
+                                          std::chrono::steady_clock::time_point start,
+                                          std::shared_ptr<double> first) {
+  return rc::gen::map(property, [start, first](rc::detail::CaseDescription c) {
+    if (*first < 0 && c.result.type == rc::detail::CaseResult::Type::Failure)
+      *first = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return c;
+  });
+}
+
 }  // namespace
 
 RunSettings settings_from_environment(int default_cases) {
@@ -95,7 +108,9 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
 
   clear_last_failure();
   const auto start = std::chrono::steady_clock::now();
-  const rc::detail::TestResult result = rc::detail::checkProperty(entry.property, metadata, params);
+  const auto first_failure = std::make_shared<double>(-1);
+  const rc::detail::TestResult result = rc::detail::checkProperty(
+      timing_first_failure(entry.property, start, first_failure), metadata, params);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   rc::detail::SuccessResult success;
@@ -110,6 +125,7 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   } else if (result.match(failure)) {
     report.verdict = Verdict::kFailed;
     report.cases = failure.numSuccess + 1;
+    report.seconds_to_failure = *first_failure < 0 ? report.seconds : *first_failure;
     report.message = failure_message(failure.description);
     report.counterexample = failure.counterExample;
     report.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
