@@ -79,13 +79,14 @@ void clear_progress(bool progress) {
 
 // Runs the chosen catalog properties into `cert`; an error when a target broke.
 Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
-                        const props::RunSettings& settings, bool progress, Certification& cert) {
+                        const props::RunSettings& settings, const std::string& command,
+                        bool progress, Certification& cert) {
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const ChosenProperty& c = chosen[i];
     show_progress(progress, i, chosen.size(), c.entry->id());
     props::RunReport run = props::run_property(*c.entry, settings);
     if (const std::string args = c.target->replay_args(); !args.empty()) {
-      run.replay = fmt::format("sortkey certify {} --seed {} --cases {} --property {}", args,
+      run.replay = fmt::format("{} {} --seed {} --cases {} --property {}", command, args,
                                settings.seed, settings.cases, run.id);
     }
     cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement, ""});
@@ -165,12 +166,14 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   auto chosen = choose_properties(targets, options.properties);
   if (!chosen) return stop(chosen.error());
 
-  emit(stdout,
-       fmt::format("sortkey certify: {}: {} properties, {} cases each{}, seed {}\n\n", cert.target,
-                   chosen->size(), settings.cases, extra_plans(targets), settings.seed));
+  emit(stdout, fmt::format("{}: {}: {} properties, {} cases each{}, seed {}\n\n", options.command,
+                           cert.target, chosen->size(), settings.cases, extra_plans(targets),
+                           settings.seed));
   const auto start = std::chrono::steady_clock::now();
   const bool progress = !options.no_progress && isatty(STDERR_FILENO);
-  if (auto ran = run_chosen(*chosen, settings, progress, cert); !ran) return stop(ran.error());
+  if (auto ran = run_chosen(*chosen, settings, options.command, progress, cert); !ran) {
+    return stop(ran.error());
+  }
   const RunContext context{settings, cert.corpus, options.no_progress};
   for (auto& t : targets) {
     auto extra = t->run_extra(context);

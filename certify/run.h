@@ -32,13 +32,14 @@ namespace sortkey::certify {
 
 struct RunOptions {
   int cases = 1000;
-  std::optional<std::uint64_t> seed;    // none: props::kDefaultSeed
-  bool fresh_seed = false;              // draw a random seed (printed)
-  std::vector<std::string> properties;  // ids, codecs or prefixes ending in '/'; empty: all
-  std::string corpus_dir;               // hashed into the certificate; "": none
-  bool no_progress = false;             // never show progress (else: on a terminal)
-  std::string suite_version;            // recorded in the certificate
-  std::string source_commit;            // the commit the suite was built from, "" if unknown
+  std::optional<std::uint64_t> seed;        // none: props::kDefaultSeed
+  bool fresh_seed = false;                  // draw a random seed (printed)
+  std::vector<std::string> properties;      // ids, codecs or prefixes ending in '/'; empty: all
+  std::string corpus_dir;                   // hashed into the certificate; "": none
+  bool no_progress = false;                 // never show progress (else: on a terminal)
+  std::string suite_version;                // recorded in the certificate
+  std::string source_commit;                // the commit the suite was built from, "" if unknown
+  std::string command = "sortkey certify";  // what the header and the replay commands name
 };
 
 // An entry of a target's catalog, chosen by the selection.

@@ -5,6 +5,7 @@
 //   sortkey decode <codec> [options] KEY...     one value per line
 //   sortkey certify [options]                   the certification (main job; certify_command.h)
 //   sortkey fuzz [options]                      the libFuzzer campaign (fuzz_command.h)
+//   sortkey design check FILE [options]         a key design proven (design_command.h)
 //
 // Built with -DSORTKEY_BUILD_CERTIFIER=OFF, only the codec commands are there.
 //
@@ -28,6 +29,7 @@
 #include "codecs/id_commands.h"
 #if SORTKEY_WITH_CERTIFIER
 #include "certify_command.h"
+#include "design_command.h"
 #include "fuzz_command.h"
 #endif
 
@@ -111,6 +113,7 @@ int main(int argc, char** argv) {
 #if SORTKEY_WITH_CERTIFIER
   sortkey::cli::add_certify_command(app, &certify_status);
   sortkey::cli::add_fuzz_command(app, &fuzz_status);
+  sortkey::cli::add_design_command(app, &certify_status);
 #endif
 
   if (const std::string unknown = unknown_command(app, argc, argv); !unknown.empty()) {
