@@ -83,7 +83,8 @@ std::vector<std::pair<std::size_t, std::size_t>> candidates_of(const Feeds& feed
 // An update of one of the candidates. REQUIRES: candidates not empty.
 rc::Gen<AttributeUpdate> gen_update(std::vector<std::pair<std::size_t, std::size_t>> candidates,
                                     const Population& population) {
-  return rc::gen::exec([candidates, &population] {
+  // By value: RapidCheck shrinks the value after this call has returned.
+  return rc::gen::exec([candidates, population] {
     const auto [entity, attr] = *rc::gen::elementOf(candidates);
     const AttributeSpec& spec = population[entity].type->attributes[attr];
     AttributeUpdate u{entity, attr, *gen_value(spec), {}};
