@@ -59,7 +59,8 @@ void expect_refused(const std::string& text, const std::string& words) {
 
 TEST(Document, RefusesWhatCouldHurt) {
   expect_refused("a: &x [1]\nb: *x\n", "line 2, column 4: aliases (*name) are not supported");
-  expect_refused("a: 1\nb: 2\na: 3\n", "line 3, column 1: the key \"a\" is given twice (first at line 1, column 4)");
+  expect_refused("a: 1\nb: 2\na: 3\n",
+                 "line 3, column 1: the key \"a\" is given twice (first at line 1, column 4)");
   expect_refused("? [a]\n: 1\n", "a key must be a scalar");
   expect_refused("a: !!binary aGk=\n", "the tag tag:yaml.org,2002:binary is not supported");
   expect_refused("a: 1\n---\nb: 2\n", "a second document");

@@ -48,14 +48,16 @@ TEST(Load, ErrorsNameFileLineColumnAndPointer) {
   EXPECT_EQ(error_of(replaced(kMinimal, "sort_key: SK", "sort_kee: SK")),
             "d.yaml:3:13: /table/sort_kee: unknown key \"sort_kee\"; the keys here: name, "
             "partition_key, sort_key, indexes");
-  EXPECT_EQ(error_of(replaced(kMinimal, "      SK: \"EVT#{at:timestamp(0)}\"\n", "")),
-            "d.yaml:10:7: /entities/Event/keys: Event gives no SK: every item needs the table's key");
+  EXPECT_EQ(
+      error_of(replaced(kMinimal, "      SK: \"EVT#{at:timestamp(0)}\"\n", "")),
+      "d.yaml:10:7: /entities/Event/keys: Event gives no SK: every item needs the table's key");
   EXPECT_EQ(error_of(replaced(kMinimal, "{actor}", "{who}")),
             "d.yaml:10:11: /entities/Event/keys/PK: {who} names no attribute of Event");
   EXPECT_EQ(error_of(replaced(kMinimal, "alphabet: lower", "alphabet: klingon")).substr(0, 44),
             "d.yaml:7:39: /entities/Event/attributes/acto");
-  EXPECT_NE(error_of(replaced(kMinimal, "2026-12-31T23:59:59Z", "May 26, 1988")).find("display format"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(replaced(kMinimal, "2026-12-31T23:59:59Z", "May 26, 1988")).find("display format"),
+      std::string::npos);
   EXPECT_NE(error_of(replaced(kMinimal, "type: string", "type: string, range: [1, 2]"))
                 .find("a string attribute has no \"range\""),
             std::string::npos);
@@ -83,9 +85,11 @@ TEST(Load, PatternsAreChecked) {
             std::string::npos);
   EXPECT_NE(error_of(replaced(base, "{PK: \"ACTOR#{a}\"}", "{SK: \"x\"}")).find("PK"),
             std::string::npos);
-  EXPECT_NE(error_of(replaced(base, "forward: false", "index: Nope")).find("the table has no index Nope"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(base, "attribute: at,", "attribute: when,")).find("no entity type here has"),
+  EXPECT_NE(
+      error_of(replaced(base, "forward: false", "index: Nope")).find("the table has no index Nope"),
+      std::string::npos);
+  EXPECT_NE(error_of(replaced(base, "attribute: at,", "attribute: when,"))
+                .find("no entity type here has"),
             std::string::npos);
 }
 
