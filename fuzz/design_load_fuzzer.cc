@@ -67,7 +67,8 @@ props::Outcome message_names_a_place(const Error& e) {
 }
 
 props::Outcome has_table_key(const Design& d, const Item& item) {
-  for (const KeyAttribute* k : {&d.schema.partition_key, d.schema.sort_key ? &*d.schema.sort_key : nullptr}) {
+  for (const KeyAttribute* k :
+       {&d.schema.partition_key, d.schema.sort_key ? &*d.schema.sort_key : nullptr}) {
     if (k == nullptr) continue;
     const auto it = item.find(k->name);
     if (it == item.end() || it->second.type() != k->type) {
@@ -94,7 +95,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (auto item = build_item(*design, e)) {
       fuzz::check(has_table_key(*design, *item), "design/items_have_the_table_key", shown);
     }
-    for (std::size_t i = 0; i < type.attributes.size(); ++i) params[type.attributes[i].name] = e.values[i];
+    for (std::size_t i = 0; i < type.attributes.size(); ++i)
+      params[type.attributes[i].name] = e.values[i];
   }
   for (const Pattern& p : design->patterns) {
     Params mine;
