@@ -884,7 +884,8 @@ Result<void> Loader::read_sort(const Node& n, const IndexSchema* index, const De
     if (auto ok = object(cond, {"eq", "lt", "le", "gt", "ge", "between", "begins_with"}); !ok)
       return ok;
     if (cond.j->size() != 1) return fail(cond, "must hold one condition");
-    const auto& [op_name, arg_json] = *cond.j->items().begin();
+    // The key of the one member, copied: items() is a temporary view.
+    const std::string op_name = cond.j->begin().key();
     const Node arg = child(cond, op_name);
     const Op op = ops.at(op_name);
     const bool last = i + 1 == entries->size();
