@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <random>
 
 #include "certify/internal/text.h"
@@ -18,7 +19,8 @@ const props::Catalog& Target::catalog() const {
   static const props::Catalog kEmpty;
   return kEmpty;
 }
-Result<void> Target::after_property(const props::PropertyEntry&) { return {}; }
+void Target::plan(const std::vector<const props::PropertyEntry*>&) {}
+Result<void> Target::after_property(const props::PropertyEntry&, CertifiedProperty&) { return {}; }
 Result<std::vector<CertifiedProperty>> Target::run_extra(const RunContext&) {
   return std::vector<CertifiedProperty>{};
 }
@@ -78,6 +80,9 @@ void clear_progress(bool progress) {
 // Runs the chosen catalog properties into `cert`; an error when a target broke.
 Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
                         const props::RunSettings& settings, bool progress, Certification& cert) {
+  std::map<Target*, std::vector<const props::PropertyEntry*>> plans;
+  for (const ChosenProperty& c : chosen) plans[c.target].push_back(c.entry);
+  for (const auto& [target, entries] : plans) target->plan(entries);
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const ChosenProperty& c = chosen[i];
     show_progress(progress, i, chosen.size(), c.entry->id());
@@ -87,7 +92,7 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
                                settings.seed, settings.cases, run.id);
     }
     cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement});
-    if (auto ok = c.target->after_property(*c.entry); !ok) {
+    if (auto ok = c.target->after_property(*c.entry, cert.properties.back()); !ok) {
       clear_progress(progress);
       return ok.error();
     }

@@ -30,6 +30,8 @@ Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
   }
   eo.region = options.region;
   eo.known_divergences = options.known_divergences;
+  eo.record_divergences = options.record_divergences;
+  eo.budget_seconds = options.budget_seconds;
   auto opened = endpoint::EndpointTarget::open(eo, endpoint::process_environment());
   if (!opened) return opened.error();
   return std::unique_ptr<Target>(std::move(*opened));
@@ -52,8 +54,10 @@ Result<std::unique_ptr<Target>> open_adapter(const TargetOptions& options, std::
 // The one target that names the certificate; options that belong to another
 // target are refused.
 Result<std::unique_ptr<Target>> open_primary(const TargetOptions& options, std::FILE* warnings) {
-  if (!options.endpoint_given && (!options.known_divergences.empty() || !options.region.empty())) {
-    return usage("--known-divergences and --region go with --endpoint");
+  if (!options.endpoint_given && (!options.known_divergences.empty() || !options.region.empty() ||
+                                  !options.record_divergences.empty() || options.budget_given)) {
+    return usage(
+        "--known-divergences, --record-divergences, --budget and --region go with --endpoint");
   }
   if (!options.codec_cmd.empty() && options.endpoint_given) {
     return usage("--codec-cmd and --endpoint are two targets; certify one at a time");

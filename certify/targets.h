@@ -26,7 +26,10 @@ struct TargetOptions {
   // $AWS_ENDPOINT_URL_DYNAMODB (certify/endpoint/endpoint_catalog.h).
   bool endpoint_given = false;
   std::string endpoint;
-  std::string known_divergences;  // --known-divergences FILE: divergences accepted for it
+  std::string known_divergences;   // --known-divergences FILE: divergences accepted for it
+  std::string record_divergences;  // --record-divergences FILE: entries added for what it met
+  double budget_seconds = 50;      // --budget SECONDS: the endpoint run's bound
+  bool budget_given = false;
   std::string region;  // --region: overrides AWS_REGION / AWS_DEFAULT_REGION / the profile
   // An external codec behind a protocol v1 adapter (adapters/PROTOCOL.md).
   std::string codec_cmd;  // --codec-cmd: the adapter, run with sh -c

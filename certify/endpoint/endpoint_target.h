@@ -33,6 +33,10 @@ class EndpointTarget final : public Target {
   // --endpoint URL [--known-divergences FILE].
   std::string replay_args() const override;
   const props::Catalog& catalog() const override { return session_->catalog(); }
+  void plan(const std::vector<const props::PropertyEntry*>& chosen) override;
+  // The session judges each property after its last case (EndpointSession::judge).
+  Result<void> after_property(const props::PropertyEntry& entry,
+                              CertifiedProperty& result) override;
   std::string closing_notes(const Certification& c) override;
   std::vector<std::string> close() override;
   Result<void> completed() const override;
