@@ -23,7 +23,8 @@ using T = NValue::T;
 namespace {
 
 bool has_high_byte(const std::string& s) {
-  return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+  return std::any_of(s.begin(), s.end(),
+                     [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
 constexpr std::size_t kSizeLimitBytes = 1024;
@@ -166,9 +167,8 @@ bool reads_encoding(const NCond& c) {
   const bool ordering = (c.op >= NCond::Op::kLt && c.op <= NCond::Op::kGe) ||
                         c.op == NCond::Op::kBetween || c.op == NCond::Op::kBeginsWith ||
                         c.op == NCond::Op::kContains;
-  return ordering || std::any_of(c.args.begin(), c.args.end(), [](const NOperand& o) {
-           return o.kind == NOperand::Kind::kSize;
-         });
+  return ordering || std::any_of(c.args.begin(), c.args.end(),
+                                 [](const NOperand& o) { return o.kind == NOperand::Kind::kSize; });
 }
 
 std::string operand_text(const NOperand& o) {
@@ -206,8 +206,7 @@ void subtrees(const NCond& c, std::vector<const NCond*>& out) {
 }  // namespace
 
 std::string describe_filter_feature(const NCond& c) {
-  if (c.op == NCond::Op::kNot)
-    return c.kids.at(0).op == NCond::Op::kNot ? "NOT NOT …" : "NOT …";
+  if (c.op == NCond::Op::kNot) return c.kids.at(0).op == NCond::Op::kNot ? "NOT NOT …" : "NOT …";
   if (c.op == NCond::Op::kAnd || c.op == NCond::Op::kOr)
     return fmt::format("… {} …", op_text(c.op));
   if (is_comparison(c.op) && c.args.size() == 2) {
@@ -247,18 +246,21 @@ std::set<std::string> schema_names(const NSchema& schema, const std::string& tab
 
 bool Attribution::same_symptom(const Divergence& p, const Signature& s, const NSchema& schema,
                                const std::string& table) {
-  const std::string operation = p.reproduction.value("request", nlohmann::json::object())
-                                    .value("action", std::string());
-  return operation == s.operation && outcome_of(p.kind) == s.outcome &&
+  const std::string operation =
+      p.reproduction.value("request", nlohmann::json::object()).value("action", std::string());
+  // A filter's cause is named for both reads ("Query/Scan").
+  const bool read = s.operation == "Query/Scan" && (operation == "Query" || operation == "Scan");
+  return (operation == s.operation || read) && outcome_of(p.kind) == s.outcome &&
          p.error_type() == s.error &&
          mask_message(p.error_message(), schema_names(schema, table)) == s.message;
 }
 
 Signature Attribution::classify(const Divergence& d, const CheckContext& context) {
+  hint_.reset();
   const NSchema& schema = context.model->schema();
   Signature s;
-  s.operation = d.reproduction.value("request", nlohmann::json::object())
-                    .value("action", std::string());
+  s.operation =
+      d.reproduction.value("request", nlohmann::json::object()).value("action", std::string());
   s.outcome = outcome_of(d.kind);
   s.error = d.error_type();
   s.message = mask_message(d.error_message(), schema_names(schema, context.table));
@@ -352,7 +354,8 @@ void Attribution::write_cause(const Divergence& d, const CheckContext& context, 
   std::set<std::string> triggering;
   for (const std::string& c : present) {
     NItem changed = keys;
-    if (s.feature != "table key") changed.emplace_back(culprit[0], *oracle::naive_get(item, culprit[0]));
+    if (s.feature != "table key")
+      changed.emplace_back(culprit[0], *oracle::naive_get(item, culprit[0]));
     for (auto& [name, v] : changed) {
       if (std::find(culprit.begin(), culprit.end(), name) != culprit.end()) v = without_class(v, c);
     }
@@ -398,9 +401,8 @@ std::vector<NItem> differing(const std::vector<NItem>& a, const std::vector<NIte
   std::vector<NItem> out;
   auto missing = [&out](const std::vector<NItem>& from, const std::vector<NItem>& in) {
     for (const NItem& x : from) {
-      const bool found = std::any_of(in.begin(), in.end(), [&](const NItem& y) {
-        return oracle::naive_items_equal(x, y);
-      });
+      const bool found = std::any_of(
+          in.begin(), in.end(), [&](const NItem& y) { return oracle::naive_items_equal(x, y); });
       if (!found) out.push_back(x);
     }
   };
@@ -485,9 +487,8 @@ template <class Probe>
 Culprit culprit(const NCond& filter, const Divergence& d, const Probe& probe) {
   std::vector<const NCond*> all;
   subtrees(filter, all);
-  std::stable_sort(all.begin(), all.end(), [](const NCond* a, const NCond* b) {
-    return tree_size(*a) < tree_size(*b);
-  });
+  std::stable_sort(all.begin(), all.end(),
+                   [](const NCond* a, const NCond* b) { return tree_size(*a) < tree_size(*b); });
   for (const NCond* t : all) {
     if (t == &filter) break;
     std::optional<Divergence> p = probe(*t);
@@ -531,9 +532,8 @@ std::optional<std::size_t> size_of(const NValue& v) {
 // counts for an item whose answer differs; the comparison is then not the
 // cause when that diverges too.
 std::optional<NCond> size_equality(const NCond& atom, const Divergence& probe) {
-  const auto size = std::find_if(atom.args.begin(), atom.args.end(), [](const NOperand& o) {
-    return o.kind == NOperand::Kind::kSize;
-  });
+  const auto size = std::find_if(atom.args.begin(), atom.args.end(),
+                                 [](const NOperand& o) { return o.kind == NOperand::Kind::kSize; });
   if (size == atom.args.end() || !is_comparison(atom.op)) return std::nullopt;
   const nlohmann::json& r = probe.reproduction;
   for (const NItem& item : differing(items_of(r.value("expected", nlohmann::json())),
@@ -557,7 +557,7 @@ std::optional<NCond> size_equality(const NCond& atom, const Divergence& probe) {
 // operation is "Query/Scan": both evaluate filters alike.
 template <class Spec, class Check, class Same>
 void filter_cause(const Spec& spec, const Divergence& d, const Check& check, const Same& same,
-                  Signature& s) {
+                  Signature& s, std::optional<Hint>& hint) {
   // Probes read the whole range in one page, with its items, when that still
   // diverges; otherwise the feature names the Select COUNT or Limit it needs.
   Spec base = spec;
@@ -592,18 +592,22 @@ void filter_cause(const Spec& spec, const Divergence& d, const Check& check, con
       return std::nullopt;
     };
   };
-  Culprit c = culprit(*spec.filter, d, probe_in(1));
-  if (c.whole && s.outcome == "rejected") c = culprit(*spec.filter, d, probe_in(8));
-  s.operation = "Query/Scan";
-  if (const std::optional<NCond> eq = size_equality(c.cond, c.divergence)) {
-      if (const std::optional<Divergence> p = probe_in(1)(*eq)) {
-      s.feature = "filter size(path)" + context;
-      s.values = atom_classes(*eq, *p);
-      return;
-    }
-  }
+  // The whole filter's own probe, when it diverges: its answer lists items.
+  const std::optional<Divergence> whole = probe_in(1)(*spec.filter);
+  const Divergence& fallback = whole ? *whole : d;
+  Culprit c = culprit(*spec.filter, fallback, probe_in(1));
+  if (c.whole && s.outcome == "rejected") c = culprit(*spec.filter, fallback, probe_in(8));
   s.feature = "filter " + describe_filter_feature(c.cond) + context;
   s.values = atom_classes(c.cond, c.divergence);
+  if (const std::optional<NCond> eq = size_equality(c.cond, c.divergence)) {
+    if (const std::optional<Divergence> p = probe_in(1)(*eq)) {
+      s.feature = "filter size(path)" + context;
+      s.values = atom_classes(*eq, *p);
+    }
+  }
+  // The request that showed it alone, for minimization to start from.
+  hint = Hint{c.cond, base.style};
+  s.operation = "Query/Scan";  // set last: the probes compare the operation
 }
 
 }  // namespace
@@ -626,7 +630,7 @@ void Attribution::read_cause(const Divergence& d, const CheckContext& context, S
     };
     props::QuerySpec plain = q;
     plain.filter.reset();
-    if (q.filter && !same(check(plain))) return filter_cause(q, d, check, same, s);
+    if (q.filter && !same(check(plain))) return filter_cause(q, d, check, same, s, hint_);
     s.feature = key_feature(model, q, has_start);
     s.values = key_classes(model, q, start_key);
     return;
@@ -637,7 +641,7 @@ void Attribution::read_cause(const Divergence& d, const CheckContext& context, S
   };
   props::ScanSpec plain = sc;
   plain.filter.reset();
-  if (sc.filter && !same(check(plain))) return filter_cause(sc, d, check, same, s);
+  if (sc.filter && !same(check(plain))) return filter_cause(sc, d, check, same, s, hint_);
   s.feature = std::string("scan of ") + (sc.index.empty() ? "the table" : "an index") +
               (has_start ? " from a start key" : "");
 }

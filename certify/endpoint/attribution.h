@@ -29,7 +29,9 @@
 #ifndef SORTKEY_CERTIFY_ENDPOINT_ATTRIBUTION_H_
 #define SORTKEY_CERTIFY_ENDPOINT_ATTRIBUTION_H_
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -52,6 +54,13 @@ std::string join_classes(const std::set<std::string>& classes);
 // "path IN (S, N)", "NOT NOT …", "… AND …".
 std::string describe_filter_feature(const oracle::NCond& c);
 
+// The filter subtree a read's divergence was attributed to, with the style
+// of the probe that showed it alone.
+struct Hint {
+  oracle::NCond filter;
+  std::uint64_t style = 0;
+};
+
 class Attribution {
  public:
   // `probe_table`: a table of the schema for write probes (created on demand).
@@ -63,6 +72,8 @@ class Attribution {
   Signature classify(const Divergence& d, const CheckContext& context);
   // Whether `p` diverges as a divergence of signature `s` does (operation,
   // outcome, error and masked message), in a case on `schema`.
+  // After classify() of a read whose filter is involved: the culprit.
+  const std::optional<Hint>& hint() const { return hint_; }
   static bool same_symptom(const Divergence& p, const Signature& s, const oracle::NSchema& schema,
                            const std::string& table);
 
@@ -73,6 +84,7 @@ class Attribution {
 
   Workload& w_;
   ProbeTable probe_table_;
+  std::optional<Hint> hint_;
 };
 
 // The attribute and index names of a schema and the table's name: what

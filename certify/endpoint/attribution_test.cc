@@ -107,7 +107,8 @@ TEST(FilterFeature, OneNamePerCauseWhateverTheSpelling) {
   NCond type = atom(NCond::Op::kType, {path("x")});
   type.type_name = "SS";
   EXPECT_EQ(describe_filter_feature(type), "attribute_type(path, SS)");
-  EXPECT_EQ(describe_filter_feature(atom(NCond::Op::kContains, {path("x"), constant(value(T::B, "\xff"))})),
+  EXPECT_EQ(describe_filter_feature(
+                atom(NCond::Op::kContains, {path("x"), constant(value(T::B, "\xff"))})),
             "contains(path, B)");
 }
 

@@ -428,6 +428,7 @@ struct EndpointSession::Impl {
       Found f;
       f.divergence = d;
       f.smallest = case_of(context);
+      f.smallest.hint = attribution->hint();
       f.first_property = current_property;
       f.known = known.match(d.signature);
       found.push_back(std::move(f));
@@ -435,6 +436,7 @@ struct EndpointSession::Impl {
     Found& f = found[it->second];
     if (!fresh && !f.minimized) {
       Case c = case_of(context);
+      c.hint = attribution->hint();
       if (c.weight() < f.smallest.weight()) {
         f.smallest = std::move(c);
         f.divergence = d;
@@ -524,15 +526,24 @@ struct EndpointSession::Impl {
     return failures;
   }
 
+  // Each new divergence `property` found first gets an equal part of what
+  // is left of the property's share for minimizing.
   void minimize_found_by(const std::string& property) {
     const Exploration& e = exploration[property];
+    std::vector<Found*> todo;
     for (Found& f : found) {
-      if (f.known != nullptr || f.minimized || f.first_property != property || fatal) continue;
+      if (f.known == nullptr && !f.minimized && f.first_property == property) todo.push_back(&f);
+    }
+    for (std::size_t i = 0; i < todo.size() && !fatal; ++i) {
+      Found& f = *todo[i];
+      const auto now = Clock::now();
+      const auto left = e.minimize_until > now ? e.minimize_until - now : Clock::duration{};
+      const auto deadline = now + left / static_cast<long>(todo.size() - i);
       try {
-        Minimized m =
-            minimizer->minimize(f.smallest, f.divergence.signature, f.divergence,
-                                MinimizeBudget{options.minimize_candidates, e.minimize_until});
+        Minimized m = minimizer->minimize(f.smallest, f.divergence.signature, f.divergence,
+                                          MinimizeBudget{options.minimize_candidates, deadline});
         m.divergence.property = f.divergence.property;
+        m.divergence.signature = f.divergence.signature;
         f.divergence = std::move(m.divergence);
         f.smallest = std::move(m.smallest);
         f.tried = m.tried;

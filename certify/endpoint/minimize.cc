@@ -203,6 +203,36 @@ Minimized Minimizer::minimize(const Case& c, const Signature& s, const Divergenc
     m.smallest = candidate;
     return true;
   };
+  // The subtree attribution blamed, in the rendering that showed it.
+  if (c.hint) {
+    Case candidate = c;
+    if (candidate.query) {
+      candidate.query->filter = c.hint->filter;
+      candidate.query->style = c.hint->style;
+    }
+    if (candidate.scan) {
+      candidate.scan->filter = c.hint->filter;
+      candidate.scan->style = c.hint->style;
+    }
+    attempt(candidate);
+  }
+
+  // Items: chunks of halving size; a write case keeps its write (the last).
+  const bool write = !c.query && !c.scan;
+  for (std::size_t chunk = std::max<std::size_t>(1, m.smallest.items.size() / 2);
+       chunk >= 1 && !m.cut; chunk /= 2) {
+    for (std::size_t at = 0; !m.cut;) {
+      const std::size_t movable = m.smallest.items.size() - (write ? 1 : 0);
+      if (at >= movable) break;
+      Case candidate = m.smallest;
+      const std::size_t to = std::min(movable, at + chunk);
+      candidate.items.erase(candidate.items.begin() + static_cast<std::ptrdiff_t>(at),
+                            candidate.items.begin() + static_cast<std::ptrdiff_t>(to));
+      if (!attempt(candidate)) at = to;
+    }
+    if (chunk == 1) break;
+  }
+
   const auto plainer_request = [&](auto slot) {
     for (bool changed = true; changed && !m.cut;) {
       changed = false;
@@ -230,22 +260,6 @@ Minimized Minimizer::minimize(const Case& c, const Signature& s, const Divergenc
     candidate.schema.indexes.erase(candidate.schema.indexes.begin() +
                                    static_cast<std::ptrdiff_t>(i));
     if (!attempt(candidate)) ++i;
-  }
-
-  // Items: chunks of halving size; a write case keeps its write (the last).
-  const bool write = !c.query && !c.scan;
-  for (std::size_t chunk = std::max<std::size_t>(1, m.smallest.items.size() / 2);
-       chunk >= 1 && !m.cut; chunk /= 2) {
-    for (std::size_t at = 0; !m.cut;) {
-      const std::size_t movable = m.smallest.items.size() - (write ? 1 : 0);
-      if (at >= movable) break;
-      Case candidate = m.smallest;
-      const std::size_t to = std::min(movable, at + chunk);
-      candidate.items.erase(candidate.items.begin() + static_cast<std::ptrdiff_t>(at),
-                            candidate.items.begin() + static_cast<std::ptrdiff_t>(to));
-      if (!attempt(candidate)) at = to;
-    }
-    if (chunk == 1) break;
   }
 
   // Attributes other than the table key, then shorter values.

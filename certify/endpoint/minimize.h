@@ -3,13 +3,13 @@
 // The minimal reproduction of a divergence: its case (the table, the items
 // written, the request checked) replayed against the endpoint in smaller and
 // smaller versions, each kept only while it still gives a divergence of the
-// same signature (attribution.h). In order: the request made plainer (the
+// same signature (attribution.h). In order: the filter cut to the subtree
+// attribution blamed, items dropped (halves, then quarters, ... then one by
+// one), the request made plainer (the
 // filter cut to one of its subtrees, no Limit, no Select COUNT, forward, no
-// sort-key condition), items dropped (halves, then quarters, ... then one by
-// one), attributes dropped, then values shortened (text by code points,
-// binary by bytes, lists, maps and sets by elements). Greedy: the result is
-// a case none of whose single steps still diverges, unless the budget ran
-// out first.
+// sort-key condition), indexes the request does not read dropped, attributes dropped, then values
+// shortened (text by code points, binary by bytes, lists, maps and sets by elements). Greedy: the
+// result is a case none of whose single steps still diverges, unless the budget ran out first.
 //
 // Candidates run on a table of the case's schema kept for them, emptied
 // before each; the case's own table is not touched.
@@ -36,6 +36,8 @@ struct Case {
   std::vector<oracle::NItem> items;
   std::optional<props::QuerySpec> query;
   std::optional<props::ScanSpec> scan;
+  // The filter subtree attribution blamed (attribution.h): tried first.
+  std::optional<Hint> hint;
 
   // Items and attributes, to keep the smaller of two cases.
   std::size_t weight() const;
