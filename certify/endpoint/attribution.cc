@@ -489,20 +489,22 @@ Culprit culprit(const NCond& filter, const Divergence& d, const Probe& probe) {
   subtrees(filter, all);
   std::stable_sort(all.begin(), all.end(),
                    [](const NCond* a, const NCond* b) { return tree_size(*a) < tree_size(*b); });
+  Culprit found{filter, d, true};
   for (const NCond* t : all) {
     if (t == &filter) break;
-    std::optional<Divergence> p = probe(*t);
-    if (!p) continue;
-    if (t->op == NCond::Op::kIn && t->args.size() > 2) {
-      for (std::size_t i = 1; i < t->args.size(); ++i) {
-        NCond one = *t;
-        one.args = {t->args[0], t->args[i]};
-        if (std::optional<Divergence> q = probe(one)) return {one, *q, false};
-      }
+    if (std::optional<Divergence> p = probe(*t)) {
+      found = {*t, *p, false};
+      break;
     }
-    return {*t, *p, false};
   }
-  return {filter, d, true};
+  if (found.cond.op == NCond::Op::kIn && found.cond.args.size() > 2) {
+    for (std::size_t i = 1; i < found.cond.args.size(); ++i) {
+      NCond one = found.cond;
+      one.args = {found.cond.args[0], found.cond.args[i]};
+      if (std::optional<Divergence> q = probe(one)) return {one, *q, false};
+    }
+  }
+  return found;
 }
 
 }  // namespace

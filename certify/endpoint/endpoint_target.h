@@ -2,9 +2,10 @@
 //
 // `sortkey certify --endpoint URL` as a certification target: the endpoint
 // session (endpoint_catalog.h: its catalog, its tables and its signal
-// handlers) seen through the Target interface. Its closing notes give the
-// throughput and the session's summary (each new divergence confirmed on a
-// fresh table, with an entry to paste); closing deletes every table the run
+// handlers) seen through the Target interface. The session judges each
+// property after its last case (its divergences, each once, minimized);
+// the closing notes give the throughput and the session's summary (and
+// write --record-divergences); closing deletes every table the run
 // created; a run the endpoint did not let finish (unreachable, timed out,
 // interrupted) is not completed: exit 2.
 

@@ -20,6 +20,9 @@
 //   4. Every Number the endpoint returns is in DynamoDB's canonical text
 //      (no exponent, no leading or trailing zeros, no '+').
 //
+// Every divergence a check meets goes to the caller's Observe with where it
+// was met (CheckContext), and the check goes on past it.
+//
 // Not checked against an endpoint: consumed capacity (not every emulator
 // reports it) and the 1 MB page cut (the generated items are far smaller).
 //
