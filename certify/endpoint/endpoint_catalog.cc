@@ -815,6 +815,11 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
     result.note = fmt::format(
         "explored {} of {} cases: its share of the {:.0f} s budget was spent (--budget)",
         e->second.cases, result.run.settings.cases, s.options.budget_seconds);
+    // Nothing explored certifies nothing.
+    if (e->second.cases == 0 && result.run.verdict == props::Verdict::kPassed) {
+      result.run.verdict = props::Verdict::kGaveUp;
+      result.run.message = "the budget was spent before any case ran: give a larger --budget";
+    }
   }
   std::string text;
   int distinct = 0;
