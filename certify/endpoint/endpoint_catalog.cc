@@ -227,9 +227,11 @@ props::QuerySpec gen_strategy_query(const oracle::NaiveTable& m) {
     const StrategyKey a = gen_strategy_key(strategy);
     if (shape == 1) {
       q.key.op = NKeyCond::Op::kBeginsWith;
-      q.key.a =
-          str(props::chance(50) ? a.prefix
-                                : a.sk.substr(0, a.prefix.size() + props::uniform_index(6) + 1));
+      // A longer prefix, cut between code points: a cut inside one would be
+      // invalid UTF-8, which no valid request holds.
+      std::size_t cut = a.prefix.size() + props::uniform_index(6) + 1;
+      while (cut < a.sk.size() && (static_cast<unsigned char>(a.sk[cut]) & 0xC0) == 0x80) ++cut;
+      q.key.a = str(props::chance(50) ? a.prefix : a.sk.substr(0, cut));
     } else {
       const StrategyKey b = gen_strategy_key(strategy);
       q.key.op = shape == 2 ? NKeyCond::Op::kBetween
