@@ -1,6 +1,9 @@
 #include "certify/record.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <map>
 
 namespace sortkey::certify {
 
@@ -8,6 +11,26 @@ std::size_t Certification::failed() const {
   return static_cast<std::size_t>(
       std::count_if(properties.begin(), properties.end(),
                     [](const auto& p) { return p.run.verdict != props::Verdict::kPassed; }));
+}
+
+std::string Certification::tally(bool failures) const {
+  // Groups in the order they first appear, catalog properties ("") first.
+  std::vector<std::string> order{""};
+  std::map<std::string, std::pair<std::size_t, std::size_t>> counts;  // group -> (counted, total)
+  for (const auto& p : properties) {
+    if (std::find(order.begin(), order.end(), p.group) == order.end()) order.push_back(p.group);
+    auto& [counted, total] = counts[p.group];
+    ++total;
+    if ((p.run.verdict != props::Verdict::kPassed) == failures) ++counted;
+  }
+  std::string out;
+  for (const std::string& group : order) {
+    if (!group.empty() && counts[group].second == 0) continue;
+    const auto [counted, total] = counts[group];
+    out += fmt::format("{}{} of {} {}", out.empty() ? "" : " and ", counted, total,
+                       group.empty() ? "properties" : group);
+  }
+  return out;
 }
 
 }  // namespace sortkey::certify

@@ -22,13 +22,20 @@ namespace sortkey::certify {
 // One property's result with the words that explain it.
 struct CertifiedProperty {
   CertifiedProperty() = default;
-  CertifiedProperty(props::RunReport r, std::string family, std::string what)
-      : run(std::move(r)), codec(std::move(family)), statement(std::move(what)) {}
+  CertifiedProperty(props::RunReport r, std::string family, std::string what,
+                    std::string group_name = {})
+      : run(std::move(r)),
+        codec(std::move(family)),
+        statement(std::move(what)),
+        group(std::move(group_name)) {}
 
   props::RunReport run;
   std::string codec;      // the family, "padded"; "fuzz" for campaign results
   std::string statement;  // what the property asserts
-  std::string note;       // what a person should know about how it ran ("" for nothing)
+  // "" for a catalog property; for a result a target adds after the catalogs
+  // (Target::run_extra), what such results are called, plural: "snapshot checks".
+  std::string group;
+  std::string note;  // what a person should know about how it ran ("" for nothing)
   // The distinct divergences an endpoint property met, each once:
   // {"id", "signature", "count", "known", "first_property", "detail",
   //  "reproduction"} (certify/endpoint/divergences.h); empty for others.
@@ -50,8 +57,14 @@ struct Certification {
 
   // Why the run could not be completed (exit 2); "" when it ran to its end.
   std::string stopped;
+  // The chosen properties left unrun because --fail-fast stopped at a failure.
+  std::size_t not_run = 0;
 
   std::size_t failed() const;  // properties whose verdict is not kPassed
+  // "62 of 62 properties and 9 of 9 snapshot checks": per group (catalog
+  // properties first), the passed (or, with `failures`, the failed) results
+  // of the group's total. The header and the verdict count alike.
+  std::string tally(bool failures) const;
   bool certified() const { return stopped.empty() && !properties.empty() && failed() == 0; }
 };
 

@@ -23,18 +23,20 @@ Certification sample(bool failing) {
   ok.verdict = props::Verdict::kPassed;
   ok.cases = 10;
   ok.settings.seed = 42;
-  c.properties.push_back({ok, "padded", "key order is value order"});
+  c.properties.push_back({ok, "padded", "key order is value order", ""});
   if (failing) {
     props::RunReport bad;
     bad.id = "padded/round_trip";
     bad.verdict = props::Verdict::kFailed;
     bad.cases = 3;
+    bad.seconds = 0.5;
+    bad.seconds_to_failure = 0.125;
     bad.settings.seed = 42;
     bad.message = "111 < 1000 but keys \"111\" > \"1000\"";
     bad.counterexample = {{"std::uint64_t", "111"}, {"bytes", std::string("a\x01<b", 4)}};
     bad.replay =
         "sortkey certify --codec-cmd 'x' --seed 42 --cases 10 --property padded/round_trip";
-    c.properties.push_back({bad, "padded", "decode(encode(v)) == v"});
+    c.properties.push_back({bad, "padded", "decode(encode(v)) == v", ""});
   }
   return c;
 }
@@ -44,6 +46,17 @@ TEST(Report, VerdictCountsFailures) {
   EXPECT_FALSE(sample(true).certified());
   EXPECT_EQ(sample(true).failed(), 1u);
   EXPECT_FALSE(Certification{}.certified()) << "nothing run certifies nothing";
+}
+
+TEST(Report, TallyCountsEachGroupApart) {
+  Certification c = sample(true);
+  props::RunReport snap;
+  snap.id = "padded/snapshot";
+  snap.verdict = props::Verdict::kPassed;
+  c.properties.push_back({snap, "padded", "the keys are the recorded ones", "snapshot checks"});
+  EXPECT_EQ(c.tally(true), "1 of 2 properties and 0 of 1 snapshot checks");
+  EXPECT_EQ(c.tally(false), "1 of 2 properties and 1 of 1 snapshot checks");
+  EXPECT_EQ(sample(false).tally(false), "1 of 1 properties");
 }
 
 TEST(Report, CertificateDigestVerifiesAndDetectsTampering) {
@@ -57,6 +70,16 @@ TEST(Report, CertificateDigestVerifiesAndDetectsTampering) {
   ASSERT_FALSE(tampered.has_value());
   EXPECT_NE(tampered.error().message.find("digest mismatch"), std::string::npos);
   EXPECT_FALSE(verify_certificate(nlohmann::json::object()).has_value());
+}
+
+// A failure records the cases and the seconds it took to meet, shrinking
+// excluded; a pass has no time to failure.
+TEST(Report, CertificateRecordsTheTimeToFailure) {
+  const nlohmann::json cert = certificate_json(sample(true));
+  EXPECT_EQ(cert["properties"][1]["cases"], 3);
+  EXPECT_EQ(cert["properties"][1]["seconds"], 0.5);
+  EXPECT_EQ(cert["properties"][1]["seconds_to_failure"], 0.125);
+  EXPECT_FALSE(cert["properties"][0].contains("seconds_to_failure"));
 }
 
 TEST(Report, JunitEscapesAndCarriesTheReplayCommand) {

@@ -69,6 +69,9 @@ class Target {
   // The results that are not catalog properties (a snapshot gate, a fuzz
   // campaign), asked for once all catalogs have run. An error ends the run.
   virtual Result<std::vector<CertifiedProperty>> run_extra(const RunContext& context);
+  // What run_extra will add, for the run's header ("the snapshot check of each
+  // codec"); "" when nothing.
+  virtual std::string extra_plan() const { return {}; }
 
   // The lines printed after the table for this target ("" for none).
   // Called once, before close().

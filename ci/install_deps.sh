@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev libicu-dev
   libcurl4-openssl-dev libssl-dev libclang-rt-14-dev python3 clang-format git openssl
+  groff-base bsdextrautils  # nroff and col: the manual page's test renders it
 )
 
 missing=()

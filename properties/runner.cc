@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <random>
+#include <string_view>
 
 namespace sortkey::props {
 namespace {
@@ -40,6 +42,29 @@ std::string join_tags(const std::vector<std::string>& tags) {
   std::string out;
   for (const auto& t : tags) out += (out.empty() ? "" : ", ") + unquoted(t);
   return out;
+}
+
+// RapidCheck describes a failure by running its minimal case once more. When
+// that run passes (the target answered differently), the description is its
+// success text; the failing run's message, kept by rc_require, explains it.
+std::string failure_message(const std::string& description) {
+  constexpr std::string_view kReplayPassed = "no exceptions thrown";
+  if (description != kReplayPassed || last_failure().empty()) return description;
+  return last_failure() +
+         "\n  the minimal case passed when it was run again: the target answered differently to "
+         "the same requests (is it nondeterministic?)";
+}
+
+// `property`, noting in `*first` the seconds from `start` to its first failing
+// case: RapidCheck times nothing, and the run's time includes the shrinking.
+rc::detail::Property timing_first_failure(const rc::detail::Property& property,
+                                          std::chrono::steady_clock::time_point start,
+                                          std::shared_ptr<double> first) {
+  return rc::gen::map(property, [start, first](rc::detail::CaseDescription c) {
+    if (*first < 0 && c.result.type == rc::detail::CaseResult::Type::Failure)
+      *first = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return c;
+  });
 }
 
 }  // namespace
@@ -81,8 +106,11 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   params.disableShrinking = !settings.shrink;
   const rc::detail::TestMetadata metadata{report.id, entry.statement};
 
+  clear_last_failure();
   const auto start = std::chrono::steady_clock::now();
-  const rc::detail::TestResult result = rc::detail::checkProperty(entry.property, metadata, params);
+  const auto first_failure = std::make_shared<double>(-1);
+  const rc::detail::TestResult result = rc::detail::checkProperty(
+      timing_first_failure(entry.property, start, first_failure), metadata, params);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   rc::detail::SuccessResult success;
@@ -97,7 +125,8 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   } else if (result.match(failure)) {
     report.verdict = Verdict::kFailed;
     report.cases = failure.numSuccess + 1;
-    report.message = failure.description;
+    report.seconds_to_failure = *first_failure < 0 ? report.seconds : *first_failure;
+    report.message = failure_message(failure.description);
     report.counterexample = failure.counterExample;
     report.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
     rc::detail::Configuration config;

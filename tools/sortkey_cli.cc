@@ -11,7 +11,9 @@
 // Exit status: 0 success; 1 an input was rejected or a property failed;
 // 2 usage error or the job could not run.
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
@@ -24,6 +26,7 @@
 
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
+#include "shell_help.h"
 #if SORTKEY_WITH_CERTIFIER
 #include "certify_command.h"
 #include "fuzz_command.h"
@@ -65,11 +68,29 @@ std::string unknown_command(CLI::App& app, int argc, char** argv) {
   return {};
 }
 
+// A standard stream started closed would hand its descriptor to the next file
+// opened (a report), and the stream's writes would land in that file. Each
+// closed one gets the write end of a pipe without a reader: writes to it fail
+// (EPIPE) and are reported as any failed write is.
+void occupy_closed_streams() {
+  for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    int ends[2];
+    if (pipe(ends) != 0) continue;
+    close(ends[0]);
+    if (ends[1] != fd) {
+      dup2(ends[1], fd);
+      close(ends[1]);
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   // A reader that goes away is an error to report (EPIPE), not a signal to die of.
   std::signal(SIGPIPE, SIG_IGN);
+  occupy_closed_streams();
   CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
   app.require_subcommand(1);
   app.set_version_flag(
@@ -92,6 +113,7 @@ int main(int argc, char** argv) {
   sortkey::cli::add_certify_command(app, &certify_status);
   sortkey::cli::add_fuzz_command(app, &fuzz_status);
 #endif
+  sortkey::cli::add_shell_help_commands(app, SORTKEY_VERSION);  // last: it walks every command
 
   if (const std::string unknown = unknown_command(app, argc, argv); !unknown.empty()) {
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", unknown);

@@ -86,10 +86,15 @@ Result<std::vector<CertifiedProperty>> AdapterTarget::run_extra(const RunContext
     out.push_back(
         {std::move(r), codec,
          fmt::format("the keys of the snapshot's inputs (version {}) are the recorded ones",
-                     kSnapshotInputsVersion)});
+                     kSnapshotInputsVersion),
+         "snapshot checks"});
   }
   snapshot_summary_ = snap->summary;
   return out;
+}
+
+std::string AdapterTarget::extra_plan() const {
+  return snapshot_path_.empty() ? "" : "the snapshot check of each codec";
 }
 
 std::string AdapterTarget::closing_notes(const Certification& c) {

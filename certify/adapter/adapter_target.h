@@ -53,6 +53,7 @@ class AdapterTarget final : public Target {
                               CertifiedProperty& result) override;
   // The snapshot gate's results, one per codec, when a snapshot file was given.
   Result<std::vector<CertifiedProperty>> run_extra(const RunContext& context) override;
+  std::string extra_plan() const override;
   // The agreement notes, the snapshot's summary, cases/s and requests.
   std::string closing_notes(const Certification& c) override;
   // Ends the adapter (closes its input, then kills its process group).

@@ -206,5 +206,28 @@ TEST(DynaliteDivergences, EveryEntryHasAReason) {
   }
 }
 
+TEST(KnownDivergences, SignatureTextOfAnotherTypeIsAnErrorNamingTheEntryAndField) {
+  nlohmann::json sig = not_not().to_json();
+  for (const nlohmann::json& value : {nlohmann::json(7), nlohmann::json::array({"Query", 3}),
+                                      nlohmann::json::array(), nlohmann::json::object()}) {
+    sig["feature"] = value;
+    const nlohmann::json file = {
+        {"divergences", {{{"id", "a"}, {"reason", "w"}, {"signature", sig}}}}};
+    auto k = parse_known_divergences(file.dump(), "test.json");
+    ASSERT_FALSE(k) << value.dump();
+    EXPECT_NE(k.error().message.find("test.json: \"a\": signature.feature must be a string"),
+              std::string::npos)
+        << k.error().message;
+  }
+}
+
+TEST(KnownDivergences, AnEarlierDetailPatternIsRefusedNotSearched) {
+  auto k = parse_known_divergences(R"({"divergences": [
+      {"id": "a", "why": "w", "match": {"detail": "((((((((((a*)*)*)*)*)*)*)*)*)*)*b"}}]})",
+                                   "test.json");
+  ASSERT_FALSE(k);
+  EXPECT_NE(k.error().message.find("--record-divergences"), std::string::npos) << k.error().message;
+}
+
 }  // namespace
 }  // namespace sortkey::certify::endpoint

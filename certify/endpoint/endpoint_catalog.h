@@ -71,16 +71,17 @@
 namespace sortkey::certify::endpoint {
 
 struct EndpointOptions {
-  std::string url;                // --endpoint, or AWS_ENDPOINT_URL_DYNAMODB
+  std::string url;                // --endpoint; empty: from the environment (aws_config.h)
   std::string region;             // --region; empty: from the environment (credentials.h)
   std::string known_divergences;  // --known-divergences FILE; empty: none accepted
   int index_wait_ms =
       -1;  // how long an index may lag behind its table; -1: 5 s, 250 ms on loopback
   long connect_timeout_ms = 3000;
-  long request_timeout_ms = 30000;
-  std::string record_divergences;  // --record-divergences FILE; empty: none written
-  double budget_seconds = 50;      // --budget: the whole run, from open()
-  int minimize_candidates = 150;   // replays per distinct divergence, at most
+  long request_timeout_ms = 30000;  // --request-timeout
+  bool keep_tables = false;         // --keep-tables: never delete the run's tables
+  std::string record_divergences;   // --record-divergences FILE; empty: none written
+  double budget_seconds = 50;       // --budget: the whole run, from open()
+  int minimize_candidates = 150;    // replays per distinct divergence, at most
 };
 
 class EndpointSession {
@@ -105,14 +106,18 @@ class EndpointSession {
   void judge(const std::string& property_id, CertifiedProperty& result);
   // "http://127.0.0.1:8000 (region us-east-1, access key ****MPLE from environment)"
   std::string describe() const;
+  // The endpoint's URL, as given or as found in the environment.
+  const std::string& url() const;
   // Why the run could not be completed, once it cannot.
   std::optional<std::string> fatal() const;
   // The closing note: requests and throughput, the known divergences met,
   // the distinct divergences and the budget; writes --record-divergences.
   // Call before close().
   std::string summary(double seconds);
-  // Deletes every table this run created and restores the signal handlers;
-  // idempotent. Returns the tables it could not delete (with why).
+  // Deletes every table this run created (none with keep_tables) and
+  // restores the signal handlers; idempotent. Returns the lines for stderr:
+  // the tables kept, or each it could not delete (with why) and those that
+  // remain (run_notes.h).
   std::vector<std::string> close();
 
   struct Impl;

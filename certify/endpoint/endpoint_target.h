@@ -4,10 +4,12 @@
 // session (endpoint_catalog.h: its catalog, its tables and its signal
 // handlers) seen through the Target interface. The session judges each
 // property after its last case (its divergences, each once, minimized);
-// the closing notes give the throughput and the session's summary (and
-// write --record-divergences); closing deletes every table the run
-// created; a run the endpoint did not let finish (unreachable, timed out,
-// interrupted) is not completed: exit 2.
+// the closing notes give the throughput, the session's summary (and write
+// --record-divergences) and the client's retries; closing deletes every
+// table the run created (unless --keep-tables); a run the endpoint did not
+// let finish (unreachable, timed out, retries exhausted, interrupted) is
+// not completed: exit 2, with what happened and no verdict for the
+// property it cut short.
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
 #define SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
@@ -35,7 +37,11 @@ class EndpointTarget final : public Target {
   std::string replay_args() const override;
   const props::Catalog& catalog() const override { return session_->catalog(); }
   void plan(const std::vector<const props::PropertyEntry*>& chosen) override;
-  // The session judges each property after its last case (EndpointSession::judge).
+  // The session judges each property after its last case
+  // (EndpointSession::judge). An infrastructure failure (unreachable, timed
+  // out, retries exhausted, interrupted, a malformed answer) ends the run
+  // here: the property it cut short has no verdict, and the run could not be
+  // done (exit 2).
   Result<void> after_property(const props::PropertyEntry& entry,
                               CertifiedProperty& result) override;
   std::string closing_notes(const Certification& c) override;

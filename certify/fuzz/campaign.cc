@@ -27,6 +27,7 @@ namespace sortkey::certify::fuzz {
 namespace {
 
 using certify::internal::command_line;
+using certify::internal::emit;
 using certify::internal::md_cell;
 using certify::internal::md_code;
 using certify::internal::shell_quote;
@@ -602,8 +603,9 @@ CampaignReport run_campaign(const CampaignOptions& options, std::FILE* progress)
 
   const internal::InterruptGuard guard;
   if (progress != nullptr) {
-    fmt::print(progress, "sortkey fuzz: {} targets, {} s, {}\n", chosen->size(), o.budget_seconds,
-               r.jobs > 1 ? fmt::format("-fork={}", r.jobs) : std::string("one process"));
+    emit(progress,
+         fmt::format("sortkey fuzz: {} targets, {} s, {}\n", chosen->size(), o.budget_seconds,
+                     r.jobs > 1 ? fmt::format("-fork={}", r.jobs) : std::string("one process")));
   }
   Slicer slicer(o.budget_seconds, static_cast<std::size_t>(std::count_if(
                                       chosen->begin(), chosen->end(),
@@ -620,13 +622,14 @@ CampaignReport run_campaign(const CampaignOptions& options, std::FILE* progress)
     } else {
       const double slice = slicer.next();
       if (progress != nullptr) {
-        fmt::print(progress, "[{}/{}] {}: {} s ...\n", i + 1, chosen->size(), name, slice);
+        emit(progress, fmt::format("[{}/{}] {}: {} s ...\n", i + 1, chosen->size(), name, slice));
         std::fflush(progress);
       }
       t = run_target(o, name, r.jobs, slice);
     }
     if (progress != nullptr) {
-      fmt::print(progress, "[{}/{}] {}: {}\n", i + 1, chosen->size(), name, progress_line(t));
+      emit(progress,
+           fmt::format("[{}/{}] {}: {}\n", i + 1, chosen->size(), name, progress_line(t)));
       std::fflush(progress);
     }
     r.targets.push_back(std::move(t));
@@ -820,7 +823,7 @@ std::vector<std::string> write_summaries(const CampaignReport& r, const std::str
   std::vector<std::string> problems;
   for (const auto& [path, text] : files) {
     if (path == "-") {
-      fmt::print("{}", *text);
+      emit(stdout, *text);
     } else if (auto written = write_file(path, *text); !written) {
       problems.push_back(written.error().message);
     }

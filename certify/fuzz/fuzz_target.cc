@@ -18,6 +18,10 @@ class FuzzTarget final : public Target {
   std::string kind() const override { return "fuzz"; }
   std::string name() const override { return "libFuzzer campaign over " + fuzzers_dir_; }
 
+  std::string extra_plan() const override {
+    return fmt::format("a fuzz campaign of {:.0f} s", seconds_);
+  }
+
   Result<std::vector<CertifiedProperty>> run_extra(const RunContext& context) override {
     CampaignOptions o;
     o.budget_seconds = seconds_;
@@ -39,7 +43,8 @@ class FuzzTarget final : public Target {
       out.push_back(
           {std::move(runs[i]), "fuzz",
            fmt::format("libFuzzer finds no crash and no violated property in {:.0f} s ({})",
-                       campaign.targets[i].budget, describe_stats(campaign.targets[i]))});
+                       campaign.targets[i].budget, describe_stats(campaign.targets[i])),
+           "fuzz targets"});
     }
     return out;
   }

@@ -68,4 +68,8 @@ std::string utc_now(const char* format) {
   return std::string(buf, n);
 }
 
+void emit(std::FILE* out, std::string_view text) {
+  if (out != nullptr) std::fwrite(text.data(), 1, text.size(), out);
+}
+
 }  // namespace sortkey::certify::internal

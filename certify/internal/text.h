@@ -6,6 +6,7 @@
 #ifndef SORTKEY_CERTIFY_INTERNAL_TEXT_H_
 #define SORTKEY_CERTIFY_INTERNAL_TEXT_H_
 
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,11 @@ std::string md_cell(std::string_view text);
 
 // Markdown inline code that survives any backticks inside.
 std::string md_code(std::string_view text);
+
+// Writes `text` to `out` and never throws: a closed pipe or a full disk must
+// not stop a run before its report files are written. A failed write leaves
+// the stream's error flag set (ferror), which the command checks at its end.
+void emit(std::FILE* out, std::string_view text);
 
 // The current time in UTC as strftime(3) `format` writes it; the default is
 // RFC 3339 ("2026-06-23T10:00:00Z").
