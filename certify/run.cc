@@ -120,7 +120,7 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
     progress.starting(i, c.entry->id());
     props::RunReport run = props::run_property(*c.entry, settings);
     if (const std::string args = c.target->replay_args(); !args.empty()) {
-      run.replay = fmt::format("sortkey certify {} --seed {} --cases {} --property {}", args,
+      run.replay = fmt::format("{} {} --seed {} --cases {} --property {}", options.command, args,
                                settings.seed, settings.cases, run.id);
     }
     cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement, ""});
@@ -219,7 +219,7 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   if (!chosen) return stop(chosen.error());
 
   if (!options.quiet) {
-    emit(stdout, fmt::format("sortkey certify: {}: {} properties, {} cases each{}, seed {}\n\n",
+    emit(stdout, fmt::format("{}: {}: {} properties, {} cases each{}, seed {}\n\n", options.command,
                              cert.target, chosen->size(), settings.cases, extra_plans(targets),
                              settings.seed));
   }
