@@ -6,7 +6,6 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 
 #include "certify/digest.h"
 #include "certify/internal/json_input.h"
@@ -91,6 +90,29 @@ std::string mask_values(std::string_view s) {
   return out;
 }
 
+bool ends_label_value(char c) { return c == ',' || c == ';' || c == ')'; }
+
+// ": <token>" masked to ": …" where the token (no space, no ',', ';' or ')')
+// runs to the end of the text or to one of those three.
+std::string mask_labelled_values(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    if (s.substr(i, 2) == ": ") {
+      std::size_t j = i + 2;
+      while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j])) == 0 &&
+             !ends_label_value(s[j]))
+        ++j;
+      if (j > i + 2 && (j == s.size() || ends_label_value(s[j]))) {
+        out += ": …";
+        i = j;
+        continue;
+      }
+    }
+    out += s[i++];
+  }
+  return out;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- signatures
@@ -145,8 +167,7 @@ std::string mask_message(std::string_view message, const std::set<std::string>& 
             [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
   for (const std::string& n : sorted) text = mask_name(text, n);
   text = mask_values(text);
-  static const std::regex kLabelled(R"(: ([^\s,;)]+)(?=$|[,;)]))");
-  text = std::regex_replace(text, kLabelled, ": …");
+  text = mask_labelled_values(text);
   if (text.size() > 300) {
     std::size_t cut = 300;
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;

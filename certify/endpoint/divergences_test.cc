@@ -116,7 +116,9 @@ TEST(MaskMessage, MasksValuesNamesAndLabelledTokens) {
             "limit of # bytes for <name>, not pkx");
   EXPECT_EQ(mask_message("operator: =, first operand: [doc, Size]", names),
             "operator: …, first operand: …");
+  EXPECT_EQ(mask_message("a: b c: d) e: f; g: ", names), "a: b c: …) e: …; g: ");
   EXPECT_LE(mask_message(std::string(5000, 'a'), names).size(), 300u);
+  EXPECT_LE(mask_message(": " + std::string(1998, 'x'), names).size(), 300u);
 }
 
 class RecordDivergences : public ::testing::Test {
