@@ -10,7 +10,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runner.h"
@@ -19,12 +21,25 @@ namespace sortkey::certify {
 
 // One property's result with the words that explain it.
 struct CertifiedProperty {
+  CertifiedProperty() = default;
+  CertifiedProperty(props::RunReport r, std::string family, std::string what,
+                    std::string group_name = {})
+      : run(std::move(r)),
+        codec(std::move(family)),
+        statement(std::move(what)),
+        group(std::move(group_name)) {}
+
   props::RunReport run;
   std::string codec;      // the family, "padded"; "fuzz" for campaign results
   std::string statement;  // what the property asserts
   // "" for a catalog property; for a result a target adds after the catalogs
   // (Target::run_extra), what such results are called, plural: "snapshot checks".
   std::string group;
+  std::string note;  // what a person should know about how it ran ("" for nothing)
+  // The distinct divergences an endpoint property met, each once:
+  // {"id", "signature", "count", "known", "first_property", "detail",
+  //  "reproduction"} (certify/endpoint/divergences.h); empty for others.
+  nlohmann::json divergences = nlohmann::json::array();
 };
 
 struct Certification {

@@ -82,7 +82,42 @@ nlohmann::json property_json(const CertifiedProperty& p) {
   nlohmann::json dist = nlohmann::json::object();
   for (const auto& [tags, count] : r.distribution) dist[tags] = count;
   j["distribution"] = dist;
+  if (!p.note.empty()) j["note"] = p.note;
+  if (!p.divergences.empty()) j["divergences"] = p.divergences;
   return j;
+}
+
+// Each distinct divergence once, under the property that met it first.
+std::vector<const nlohmann::json*> distinct_divergences(const Certification& c) {
+  std::vector<const nlohmann::json*> out;
+  for (const auto& p : c.properties) {
+    for (const auto& d : p.divergences) {
+      if (d.value("first_property", std::string()) == p.run.id) out.push_back(&d);
+    }
+  }
+  return out;
+}
+
+int divergence_total(const Certification& c, const std::string& id) {
+  int n = 0;
+  for (const auto& p : c.properties) {
+    for (const auto& d : p.divergences) {
+      if (d.value("id", std::string()) == id) n += d.value("count", 0);
+    }
+  }
+  return n;
+}
+
+std::string signature_line(const nlohmann::json& d) {
+  const nlohmann::json s = d.value("signature", nlohmann::json::object());
+  std::string out;
+  for (const char* f : {"operation", "outcome", "error", "message", "feature", "values"}) {
+    const std::string v = s.value(f, std::string());
+    if (v.empty()) continue;
+    if (!out.empty()) out.append("; ");
+    out.append(v);
+  }
+  return out;
 }
 
 // The table: one row per result.
@@ -109,6 +144,20 @@ std::string not_run_note(const Certification& c) {
 
 void print_table(const Certification& c, std::FILE* out, bool quiet) {
   if (!quiet) print_rows(c, out);
+  for (const auto& p : c.properties) {
+    if (!p.note.empty()) emit(out, fmt::format("{}: {}\n", p.run.id, p.note));
+  }
+  if (const auto all = distinct_divergences(c); !all.empty()) {
+    emit(out,
+         fmt::format("{}divergences: {} distinct\n", c.properties.empty() ? "" : "\n", all.size()));
+    for (const nlohmann::json* d : all) {
+      const std::string id = d->value("id", std::string());
+      const nlohmann::json known = d->value("known", nlohmann::json());
+      emit(out, fmt::format("  {} {:>5}x {}{}\n", id, divergence_total(c, id), signature_line(*d),
+                            known.is_string() ? " [known: " + known.get<std::string>() + "]" : ""));
+    }
+    emit(out, "\n");
+  }
   for (const auto& p : c.properties) {
     if (p.run.verdict != Verdict::kPassed) emit(out, fmt::format("{}\n", failure_text(p.run)));
   }
@@ -184,6 +233,7 @@ std::string junit_xml(const Certification& c) {
     property("        ", "seed", std::to_string(r.settings.seed));
     property("        ", "cases", std::to_string(r.cases));
     property("        ", "replay", props::replay_command(r));
+    if (!p.note.empty()) property("        ", "note", p.note);
     if (!r.reproduce.empty()) property("        ", "rc_params", r.reproduce);
     for (const auto& [type, value] : r.counterexample)
       property("        ", "counterexample", type + " = " + value);
@@ -225,6 +275,19 @@ std::string markdown(const Certification& c) {
     out += fmt::format(
         "| `{}` | {} | {}{} | {:.2f}s |\n", md_cell(p.run.id), p.run.cases, ok ? "" : "**",
         std::string(props::to_string(p.run.verdict)) + (ok ? "" : "**"), p.run.seconds);
+  }
+  if (const auto all = distinct_divergences(c); !all.empty()) {
+    out +=
+        "\n### Divergences\n\n| id | count | signature | known entry |\n| --- | ---: | --- | --- "
+        "|\n";
+    for (const nlohmann::json* d : all) {
+      const std::string id = d->value("id", std::string());
+      const nlohmann::json known = d->value("known", nlohmann::json());
+      const std::string entry =
+          known.is_string() ? fmt::format("`{}`", md_cell(known.get<std::string>())) : "**new**";
+      out += fmt::format("| `{}` | {} | {} | {} |\n", md_cell(id), divergence_total(c, id),
+                         md_cell(signature_line(*d)), entry);
+    }
   }
   if (c.failed() > 0) {
     out += "\n### Failures\n";

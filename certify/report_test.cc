@@ -139,5 +139,61 @@ TEST(Report, Sha256KnownAnswer) {
   EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
+// An endpoint run: one divergence met by two properties, listed once with
+// its total; a note on the budget.
+Certification endpoint_sample() {
+  Certification c = sample(false);
+  c.target_kind = "endpoint";
+  props::RunReport query;
+  query.id = "endpoint/query";
+  query.verdict = props::Verdict::kFailed;
+  query.message = "1 distinct divergence";
+  CertifiedProperty q(query, "endpoint", "queries match");
+  q.note = "explored 12 of 300 cases: its share of the 50 s budget was spent (--budget)";
+  const nlohmann::json signature = {{"operation", "Query/Scan"},      {"outcome", "rejected"},
+                                    {"error", "ValidationException"}, {"message", "Syntax error"},
+                                    {"feature", "filter NOT NOT …"},  {"values", ""}};
+  q.divergences.push_back({{"id", "e908b7a8c0"},
+                           {"signature", signature},
+                           {"count", 3},
+                           {"known", nullptr},
+                           {"first_property", "endpoint/query"}});
+  props::RunReport scan = query;
+  scan.id = "endpoint/scan";
+  CertifiedProperty sc(scan, "endpoint", "scans match");
+  sc.divergences.push_back({{"id", "e908b7a8c0"},
+                            {"signature", signature},
+                            {"count", 2},
+                            {"known", nullptr},
+                            {"first_property", "endpoint/query"}});
+  c.properties.push_back(q);
+  c.properties.push_back(sc);
+  return c;
+}
+
+TEST(Report, DivergencesAreListedOnceWithTheirCount) {
+  const Certification c = endpoint_sample();
+  char* buffer = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  print_table(c, out);
+  std::fclose(out);
+  const std::string table(buffer, size);
+  std::free(buffer);
+  EXPECT_NE(table.find("divergences: 1 distinct"), std::string::npos) << table;
+  EXPECT_NE(table.find("e908b7a8c0     5x Query/Scan; rejected"), std::string::npos) << table;
+  EXPECT_NE(table.find("endpoint/query: explored 12 of 300 cases"), std::string::npos) << table;
+  const std::string md = markdown(c);
+  EXPECT_NE(md.find("### Divergences"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `e908b7a8c0` | 5 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("**new**"), std::string::npos) << md;
+  const nlohmann::json cert = certificate_json(c);
+  EXPECT_EQ(cert["properties"][1]["divergences"][0]["count"], 3);
+  EXPECT_EQ(cert["properties"][1]["note"],
+            "explored 12 of 300 cases: its share of the 50 s budget was spent (--budget)");
+  EXPECT_TRUE(verify_certificate(cert).has_value());
+  EXPECT_NE(junit_xml(c).find("name=\"note\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace sortkey::certify

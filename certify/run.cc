@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <random>
 
 #include "certify/internal/text.h"
@@ -18,7 +19,8 @@ const props::Catalog& Target::catalog() const {
   static const props::Catalog kEmpty;
   return kEmpty;
 }
-Result<void> Target::after_property(const props::PropertyEntry&) { return {}; }
+void Target::plan(const std::vector<const props::PropertyEntry*>&) {}
+Result<void> Target::after_property(const props::PropertyEntry&, CertifiedProperty&) { return {}; }
 Result<std::vector<CertifiedProperty>> Target::run_extra(const RunContext&) {
   return std::vector<CertifiedProperty>{};
 }
@@ -109,6 +111,9 @@ Progress::Mode progress_mode(const RunOptions& options) {
 Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
                         const props::RunSettings& settings, const RunOptions& options,
                         Certification& cert) {
+  std::map<Target*, std::vector<const props::PropertyEntry*>> plans;
+  for (const ChosenProperty& c : chosen) plans[c.target].push_back(c.entry);
+  for (const auto& [target, entries] : plans) target->plan(entries);
   const Progress progress(progress_mode(options), chosen.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const ChosenProperty& c = chosen[i];
@@ -118,10 +123,14 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
       run.replay = fmt::format("{} {} --seed {} --cases {} --property {}", options.command, args,
                                settings.seed, settings.cases, run.id);
     }
-    if (auto ok = c.target->after_property(*c.entry); !ok) return ok.error();
-    progress.finished(i, run);
-    const bool failed = run.verdict != props::Verdict::kPassed;
     cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement, ""});
+    if (auto ok = c.target->after_property(*c.entry, cert.properties.back()); !ok) {
+      cert.properties.pop_back();
+      return ok.error();
+    }
+    const props::RunReport& judged = cert.properties.back().run;
+    progress.finished(i, judged);
+    const bool failed = judged.verdict != props::Verdict::kPassed;
     if (failed && options.fail_fast && i + 1 < chosen.size()) {
       cert.not_run = chosen.size() - i - 1;
       break;

@@ -58,8 +58,14 @@ class Target {
 
   // The properties the run loop runs one by one (empty for a runner).
   virtual const props::Catalog& catalog() const;
-  // Asked after each property of catalog(): an error ends the run.
-  virtual Result<void> after_property(const props::PropertyEntry& entry);
+  // Told, before the first property runs, which of catalog() will run, in order.
+  virtual void plan(const std::vector<const props::PropertyEntry*>& chosen);
+  // Asked after each property of catalog(), with its result, which the
+  // target may complete: a target that judges its cases itself (an endpoint
+  // that records every divergence and decides after the last case) sets the
+  // verdict, the cases run, a note and the divergences here. An error ends
+  // the run.
+  virtual Result<void> after_property(const props::PropertyEntry& entry, CertifiedProperty& result);
   // The results that are not catalog properties (a snapshot gate, a fuzz
   // campaign), asked for once all catalogs have run. An error ends the run.
   virtual Result<std::vector<CertifiedProperty>> run_extra(const RunContext& context);

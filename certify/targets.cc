@@ -28,6 +28,8 @@ Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
   }
   eo.keep_tables = options.keep_tables;
   eo.known_divergences = options.known_divergences;
+  eo.record_divergences = options.record_divergences;
+  eo.budget_seconds = options.budget_seconds;
   auto opened = endpoint::EndpointTarget::open(eo, endpoint::process_environment());
   if (!opened) return opened.error();
   return std::unique_ptr<Target>(std::move(*opened));
@@ -51,10 +53,11 @@ Result<std::unique_ptr<Target>> open_adapter(const TargetOptions& options, std::
 // target are refused.
 Result<std::unique_ptr<Target>> open_primary(const TargetOptions& options, std::FILE* warnings) {
   if (!options.endpoint_given && (!options.known_divergences.empty() || !options.region.empty() ||
+                                  !options.record_divergences.empty() || options.budget_given ||
                                   options.request_timeout_seconds > 0 || options.keep_tables)) {
     return usage(
-        "--known-divergences, --region, --request-timeout and --keep-tables go with "
-        "--endpoint");
+        "--known-divergences, --record-divergences, --budget, --region, --request-timeout and "
+        "--keep-tables go with --endpoint");
   }
   if (!options.codec_cmd.empty() && options.endpoint_given) {
     return usage("--codec-cmd and --endpoint are two targets; certify one at a time");

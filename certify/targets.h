@@ -27,7 +27,10 @@ struct TargetOptions {
   // (certify/endpoint/aws_config.h).
   bool endpoint_given = false;
   std::string endpoint;
-  std::string known_divergences;  // --known-divergences FILE: divergences accepted for it
+  std::string known_divergences;   // --known-divergences FILE: divergences accepted for it
+  std::string record_divergences;  // --record-divergences FILE: entries added for what it met
+  double budget_seconds = 50;      // --budget SECONDS: the endpoint run's bound
+  bool budget_given = false;
   std::string region;  // --region: overrides AWS_REGION / AWS_DEFAULT_REGION / the profile
   double request_timeout_seconds = 0;  // --request-timeout; 0: 30 s
   bool keep_tables = false;            // --keep-tables

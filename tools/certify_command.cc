@@ -140,6 +140,15 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_option("--known-divergences", t.known_divergences,
                   "with --endpoint: a JSON file of divergences accepted for that endpoint")
       ->check(non_empty());
+  sub->add_option(
+         "--record-divergences", t.record_divergences,
+         "with --endpoint: add an entry for every divergence met to this known-divergences "
+         "file (created if missing; entries already there are kept, none is repeated)")
+      ->check(non_empty());
+  sub->add_option("--budget", t.budget_seconds,
+                  "with --endpoint: stop exploring when SECONDS are spent and judge what ran")
+      ->check(CLI::Range(1.0, 7.0 * 24 * 3600))
+      ->capture_default_str();
   sub->add_option("--region", t.region, "with --endpoint: the region to sign for")
       ->check(non_empty());
   sub->add_option("--codec-cmd", t.codec_cmd,
@@ -178,6 +187,7 @@ void add_certify_command(CLI::App& app, int* exit_code) {
   sub->get_option("--output")->needs("--list");
   sub->callback([options, exit_code, sub] {
     options->targets.endpoint_given = sub->count("--endpoint") > 0;
+    options->targets.budget_given = sub->count("--budget") > 0;
     if (sub->count("--seed") > 0) options->run.seed = options->seed;
     *exit_code = run_certify(*options);
   });

@@ -56,7 +56,7 @@ std::string AdapterTarget::replay_args() const {
   return args;
 }
 
-Result<void> AdapterTarget::after_property(const props::PropertyEntry& entry) {
+Result<void> AdapterTarget::after_property(const props::PropertyEntry& entry, CertifiedProperty&) {
   const std::optional<std::string>& fatal = client_->failure();
   if (!fatal) return {};
   return make_error(ErrorCode::kUnavailable, 0,

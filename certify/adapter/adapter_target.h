@@ -49,7 +49,8 @@ class AdapterTarget final : public Target {
   std::string replay_args() const override;
   const props::Catalog& catalog() const override { return catalog_; }
   // An error once the adapter broke the protocol (during `entry`).
-  Result<void> after_property(const props::PropertyEntry& entry) override;
+  Result<void> after_property(const props::PropertyEntry& entry,
+                              CertifiedProperty& result) override;
   // The snapshot gate's results, one per codec, when a snapshot file was given.
   Result<std::vector<CertifiedProperty>> run_extra(const RunContext& context) override;
   std::string extra_plan() const override;

@@ -3,54 +3,231 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 #include <fstream>
-#include <set>
-#include <sstream>
 
+#include "certify/digest.h"
 #include "certify/internal/json_input.h"
 
 namespace sortkey::certify::endpoint {
 
-std::string Divergence::describe() const {
-  std::string out = fmt::format("{} divergence: {}\n", kind, detail);
-  std::string shape_text;
-  for (const auto& [k, v] : shape) shape_text += (shape_text.empty() ? "" : ", ") + k + "=" + v;
-  out += fmt::format("  request shape: {}\n", shape_text);
-  if (reproduction.is_object()) {
-    auto line = [](const nlohmann::json& j) {
-      return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    };
-    out += "  minimal reproduction:\n";
-    out += "    table: " + line(reproduction.value("table", nlohmann::json())) + "\n";
-    const nlohmann::json items = reproduction.value("items", nlohmann::json::array());
-    out += fmt::format("    items written first ({}):\n", items.size());
-    for (const auto& i : items) out += "      " + line(i) + "\n";
-    out += "    request: " + line(reproduction.value("request", nlohmann::json())) + "\n";
-    out += "    expected: " + line(reproduction.value("expected", nlohmann::json())) + "\n";
-    out += "    actual: " + line(reproduction.value("actual", nlohmann::json())) + "\n";
+namespace {
+
+std::string json_line(const nlohmann::json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool word_byte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return std::isalnum(u) != 0 || c == '_' || u >= 0x80;
+}
+
+// Every whole-word occurrence of `name` in `text` replaced by "<name>".
+std::string mask_name(const std::string& text, const std::string& name) {
+  if (name.empty()) return text;
+  std::string out;
+  std::size_t at = 0;
+  for (std::size_t hit = text.find(name); hit != std::string::npos;
+       hit = text.find(name, hit + 1)) {
+    if (hit < at) continue;
+    const bool left = hit == 0 || !word_byte(text[hit - 1]);
+    const std::size_t end = hit + name.size();
+    const bool right = end == text.size() || !word_byte(text[end]);
+    if (!left || !right) continue;
+    out.append(text, at, hit - at);
+    out += "<name>";
+    at = end;
+  }
+  out.append(text, at, std::string::npos);
+  return out;
+}
+
+// The end of the number starting at `i` (digits, a point, an exponent).
+std::size_t number_end(std::string_view s, std::size_t i) {
+  while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) != 0 || s[i] == '.')) ++i;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    std::size_t j = i + 1;
+    if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
+    if (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) != 0) {
+      i = j;
+      while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) != 0) ++i;
+    }
+  }
+  return i;
+}
+
+// Quoted text, {...} and [...] groups and numbers masked.
+std::string mask_values(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const char c = s[i];
+    if (c == '"') {
+      const std::size_t close = s.find('"', i + 1);
+      out += "\"…\"";
+      i = close == std::string_view::npos ? s.size() : close + 1;
+    } else if (c == '{' || c == '[') {
+      const char close = c == '{' ? '}' : ']';
+      int depth = 0;
+      std::size_t j = i;
+      for (; j < s.size(); ++j) {
+        if (s[j] == c) ++depth;
+        if (s[j] == close && --depth == 0) break;
+      }
+      out += c == '{' ? "{…}" : "[…]";
+      i = j < s.size() ? j + 1 : s.size();
+    } else if ((std::isdigit(static_cast<unsigned char>(c)) != 0 ||
+                ((c == '+' || c == '-') && i + 1 < s.size() &&
+                 std::isdigit(static_cast<unsigned char>(s[i + 1])) != 0)) &&
+               (i == 0 || !word_byte(s[i - 1]))) {
+      out += '#';
+      i = number_end(s, c == '+' || c == '-' ? i + 1 : i);
+    } else {
+      out += c;
+      ++i;
+    }
   }
   return out;
 }
 
-bool KnownDivergence::matches(const Divergence& d) const {
-  if (!property.empty()) {
-    const bool prefix = property.back() == '/';
-    if (prefix ? d.property.rfind(property, 0) != 0 : d.property != property) return false;
+bool ends_label_value(char c) { return c == ',' || c == ';' || c == ')'; }
+
+// ": <token>" masked to ": …" where the token (no space, no ',', ';' or ')')
+// runs to the end of the text or to one of those three.
+std::string mask_labelled_values(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    if (s.substr(i, 2) == ": ") {
+      std::size_t j = i + 2;
+      while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j])) == 0 &&
+             !ends_label_value(s[j]))
+        ++j;
+      if (j > i + 2 && (j == s.size() || ends_label_value(s[j]))) {
+        out += ": …";
+        i = j;
+        continue;
+      }
+    }
+    out += s[i++];
   }
-  if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), d.kind) == kinds.end()) return false;
-  for (const auto& [key, allowed] : shape) {
-    const auto it = d.shape.find(key);
-    if (it == d.shape.end()) return false;
-    bool any = false;
-    for (const std::string& a : allowed) any = any || a == it->second;
-    if (!any) return false;
-  }
-  return !detail || detail->search(d.detail).value_or(false);
+  return out;
 }
 
-const KnownDivergence* KnownDivergences::match(const Divergence& d) const {
+}  // namespace
+
+// ---------------------------------------------------------------- signatures
+
+const std::vector<std::string>& Signature::fields() {
+  static const std::vector<std::string> names = {"operation", "outcome", "error",
+                                                 "message",   "feature", "values"};
+  return names;
+}
+
+const std::string& Signature::field(std::string_view name) const {
+  return const_cast<Signature*>(this)->field(name);
+}
+
+std::string& Signature::field(std::string_view name) {
+  if (name == "operation") return operation;
+  if (name == "outcome") return outcome;
+  if (name == "error") return error;
+  if (name == "message") return message;
+  if (name == "feature") return feature;
+  return values;
+}
+
+nlohmann::json Signature::to_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const std::string& f : fields()) j[f] = field(f);
+  return j;
+}
+
+std::string Signature::id() const { return sha256_hex(json_line(to_json())).substr(0, 10); }
+
+std::string Signature::describe() const {
+  std::string out = operation + " " + outcome;
+  if (!error.empty()) out += " " + error;
+  if (!message.empty()) out += " \"" + message + "\"";
+  return fmt::format("{}; {}; values: {}", out, feature.empty() ? "-" : feature,
+                     values.empty() ? "-" : values);
+}
+
+std::string outcome_of(std::string_view kind) {
+  if (kind == "items" || kind == "order" || kind == "count" || kind == "scanned_count")
+    return "result";
+  if (kind.rfind("lek_", 0) == 0) return "paging";
+  return std::string(kind);
+}
+
+std::string mask_message(std::string_view message, const std::set<std::string>& names) {
+  std::string text(message.substr(0, 2000));
+  // Longest names first, so that "g 5" is masked before "g".
+  std::vector<std::string> sorted(names.begin(), names.end());
+  std::sort(sorted.begin(), sorted.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  for (const std::string& n : sorted) text = mask_name(text, n);
+  text = mask_values(text);
+  text = mask_labelled_values(text);
+  if (text.size() > 300) {
+    std::size_t cut = 300;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text.resize(cut);
+  }
+  return text;
+}
+
+// ---------------------------------------------------------------- divergences
+
+std::string Divergence::error_type() const {
+  const nlohmann::json actual = reproduction.value("actual", nlohmann::json());
+  return actual.is_object() && actual.contains("error") && actual["error"].is_string()
+             ? actual["error"].get<std::string>()
+             : std::string();
+}
+
+std::string Divergence::error_message() const {
+  const nlohmann::json actual = reproduction.value("actual", nlohmann::json());
+  return actual.is_object() && actual.contains("message") && actual["message"].is_string()
+             ? actual["message"].get<std::string>()
+             : std::string();
+}
+
+std::string describe_reproduction(const nlohmann::json& r, std::string_view indent) {
+  if (!r.is_object()) return {};
+  std::string out;
+  out += fmt::format("{}table: {}\n", indent, json_line(r.value("table", nlohmann::json())));
+  const nlohmann::json items = r.value("items", nlohmann::json::array());
+  out += fmt::format("{}items written first ({}):\n", indent, items.size());
+  for (const auto& i : items) out += fmt::format("{}  {}\n", indent, json_line(i));
+  out += fmt::format("{}request: {}\n", indent, json_line(r.value("request", nlohmann::json())));
+  out += fmt::format("{}expected: {}\n", indent, json_line(r.value("expected", nlohmann::json())));
+  out += fmt::format("{}actual: {}\n", indent, json_line(r.value("actual", nlohmann::json())));
+  return out;
+}
+
+std::string Divergence::describe() const {
+  std::string out =
+      fmt::format("divergence {}: {}\n  {}\n", signature.id(), signature.describe(), detail);
+  if (reproduction.is_object())
+    out += "  reproduction:\n" + describe_reproduction(reproduction, "    ");
+  return out;
+}
+
+// ---------------------------------------------------------------- the file
+
+bool KnownDivergence::matches(const Signature& s) const {
+  for (const std::string& f : Signature::fields()) {
+    const auto it = signature.find(f);
+    if (it == signature.end()) return false;
+    if (std::find(it->second.begin(), it->second.end(), s.field(f)) == it->second.end())
+      return false;
+  }
+  return true;
+}
+
+const KnownDivergence* KnownDivergences::match(const Signature& s) const {
   for (const KnownDivergence& e : entries) {
-    if (e.matches(d)) return &e;
+    if (e.matches(s)) return &e;
   }
   return nullptr;
 }
@@ -61,15 +238,87 @@ Error bad(std::string_view source, const std::string& what) {
   return make_error(ErrorCode::kBadFormat, 0, fmt::format("{}: {}", source, what));
 }
 
+// The entry's reason ("reason", or the earlier name "why"); "" when missing.
+std::string reason_of(const nlohmann::json& e) {
+  for (const char* key : {"reason", "why"}) {
+    if (e.contains(key) && e[key].is_string()) return e[key].get<std::string>();
+  }
+  return {};
+}
+
+Result<std::map<std::string, std::vector<std::string>>> signature_of(const nlohmann::json& e,
+                                                                     std::string_view source,
+                                                                     const std::string& id) {
+  if (!e.contains("signature") || !e["signature"].is_object()) {
+    if (e.contains("match")) {
+      return bad(source, fmt::format("\"{}\" matches on the earlier \"match\" form, which no "
+                                     "longer names one cause: record the divergences again "
+                                     "with --record-divergences",
+                                     id));
+    }
+    return bad(source, fmt::format("\"{}\" needs a \"signature\" object", id));
+  }
+  std::map<std::string, std::vector<std::string>> out;
+  const nlohmann::json& s = e["signature"];
+  for (const std::string& f : Signature::fields()) {
+    if (!s.contains(f)) {
+      return bad(source, fmt::format("\"{}\": the signature needs \"{}\" (\"\" for none)", id, f));
+    }
+    const nlohmann::json& v = s[f];
+    std::vector<std::string> allowed;
+    if (v.is_string()) allowed.push_back(v.get<std::string>());
+    if (v.is_array()) {
+      for (const auto& x : v) {
+        if (!x.is_string()) break;
+        allowed.push_back(x.get<std::string>());
+      }
+    }
+    if (allowed.empty() || (v.is_array() && allowed.size() != v.size())) {
+      return bad(source, fmt::format("\"{}\": signature.{} must be a string or a non-empty array "
+                                     "of strings",
+                                     id, f));
+    }
+    out[f] = std::move(allowed);
+  }
+  return out;
+}
+
+Result<KnownDivergence> entry_of(const nlohmann::json& e, std::size_t i, std::string_view source) {
+  const std::string where = fmt::format("entry {}", i + 1);
+  if (!e.is_object()) return bad(source, where + " is not an object");
+  KnownDivergence k;
+  if (!e.contains("id") || !e["id"].is_string() || e["id"].get<std::string>().empty()) {
+    return bad(source, where + " needs a non-empty \"id\"");
+  }
+  k.id = e["id"].get<std::string>();
+  k.reason = reason_of(e);
+  if (k.reason.empty()) {
+    return bad(source, fmt::format("\"{}\" needs a non-empty \"reason\": say what DynamoDB does "
+                                   "differently and why the divergence is accepted",
+                                   k.id));
+  }
+  auto signature = signature_of(e, source, k.id);
+  if (!signature) return signature.error();
+  k.signature = std::move(*signature);
+  if (e.contains("reproduction") && !e["reproduction"].is_null()) {
+    k.reproduction = e["reproduction"];
+    for (const char* field : {"table", "items", "request", "expected"}) {
+      if (!k.reproduction.is_object() || !k.reproduction.contains(field)) {
+        return bad(source, fmt::format("\"{}\": the reproduction needs \"{}\"", k.id, field));
+      }
+    }
+  }
+  return k;
+}
+
 }  // namespace
 
 Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
                                                  std::string_view source_name) {
-  if (internal::json_depth(json_text) > internal::kMaxJsonDepth) {
-    return bad(source_name, fmt::format("nests deeper than {} levels", internal::kMaxJsonDepth));
-  }
-  const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return bad(source_name, "not a JSON object");
+  auto parsed = internal::parse_json(json_text, source_name);
+  if (!parsed) return bad(source_name, parsed.error().message);
+  const nlohmann::json& j = *parsed;
+  if (!j.is_object()) return bad(source_name, "not a JSON object");
   KnownDivergences out;
   if (j.contains("endpoint") && j["endpoint"].is_string())
     out.endpoint = j["endpoint"].get<std::string>();
@@ -78,91 +327,11 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
   }
   std::set<std::string> ids;
   for (std::size_t i = 0; i < j["divergences"].size(); ++i) {
-    const nlohmann::json& e = j["divergences"][i];
-    const std::string where = fmt::format("entry {}", i + 1);
-    if (!e.is_object()) return bad(source_name, where + " is not an object");
-    KnownDivergence k;
-    if (!e.contains("id") || !e["id"].is_string() || e["id"].get<std::string>().empty()) {
-      return bad(source_name, where + " needs a non-empty \"id\"");
-    }
-    k.id = e["id"].get<std::string>();
-    if (!ids.insert(k.id).second)
-      return bad(source_name, fmt::format("the id \"{}\" appears twice", k.id));
-    if (!e.contains("why") || !e["why"].is_string() || e["why"].get<std::string>().empty()) {
-      return bad(
-          source_name,
-          fmt::format("\"{}\" needs a non-empty \"why\": say why this divergence is accepted",
-                      k.id));
-    }
-    k.why = e["why"].get<std::string>();
-    if (!e.contains("match") || !e["match"].is_object()) {
-      return bad(source_name, fmt::format("\"{}\" needs a \"match\" object", k.id));
-    }
-    const nlohmann::json& m = e["match"];
-    for (const char* text : {"property", "detail"}) {
-      if (m.contains(text) && !m[text].is_string()) {
-        return bad(source_name, fmt::format("\"{}\": match.{} must be a string", k.id, text));
-      }
-    }
-    k.property = m.value("property", std::string());
-    if (m.contains("kind")) {
-      const nlohmann::json& kind = m["kind"];
-      if (kind.is_string()) {
-        k.kinds.push_back(kind.get<std::string>());
-      } else if (kind.is_array() && std::all_of(kind.begin(), kind.end(),
-                                                [](const auto& x) { return x.is_string(); })) {
-        for (const auto& x : kind) k.kinds.push_back(x.get<std::string>());
-      } else {
-        return bad(source_name,
-                   fmt::format("\"{}\": match.kind must be a string or an array of strings", k.id));
-      }
-    }
-    if (m.contains("shape")) {
-      if (!m["shape"].is_object())
-        return bad(source_name, fmt::format("\"{}\": match.shape must be an object", k.id));
-      for (const auto& [key, values] : m["shape"].items()) {
-        std::vector<std::string> allowed;
-        if (values.is_string()) {
-          allowed.push_back(values.get<std::string>());
-        } else if (values.is_array()) {
-          for (const auto& v : values) {
-            if (!v.is_string())
-              return bad(source_name,
-                         fmt::format("\"{}\": match.shape.{} holds a non-string", k.id, key));
-            allowed.push_back(v.get<std::string>());
-          }
-        } else {
-          return bad(source_name,
-                     fmt::format("\"{}\": match.shape.{} must be a string or an array", k.id, key));
-        }
-        k.shape[key] = std::move(allowed);
-      }
-    }
-    if (m.contains("detail")) {
-      k.detail_pattern = m.value("detail", std::string());
-      auto detail = internal::BoundedRegex::compile(k.detail_pattern);
-      if (!detail) {
-        return bad(source_name,
-                   fmt::format("\"{}\": match.detail is {}", k.id, detail.error().message));
-      }
-      k.detail.emplace(std::move(*detail));
-    }
-    if (k.kinds.empty() && k.shape.empty() && !k.detail) {
-      return bad(
-          source_name,
-          fmt::format("\"{}\": match names no kind, shape or detail: it would accept everything",
-                      k.id));
-    }
-    if (e.contains("reproduction") && !e["reproduction"].is_null()) {
-      k.reproduction = e["reproduction"];
-      for (const char* field : {"table", "items", "request", "expected"}) {
-        if (!k.reproduction.is_object() || !k.reproduction.contains(field)) {
-          return bad(source_name,
-                     fmt::format("\"{}\": the reproduction needs \"{}\"", k.id, field));
-        }
-      }
-    }
-    out.entries.push_back(std::move(k));
+    auto k = entry_of(j["divergences"][i], i, source_name);
+    if (!k) return k.error();
+    if (!ids.insert(k->id).second)
+      return bad(source_name, fmt::format("the id \"{}\" appears twice", k->id));
+    out.entries.push_back(std::move(*k));
   }
   return out;
 }
@@ -176,17 +345,59 @@ Result<KnownDivergences> load_known_divergences(const std::string& path) {
   return parse_known_divergences(*text, path);
 }
 
-nlohmann::json suggested_entry(const Divergence& d, std::string_view id) {
-  nlohmann::json shape = nlohmann::json::object();
-  for (const char* key : {"operation", "target", "sort_type", "sort_op", "error", "reason"}) {
-    if (const auto it = d.shape.find(key); it != d.shape.end())
-      shape[key] = nlohmann::json::array({it->second});
-  }
-  const nlohmann::json& reproduction = d.reproduction;
+nlohmann::json recorded_entry(const Divergence& d, std::string_view id) {
   return {{"id", std::string(id)},
-          {"why", "EXPLAIN why this divergence is accepted"},
-          {"match", {{"property", d.property}, {"kind", d.kind}, {"shape", shape}}},
-          {"reproduction", reproduction}};
+          {"reason", std::string(kReasonToWrite)},
+          {"signature", d.signature.to_json()},
+          {"reproduction", d.reproduction}};
+}
+
+Result<std::size_t> record_divergences(const std::string& path,
+                                       const std::vector<nlohmann::json>& entries,
+                                       std::string_view endpoint) {
+  nlohmann::json file = {{"endpoint", std::string(endpoint)},
+                         {"divergences", nlohmann::json::array()}};
+  KnownDivergences known;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
+    if (!text) {
+      return make_error(ErrorCode::kBadParameter, 0,
+                        "cannot read the file to record divergences in " + text.error().message);
+    }
+    auto parsed = parse_known_divergences(*text, path);
+    if (!parsed) return parsed.error();
+    known = std::move(*parsed);
+    file = nlohmann::json::parse(*text);
+  }
+  std::set<std::string> ids;
+  for (const KnownDivergence& k : known.entries) ids.insert(k.id);
+  std::size_t added = 0;
+  for (const nlohmann::json& e : entries) {
+    auto k = entry_of(e, known.entries.size(), "a recorded entry");
+    if (!k) return k.error();
+    Signature s;
+    for (const std::string& f : Signature::fields()) s.field(f) = k->signature[f].front();
+    if (known.match(s) != nullptr) continue;
+    nlohmann::json entry = e;
+    std::string id = k->id;
+    for (int n = 2; ids.contains(id); ++n) id = fmt::format("{}-{}", k->id, n);
+    entry["id"] = id;
+    k->id = id;
+    ids.insert(id);
+    known.entries.push_back(std::move(*k));
+    file["divergences"].push_back(std::move(entry));
+    ++added;
+  }
+  const std::string text =
+      file.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  // Written here rather than by report.h's write_file: the fuzz builds hold
+  // this file without the reports.
+  std::ofstream out(path, std::ios::binary);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  out.close();
+  if (!out) return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot write {}", path));
+  return added;
 }
 
 }  // namespace sortkey::certify::endpoint

@@ -4,6 +4,8 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -11,8 +13,10 @@
 #include <set>
 #include <sstream>
 
+#include "certify/endpoint/attribution.h"
 #include "certify/endpoint/divergences.h"
 #include "certify/endpoint/dynamodb_client.h"
+#include "certify/endpoint/minimize.h"
 #include "certify/endpoint/run_notes.h"
 #include "certify/endpoint/sigv4.h"
 #include "certify/endpoint/workload.h"
@@ -224,9 +228,11 @@ props::QuerySpec gen_strategy_query(const oracle::NaiveTable& m) {
     const StrategyKey a = gen_strategy_key(strategy);
     if (shape == 1) {
       q.key.op = NKeyCond::Op::kBeginsWith;
-      q.key.a =
-          str(props::chance(50) ? a.prefix
-                                : a.sk.substr(0, a.prefix.size() + props::uniform_index(6) + 1));
+      // A longer prefix, cut between code points: a cut inside one would be
+      // invalid UTF-8, which no valid request holds.
+      std::size_t cut = a.prefix.size() + props::uniform_index(6) + 1;
+      while (cut < a.sk.size() && (static_cast<unsigned char>(a.sk[cut]) & 0xC0) == 0x80) ++cut;
+      q.key.a = str(props::chance(50) ? a.prefix : a.sk.substr(0, cut));
     } else {
       const StrategyKey b = gen_strategy_key(strategy);
       q.key.op = shape == 2 ? NKeyCond::Op::kBetween
@@ -258,16 +264,63 @@ props::QuerySpec gen_strategy_query(const oracle::NaiveTable& m) {
   return q;
 }
 
-// A case's inputs as text, to recognise a case RapidCheck runs again.
-template <class Spec>
-std::string case_inputs(int shape, const std::vector<NItem>& items,
-                        const std::vector<Spec>& specs) {
-  std::ostringstream out;
-  out << shape << "\n" << naive_to_json(oracle::NItem{}).dump() << "\n";
-  for (const NItem& i : items)
-    out << naive_to_json(i).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  for (const Spec& spec : specs) out << spec << "\n";
-  return out.str();
+// ---------------------------------------------------------------- numbers
+
+// A leading '+' taken off every Number: DynamoDB accepts "+3", but an
+// endpoint that refuses it would refuse every request holding one and mask
+// whatever else that request would show. It is tested by writes of its own
+// (plus_write). The value is the same, so the oracle's answers are too.
+void drop_plus(NValue& v) {
+  if (v.t == T::N && !v.s.empty() && v.s.front() == '+') v.s.erase(0, 1);
+  if (v.t == T::NS) {
+    for (std::string& e : v.set) {
+      if (!e.empty() && e.front() == '+') e.erase(0, 1);
+    }
+  }
+  for (NValue& e : v.list) drop_plus(e);
+  for (auto& f : v.map) drop_plus(f.second);
+}
+
+void drop_plus(NItem& item) {
+  for (auto& [name, v] : item) drop_plus(v);
+}
+
+void drop_plus(oracle::NCond& c) {
+  for (oracle::NOperand& o : c.args) drop_plus(o.value);
+  for (oracle::NCond& k : c.kids) drop_plus(k);
+}
+
+void drop_plus(props::QuerySpec& q) {
+  for (NValue& v : q.key.partition) drop_plus(v);
+  for (NValue& v : q.key.sort_eq) drop_plus(v);
+  drop_plus(q.key.a);
+  drop_plus(q.key.b);
+  if (q.filter) drop_plus(*q.filter);
+}
+
+void drop_plus(props::ScanSpec& s) {
+  if (s.filter) drop_plus(*s.filter);
+}
+
+std::vector<NItem> gen_items(const NSchema& schema) {
+  auto items =
+      *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
+  for (NItem& i : items) drop_plus(i);
+  return items;
+}
+
+// In about one Query case in twenty-five: a PutItem of its own whose one
+// non-key attribute is a Number written with a leading '+', on the key of
+// an item the case holds (or a fresh one).
+std::optional<NItem> gen_plus_write(const oracle::NaiveTable& after) {
+  if (!props::chance(4)) return std::nullopt;
+  NItem item = *props::gen_table_key(after);
+  drop_plus(item);
+  NValue n;
+  n.t = T::N;
+  n.s = *rc::gen::element<std::string>("+1", "+10", "+2.5", "+0", "+1e-130");
+  item.emplace_back("x", n);
+  return item;
 }
 
 // ---------------------------------------------------------------- signals
@@ -306,37 +359,64 @@ std::string fatal_text(const TransportError& e) {
 // ---------------------------------------------------------------- the session
 
 struct EndpointSession::Impl {
+  using Clock = std::chrono::steady_clock;
+
   EndpointOptions options;  // with the URL resolved
   std::string url_source;   // where the URL came from (aws_config.h)
   Credentials credentials;
   std::unique_ptr<DynamoDbClient> client;
   std::unique_ptr<TableManager> tables;
   std::unique_ptr<Workload> workload;
+  std::unique_ptr<Attribution> attribution;
+  std::unique_ptr<Minimizer> minimizer;
   KnownDivergences known;
   props::Catalog catalog;
-  std::map<int, std::string> shape_tables;  // shape -> table; -1 is the strategy table
+  std::map<int, std::string> shape_tables;          // shape -> table; -1 is the strategy table
+  std::map<std::string, std::string> spare_tables;  // use + schema -> table
   std::optional<std::string> fatal;
+  std::set<std::string> fatal_reported;  // properties that failed with the fatal error
   std::map<std::string, int> known_hits;
-  std::map<std::string, Divergence> new_divergences;  // property -> the last (shrunk) one
   std::set<std::string> properties_run;
   std::optional<std::string> known_verdict;  // cached result of endpoint/known_divergences
   bool closed = false;
   std::string current_property;
-  // Shrinking against a live endpoint costs a whole case per candidate: after
-  // a property's first failure, candidates past the budget pass unrun, which
-  // ends RapidCheck's shrinking at the smallest failure found so far.
-  struct Shrinking {
-    bool failing = false;
-    std::chrono::steady_clock::time_point since;
-    int candidates = 0;
+
+  // The budget: the run's end, and each exploring property's share of it.
+  Clock::time_point opened = Clock::now();
+  std::vector<std::string> planned;  // exploring properties that will run
+  struct Exploration {
+    bool started = false;
+    Clock::time_point explore_until, minimize_until;
+    int cases = 0;
+    bool budget_spent = false;
+  };
+  std::map<std::string, Exploration> exploration;
+
+  // Every distinct divergence met, in the order first met.
+  struct Found {
+    Divergence divergence;  // the smallest case's; minimized once judged
+    Case smallest;
+    std::string first_property;
+    std::map<std::string, int> count_by_property;
+    int count = 0;
+    const KnownDivergence* known = nullptr;
+    bool minimized = false;
+    int tried = 0;
     bool cut = false;
   };
-  std::map<std::string, Shrinking> shrinking;
-  // RapidCheck evaluates the final counterexample once more to describe it:
-  // failing cases are remembered by a digest of their inputs and fail again
-  // from here, without the endpoint (which may have moved on) or the budget.
-  std::map<std::string, std::string> failed_cases;  // digest -> failure text
-  std::set<std::string> fatal_reported;             // properties that failed with the fatal error
+  std::vector<Found> found;
+  std::map<Signature, std::size_t> found_index;
+
+  // A table of `schema` kept for `use` ("probe": write probes; "candidate":
+  // minimization), created on first use.
+  std::string spare_table(const std::string& use, const NSchema& schema) {
+    const std::string key = use + "\n" + schema_to_json(schema).dump();
+    if (auto it = spare_tables.find(key); it != spare_tables.end()) return it->second;
+    auto name = tables->create(schema);
+    if (!name) throw TransportError(TransportError::Kind::kProtocol, name.error().message);
+    spare_tables[key] = *name;
+    return *name;
+  }
 
   std::string table_for(int shape) {
     if (auto it = shape_tables.find(shape); it != shape_tables.end()) return it->second;
@@ -347,57 +427,86 @@ struct EndpointSession::Impl {
     return *name;
   }
 
-  // One case of a property: the body runs the workload on the shape's table.
-  void run_case(const std::string& property, int shape, const std::string& inputs,
-                const std::function<std::optional<Divergence>(const std::string& table)>& body) {
-    const std::string digest = sha256_hex(property + "\n" + inputs);
-    if (const auto seen = failed_cases.find(digest); seen != failed_cases.end()) {
-      props::rc_require(props::Outcome::fails(seen->second));
+  void set_fatal(const TransportError& e, const std::string& property) {
+    fatal = fatal_text(e) + " (during " + property + ")";
+  }
+
+  // answer.h checks every member read: this is a member it does not know.
+  void set_fatal(const nlohmann::json::exception& e, const std::string& property) {
+    fatal = fmt::format("an answer of the endpoint could not be read (during {}): {}", property,
+                        e.what());
+  }
+
+  // Every divergence a case meets: classified, counted, and its case kept
+  // (the smallest seen) for minimization.
+  void observe(Divergence& d, const CheckContext& context) {
+    d.property = current_property;
+    d.signature = attribution->classify(d, context);
+    const auto [it, fresh] = found_index.try_emplace(d.signature, found.size());
+    if (fresh) {
+      Found f;
+      f.divergence = d;
+      f.smallest = case_of(context);
+      f.smallest.hint = attribution->hint();
+      f.first_property = current_property;
+      f.known = known.match(d.signature);
+      found.push_back(std::move(f));
     }
-    Shrinking& sh = shrinking[property];
-    if (sh.failing) {
-      if (sh.candidates >= options.shrink_candidates ||
-          std::chrono::steady_clock::now() - sh.since >
-              std::chrono::seconds(options.shrink_seconds)) {
-        sh.cut = true;
-        return;
+    Found& f = found[it->second];
+    if (!fresh && !f.minimized) {
+      Case c = case_of(context);
+      c.hint = attribution->hint();
+      if (c.weight() < f.smallest.weight()) {
+        f.smallest = std::move(c);
+        f.divergence = d;
       }
-      ++sh.candidates;
     }
+    ++f.count;
+    ++f.count_by_property[current_property];
+    if (f.known != nullptr) {
+      ++known_hits[f.known->id];
+      RC_TAG("known divergence " + f.known->id);
+    } else {
+      RC_TAG("divergence " + d.signature.id());
+    }
+  }
+
+  // The share of the budget of a property, fixed when its first case runs.
+  Exploration& exploring(const std::string& property) {
+    Exploration& e = exploration[property];
+    if (e.started) return e;
+    e.started = true;
+    std::size_t waiting = 0;
+    for (const std::string& p : planned) waiting += exploration[p].started ? 0 : 1;
+    const auto now = Clock::now();
+    const auto end = opened + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(options.budget_seconds));
+    const auto share = end > now ? (end - now) / static_cast<long>(waiting + 1) : Clock::duration{};
+    e.explore_until = now + share * 3 / 5;
+    e.minimize_until = now + share;
+    return e;
+  }
+
+  // One case of a property, unless its share of the budget is spent.
+  void run_case(const std::string& property, const std::function<void()>& body) {
+    Exploration& e = exploring(property);
+    if (Clock::now() > e.explore_until) {
+      e.budget_spent = true;
+      return;
+    }
+    ++e.cases;
     properties_run.insert(property);
     current_property = property;
-    std::optional<Divergence> d;
     try {
-      d = body(table_for(shape));
-    } catch (const TransportError& e) {
-      fatal = fatal_text(e) + " (during " + property + ")";
-      fatal_reported.insert(property);
-      failed_cases[digest] = "the run cannot go on: " + *fatal;
-      props::rc_require(props::Outcome::fails(failed_cases[digest]));
+      body();
       return;
-    } catch (const nlohmann::json::exception& e) {
-      // answer.h checks every member read: this is a member it does not know.
-      fatal = fmt::format("an answer of the endpoint could not be read (during {}): {}", property,
-                          e.what());
-      fatal_reported.insert(property);
-      failed_cases[digest] = "the run cannot go on: " + *fatal;
-      props::rc_require(props::Outcome::fails(failed_cases[digest]));
-      return;
+    } catch (const TransportError& err) {
+      set_fatal(err, property);
+    } catch (const nlohmann::json::exception& err) {
+      set_fatal(err, property);
     }
-    if (!d) return;
-    d->property = property;
-    if (const KnownDivergence* k = known.match(*d)) {
-      ++known_hits[k->id];
-      RC_TAG("known divergence " + k->id);
-      return;
-    }
-    new_divergences[property] = *d;
-    if (!sh.failing) {
-      sh.failing = true;
-      sh.since = std::chrono::steady_clock::now();
-    }
-    failed_cases[digest] = d->describe();
-    props::rc_require(props::Outcome::fails(failed_cases[digest]));
+    fatal_reported.insert(property);
+    props::rc_require(props::Outcome::fails("the run cannot go on: " + *fatal));
   }
 
   // After a fatal error each property fails its next case, so that
@@ -414,13 +523,8 @@ struct EndpointSession::Impl {
     std::string failures;
     for (const KnownDivergence& k : known.entries) {
       if (k.reproduction.is_null()) {
-        // Judged by the run itself, when a property it matches ran.
-        const bool ran =
-            k.property.empty() ||
-            std::any_of(properties_run.begin(), properties_run.end(), [&](const std::string& p) {
-              return k.property.back() == '/' ? p.rfind(k.property, 0) == 0 : p == k.property;
-            });
-        if (ran && known_hits[k.id] == 0) {
+        // Judged by the run itself, when an exploring property ran.
+        if (!properties_run.empty() && known_hits[k.id] == 0) {
           failures += fmt::format(
               "\"{}\" was not met in this run: if the endpoint no longer diverges, delete the "
               "entry (or give it a reproduction)\n",
@@ -443,7 +547,69 @@ struct EndpointSession::Impl {
     }
     return failures;
   }
+
+  // Each new divergence `property` found first gets an equal part of what
+  // is left of the property's share for minimizing.
+  void minimize_found_by(const std::string& property) {
+    const Exploration& e = exploration[property];
+    std::vector<Found*> todo;
+    for (Found& f : found) {
+      if (f.known == nullptr && !f.minimized && f.first_property == property) todo.push_back(&f);
+    }
+    for (std::size_t i = 0; i < todo.size() && !fatal; ++i) {
+      Found& f = *todo[i];
+      const auto now = Clock::now();
+      const auto left = e.minimize_until > now ? e.minimize_until - now : Clock::duration{};
+      const auto deadline = now + left / static_cast<long>(todo.size() - i);
+      try {
+        Minimized m = minimizer->minimize(f.smallest, f.divergence.signature, f.divergence,
+                                          MinimizeBudget{options.minimize_candidates, deadline});
+        m.divergence.property = f.divergence.property;
+        m.divergence.signature = f.divergence.signature;
+        f.divergence = std::move(m.divergence);
+        f.smallest = std::move(m.smallest);
+        f.tried = m.tried;
+        f.cut = m.cut;
+        f.minimized = true;
+      } catch (const TransportError& err) {
+        set_fatal(err, property);
+      } catch (const nlohmann::json::exception& err) {
+        set_fatal(err, property);
+      }
+    }
+  }
 };
+
+namespace {
+
+nlohmann::json found_json(const EndpointSession::Impl::Found& f, int count) {
+  return {{"id", f.divergence.signature.id()},
+          {"signature", f.divergence.signature.to_json()},
+          {"count", count},
+          {"known", f.known != nullptr ? nlohmann::json(f.known->id) : nlohmann::json(nullptr)},
+          {"first_property", f.first_property},
+          {"detail", f.divergence.detail},
+          {"minimized", {{"replays", f.tried}, {"cut_by_budget", f.cut}}},
+          {"reproduction", f.divergence.reproduction}};
+}
+
+// How a new divergence reads in a property's failure.
+std::string found_text(const EndpointSession::Impl::Found& f, const std::string& property) {
+  const int here = f.count_by_property.at(property);
+  const std::string id = f.divergence.signature.id();
+  if (f.first_property != property) {
+    return fmt::format("divergence {} ({} times here): {}; listed under {}\n", id, here,
+                       f.divergence.signature.describe(), f.first_property);
+  }
+  std::string how = f.minimized ? fmt::format("minimized in {} replays{}", f.tried,
+                                              f.cut ? ", cut short by the budget" : "")
+                                : "not minimized";
+  return fmt::format("divergence {} ({} times): {}\n  {}\n  minimal reproduction ({}):\n{}", id,
+                     here, f.divergence.signature.describe(), f.divergence.detail, how,
+                     describe_reproduction(f.divergence.reproduction, "    "));
+}
+
+}  // namespace
 
 EndpointSession::EndpointSession(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
@@ -495,15 +661,12 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
   if (options.keep_tables) impl->tables->keep_all();
   impl->workload = std::make_unique<Workload>(*impl->client, *impl->tables,
                                               WorkloadOptions{impl->options.index_wait_ms});
-  impl->workload->set_tolerate([s = impl.get()](Divergence& d) {
-    d.property = s->current_property;
-    const KnownDivergence* k = s->known.match(d);
-    if (k == nullptr) return false;
-    ++s->known_hits[k->id];
-    RC_TAG("known divergence " + k->id);
-    return true;
-  });
-
+  EndpointSession::Impl* s = impl.get();
+  impl->attribution = std::make_unique<Attribution>(
+      *impl->workload, [s](const NSchema& schema) { return s->spare_table("probe", schema); });
+  impl->minimizer = std::make_unique<Minimizer>(
+      *impl->workload, *impl->attribution,
+      [s](const NSchema& schema) { return s->spare_table("candidate", schema); });
   return impl;
 }
 
@@ -539,6 +702,10 @@ void install_signal_handlers() {
   g_handlers_installed = true;
 }
 
+Workload::Observe observer(EndpointSession::Impl* s) {
+  return [s](Divergence& d, const CheckContext& context) { s->observe(d, context); };
+}
+
 void add_query_property(EndpointSession::Impl* s, props::Catalog& c) {
   c.add("endpoint", "query",
         "generated items (full Unicode, high-byte binary, every spelling of numbers, wrong key "
@@ -549,24 +716,25 @@ void add_query_property(EndpointSession::Impl* s, props::Catalog& c) {
         [s] {
           s->stop_if_fatal("endpoint/query");
           if (s->fatal) return;
-          const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
-          const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
-          const auto items =
-              *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
-          const oracle::NaiveTable after = predicted(schema, items);
-          std::vector<props::QuerySpec> queries;
-          for (int i = *rc::gen::inRange(1, 4); i > 0; --i)
-            queries.push_back(gen_query_spec(after));
-          RC_TAG(fmt::format("shape {}", shape));
-          s->run_case("endpoint/query", shape, case_inputs(shape, items, queries),
-                      [&](const std::string& table) -> std::optional<Divergence> {
-                        oracle::NaiveTable model(schema);
-                        if (auto d = s->workload->load(table, model, items)) return d;
-                        for (const props::QuerySpec& q : queries) {
-                          if (auto d = s->workload->check_query(table, model, q)) return d;
-                        }
-                        return std::nullopt;
-                      });
+          s->run_case("endpoint/query", [&] {
+            const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
+            const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
+            const auto items = gen_items(schema);
+            const oracle::NaiveTable after = predicted(schema, items);
+            std::vector<props::QuerySpec> queries;
+            for (int i = *rc::gen::inRange(1, 4); i > 0; --i) {
+              queries.push_back(gen_query_spec(after));
+              drop_plus(queries.back());
+            }
+            const std::optional<NItem> plus = gen_plus_write(after);
+            RC_TAG(fmt::format("shape {}", shape));
+            const std::string table = s->table_for(shape);
+            oracle::NaiveTable model(schema);
+            if (!s->workload->load(table, model, items, observer(s))) return;
+            for (const props::QuerySpec& q : queries)
+              s->workload->check_query(table, model, q, observer(s));
+            if (plus) s->workload->check_write(table, model, *plus, observer(s));
+          });
         });
 }
 
@@ -578,22 +746,22 @@ void add_scan_property(EndpointSession::Impl* s, props::Catalog& c) {
         [s] {
           s->stop_if_fatal("endpoint/scan");
           if (s->fatal) return;
-          const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
-          const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
-          const auto items =
-              *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
-          const oracle::NaiveTable after = predicted(schema, items);
-          std::vector<props::ScanSpec> scans;
-          for (int i = *rc::gen::inRange(1, 3); i > 0; --i) scans.push_back(gen_scan_spec(after));
-          s->run_case("endpoint/scan", shape, case_inputs(shape, items, scans),
-                      [&](const std::string& table) -> std::optional<Divergence> {
-                        oracle::NaiveTable model(schema);
-                        if (auto d = s->workload->load(table, model, items)) return d;
-                        for (const props::ScanSpec& q : scans) {
-                          if (auto d = s->workload->check_scan(table, model, q)) return d;
-                        }
-                        return std::nullopt;
-                      });
+          s->run_case("endpoint/scan", [&] {
+            const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
+            const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
+            const auto items = gen_items(schema);
+            const oracle::NaiveTable after = predicted(schema, items);
+            std::vector<props::ScanSpec> scans;
+            for (int i = *rc::gen::inRange(1, 3); i > 0; --i) {
+              scans.push_back(gen_scan_spec(after));
+              drop_plus(scans.back());
+            }
+            const std::string table = s->table_for(shape);
+            oracle::NaiveTable model(schema);
+            if (!s->workload->load(table, model, items, observer(s))) return;
+            for (const props::ScanSpec& q : scans)
+              s->workload->check_scan(table, model, q, observer(s));
+          });
         });
 }
 
@@ -607,20 +775,20 @@ void add_key_strategies_property(EndpointSession::Impl* s, props::Catalog& c) {
         [s] {
           s->stop_if_fatal("endpoint/key_strategies");
           if (s->fatal) return;
-          const auto items = gen_strategy_items();
-          const oracle::NaiveTable after = predicted(strategy_schema(), items);
-          std::vector<props::QuerySpec> queries;
-          for (int i = *rc::gen::inRange(1, 4); i > 0; --i)
-            queries.push_back(gen_strategy_query(after));
-          s->run_case("endpoint/key_strategies", -1, case_inputs(-1, items, queries),
-                      [&](const std::string& table) -> std::optional<Divergence> {
-                        oracle::NaiveTable model(strategy_schema());
-                        if (auto d = s->workload->load(table, model, items)) return d;
-                        for (const props::QuerySpec& q : queries) {
-                          if (auto d = s->workload->check_query(table, model, q)) return d;
-                        }
-                        return std::nullopt;
-                      });
+          s->run_case("endpoint/key_strategies", [&] {
+            const std::string table = s->table_for(-1);
+            const auto items = gen_strategy_items();
+            const oracle::NaiveTable after = predicted(strategy_schema(), items);
+            std::vector<props::QuerySpec> queries;
+            for (int i = *rc::gen::inRange(1, 4); i > 0; --i) {
+              queries.push_back(gen_strategy_query(after));
+              drop_plus(queries.back());
+            }
+            oracle::NaiveTable model(strategy_schema());
+            if (!s->workload->load(table, model, items, observer(s))) return;
+            for (const props::QuerySpec& q : queries)
+              s->workload->check_query(table, model, q, observer(s));
+          });
         });
 }
 
@@ -664,6 +832,49 @@ Result<std::shared_ptr<EndpointSession>> EndpointSession::open(const EndpointOpt
 
 const props::Catalog& EndpointSession::catalog() const { return impl_->catalog; }
 
+void EndpointSession::plan(const std::vector<std::string>& property_ids) {
+  impl_->planned.clear();
+  for (const std::string& id : property_ids) {
+    if (id != "endpoint/known_divergences") impl_->planned.push_back(id);
+  }
+}
+
+void EndpointSession::judge(const std::string& property_id, CertifiedProperty& result) {
+  Impl& s = *impl_;
+  const auto e = s.exploration.find(property_id);
+  if (e == s.exploration.end()) return;  // not an exploring property, or it never ran
+  s.minimize_found_by(property_id);
+  result.run.cases = e->second.cases;
+  if (e->second.budget_spent) {
+    result.note = fmt::format(
+        "explored {} of {} cases: its share of the {:.0f} s budget was spent (--budget)",
+        e->second.cases, result.run.settings.cases, s.options.budget_seconds);
+    // Nothing explored certifies nothing.
+    if (e->second.cases == 0 && result.run.verdict == props::Verdict::kPassed) {
+      result.run.verdict = props::Verdict::kGaveUp;
+      result.run.message = "the budget was spent before any case ran: give a larger --budget";
+    }
+  }
+  std::string text;
+  int distinct = 0;
+  int occurrences = 0;
+  for (const Impl::Found& f : s.found) {
+    const auto here = f.count_by_property.find(property_id);
+    if (here == f.count_by_property.end()) continue;
+    result.divergences.push_back(found_json(f, here->second));
+    if (f.known != nullptr) continue;
+    ++distinct;
+    occurrences += here->second;
+    text += "\n" + found_text(f, property_id);
+  }
+  if (distinct == 0 || result.run.verdict != props::Verdict::kPassed) return;
+  result.run.verdict = props::Verdict::kFailed;
+  result.run.message = fmt::format(
+      "{} distinct divergence{} that no known-divergences entry matches, met {} "
+      "time{}:\n{}",
+      distinct, distinct == 1 ? "" : "s", occurrences, occurrences == 1 ? "" : "s", text);
+}
+
 std::string EndpointSession::describe() const {
   return fmt::format("{} (region {}, {})", impl_->options.url, impl_->client->config().region,
                      impl_->credentials.describe());
@@ -672,6 +883,29 @@ std::string EndpointSession::describe() const {
 const std::string& EndpointSession::url() const { return impl_->options.url; }
 
 std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal; }
+
+namespace {
+
+// The entries --record-divergences adds: one per distinct divergence met.
+std::vector<nlohmann::json> entries_to_record(const EndpointSession::Impl& s) {
+  std::vector<nlohmann::json> entries;
+  for (const EndpointSession::Impl::Found& f : s.found) {
+    const Signature& sig = f.divergence.signature;
+    std::string id = fmt::format("{}-{}-{}", sig.operation, sig.outcome, sig.id());
+    std::transform(id.begin(), id.end(), id.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    nlohmann::json entry = recorded_entry(f.divergence, id);
+    if (f.known != nullptr) {
+      entry["id"] = f.known->id;
+      entry["reason"] = f.known->reason;
+      if (!f.known->reproduction.is_null()) entry["reproduction"] = f.known->reproduction;
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+}  // namespace
 
 std::string EndpointSession::summary(double seconds) {
   Impl& s = *impl_;
@@ -685,38 +919,43 @@ std::string EndpointSession::summary(double seconds) {
   for (const auto& [action, n] : st.by_action)
     actions += fmt::format("{}{} {}", actions.empty() ? "" : ", ", action, n);
   out += "  requests by action: " + actions + "\n";
+  int known = 0;
+  int occurrences = 0;
+  for (const Impl::Found& f : s.found) {
+    known += f.known != nullptr ? 1 : 0;
+    occurrences += f.count;
+  }
+  out += fmt::format("  {} distinct divergences ({} new, {} known) in {} occurrences\n",
+                     s.found.size(), s.found.size() - static_cast<std::size_t>(known), known,
+                     occurrences);
+  for (const Impl::Found& f : s.found) {
+    out += fmt::format("    {} {:>5}x {}{}\n", f.divergence.signature.id(), f.count,
+                       f.divergence.signature.describe(),
+                       f.known != nullptr ? " [known: " + f.known->id + "]" : "");
+  }
   for (const KnownDivergence& k : s.known.entries) {
     out += fmt::format(
-        "  known divergence {}: {}\n", k.id,
-        s.known_hits[k.id] > 0 ? fmt::format("met {} time(s)", s.known_hits[k.id]) : "not met");
+        "  known divergence {}: {}{}\n", k.id,
+        s.known_hits[k.id] > 0 ? fmt::format("met {} time(s)", s.known_hits[k.id]) : "not met",
+        k.reason_to_write() ? "; its reason is still to be written" : "");
   }
-  int n = 0;
-  for (const auto& [property, d] : s.new_divergences) {
-    std::string confirmed = "not replayed";
-    if (!s.fatal && !d.reproduction.is_null()) {
-      try {
-        auto r = s.workload->replay(d.reproduction);
-        confirmed =
-            !r ? "replay failed: " + r.error().message
-               : (r->has_value()
-                      ? "reproduces on a fresh table: " + **r
-                      : "does NOT reproduce on a fresh table: it depends on the table's history");
-      } catch (const TransportError& e) {
-        confirmed = std::string("replay failed: ") + e.what();
-      }
+  for (const auto& [property, e] : s.exploration) {
+    if (e.budget_spent) {
+      out += fmt::format("  {} stopped exploring after {} cases: the budget ({:.0f} s) was spent\n",
+                         property, e.cases, s.options.budget_seconds);
     }
-    out += fmt::format("  new divergence in {} ({}): {}\n  {}\n", property, d.kind, d.detail,
-                       confirmed);
-    if (const auto sh = s.shrinking.find(property); sh != s.shrinking.end() && sh->second.cut) {
+  }
+  if (!s.options.record_divergences.empty() && !s.fatal) {
+    auto added =
+        record_divergences(s.options.record_divergences, entries_to_record(s), s.options.url);
+    if (!added) {
+      s.fatal = "cannot record the divergences: " + added.error().message;
+    } else {
       out += fmt::format(
-          "  (shrinking stopped after {} candidates; --property {} with fewer --cases may shrink "
-          "further)\n",
-          sh->second.candidates, property);
+          "  recorded {} new entr{} in {} ({} already there); write each \"reason\" marked "
+          "TO WRITE\n",
+          *added, *added == 1 ? "y" : "ies", s.options.record_divergences, s.found.size() - *added);
     }
-    out += "  an entry for the known-divergences file, once its why is written:\n";
-    out += suggested_entry(d, fmt::format("new-{}-{}", d.kind, ++n))
-               .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-           "\n";
   }
   return out;
 }

@@ -23,13 +23,27 @@
 //                               reproduces (else the endpoint was fixed and the
 //                               entry must go).
 //
-// A case that meets a divergence matching a known entry passes (tagged with
-// the entry's id); any other divergence fails the property, and RapidCheck
-// shrinks it to a minimal one whose message holds the reproduction: the table
-// definition, the items, the request, the expected and the actual answer.
-// At the end (summary) each new divergence is replayed on a fresh table to
-// confirm it needs nothing but that reproduction, and printed as an entry
-// ready for the known-divergences file.
+// A run keeps going past a divergence: every divergence a case meets is
+// given its root-cause signature (attribution.h), counted, and the case goes
+// on; each property explores its whole case budget (--cases, or until its
+// share of --budget is spent) and is judged after its last case: FAILED when
+// it met a divergence that no entry of the known-divergences file matches.
+// Each distinct new divergence is then reduced to a minimal reproduction
+// (minimize.h: the table definition, the fewest items with the fewest
+// attributes, the request, the expected and the actual answer) and listed
+// once, with its count, in the property's result and in every report.
+// --record-divergences FILE adds an entry for each distinct divergence met to
+// FILE (divergences.h), its reason left for a person to write.
+//
+// Numbers: the workload writes them in every spelling DynamoDB accepts, but
+// a leading '+' (which some emulators refuse) only in PutItems of their own,
+// a few per hundred Query cases, so that refusing it masks nothing else.
+//
+// Budget: --budget SECONDS (default 50) bounds the run from the session's
+// opening. Each property chosen gets an equal share of what remains when it
+// starts, three fifths for exploring and the rest for minimizing; a
+// property whose share is spent stops exploring, says so, and is judged on
+// the cases it ran.
 //
 // Safety: tables are named sortkey-cert-<random run id>-<n>; only those are
 // written, read or deleted; they are deleted at close(), which the
@@ -51,6 +65,7 @@
 
 #include "catalog.h"
 #include "certify/endpoint/credentials.h"
+#include "certify/record.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::endpoint {
@@ -64,9 +79,9 @@ struct EndpointOptions {
   long connect_timeout_ms = 3000;
   long request_timeout_ms = 30000;  // --request-timeout
   bool keep_tables = false;         // --keep-tables: never delete the run's tables
-  // Shrinking budget per failing property: candidates tried, and seconds.
-  int shrink_candidates = 400;
-  int shrink_seconds = 60;
+  std::string record_divergences;   // --record-divergences FILE; empty: none written
+  double budget_seconds = 50;       // --budget: the whole run, from open()
+  int minimize_candidates = 150;    // replays per distinct divergence, at most
 };
 
 class EndpointSession {
@@ -83,6 +98,12 @@ class EndpointSession {
   EndpointSession& operator=(const EndpointSession&) = delete;
 
   const props::Catalog& catalog() const;
+  // The properties of catalog() that will run, in order: each gets its share
+  // of the budget.
+  void plan(const std::vector<std::string>& property_ids);
+  // After a property's last case: minimizes the new divergences it found
+  // first, and sets its verdict, its cases run, its note and its divergences.
+  void judge(const std::string& property_id, CertifiedProperty& result);
   // "http://127.0.0.1:8000 (region us-east-1, access key ****MPLE from environment)"
   std::string describe() const;
   // The endpoint's URL, as given or as found in the environment.
@@ -90,7 +111,7 @@ class EndpointSession {
   // Why the run could not be completed, once it cannot.
   std::optional<std::string> fatal() const;
   // The closing note: requests and throughput, the known divergences met,
-  // each new divergence confirmed on a fresh table with an entry to paste.
+  // the distinct divergences and the budget; writes --record-divergences.
   // Call before close().
   std::string summary(double seconds);
   // Deletes every table this run created (none with keep_tables) and

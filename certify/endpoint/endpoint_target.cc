@@ -30,6 +30,18 @@ std::string EndpointTarget::replay_args() const {
   return args;
 }
 
+void EndpointTarget::plan(const std::vector<const props::PropertyEntry*>& chosen) {
+  std::vector<std::string> ids;
+  for (const props::PropertyEntry* e : chosen) ids.push_back(e->id());
+  session_->plan(ids);
+}
+
+Result<void> EndpointTarget::after_property(const props::PropertyEntry& entry,
+                                            CertifiedProperty& result) {
+  session_->judge(entry.id(), result);
+  return completed();
+}
+
 std::string EndpointTarget::closing_notes(const Certification& c) {
   long cases = 0;
   for (const auto& p : c.properties) cases += p.run.cases;
@@ -39,8 +51,6 @@ std::string EndpointTarget::closing_notes(const Certification& c) {
 }
 
 std::vector<std::string> EndpointTarget::close() { return session_->close(); }
-
-Result<void> EndpointTarget::after_property(const props::PropertyEntry&) { return completed(); }
 
 Result<void> EndpointTarget::completed() const {
   if (auto fatal = session_->fatal()) {

@@ -2,13 +2,14 @@
 //
 // `sortkey certify --endpoint URL` as a certification target: the endpoint
 // session (endpoint_catalog.h: its catalog, its tables and its signal
-// handlers) seen through the Target interface. Its closing notes give the
-// throughput and the session's summary (each new divergence confirmed on a
-// fresh table, with an entry to paste) and the client's retries; closing
-// deletes every table the run created (unless --keep-tables); a run the
-// endpoint did not let finish (unreachable, timed out, retries exhausted,
-// interrupted) is not completed: exit 2, with what happened and no verdict
-// for the property it cut short.
+// handlers) seen through the Target interface. The session judges each
+// property after its last case (its divergences, each once, minimized);
+// the closing notes give the throughput, the session's summary (and write
+// --record-divergences) and the client's retries; closing deletes every
+// table the run created (unless --keep-tables); a run the endpoint did not
+// let finish (unreachable, timed out, retries exhausted, interrupted) is
+// not completed: exit 2, with what happened and no verdict for the
+// property it cut short.
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
 #define SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
@@ -35,10 +36,14 @@ class EndpointTarget final : public Target {
   // --endpoint URL [--known-divergences FILE].
   std::string replay_args() const override;
   const props::Catalog& catalog() const override { return session_->catalog(); }
-  // An infrastructure failure (unreachable, timed out, retries exhausted,
-  // interrupted, a malformed answer) ends the run here: the property it cut
-  // short has no verdict, and the run could not be done (exit 2).
-  Result<void> after_property(const props::PropertyEntry& entry) override;
+  void plan(const std::vector<const props::PropertyEntry*>& chosen) override;
+  // The session judges each property after its last case
+  // (EndpointSession::judge). An infrastructure failure (unreachable, timed
+  // out, retries exhausted, interrupted, a malformed answer) ends the run
+  // here: the property it cut short has no verdict, and the run could not be
+  // done (exit 2).
+  Result<void> after_property(const props::PropertyEntry& entry,
+                              CertifiedProperty& result) override;
   std::string closing_notes(const Certification& c) override;
   std::vector<std::string> close() override;
   Result<void> completed() const override;

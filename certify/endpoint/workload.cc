@@ -341,11 +341,6 @@ nlohmann::json actual_json(const nlohmann::json& body, const std::optional<ApiEr
   return body;
 }
 
-const char* sort_op_name(NKeyCond::Op op) {
-  static const char* const kOps[] = {"none", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"};
-  return kOps[static_cast<int>(op)];
-}
-
 std::vector<NKey> sort_of(const NSchema& s, const std::string& index) {
   if (index.empty()) return s.sk ? std::vector<NKey>{*s.sk} : std::vector<NKey>{};
   for (const auto& i : s.indexes) {
@@ -431,114 +426,6 @@ nlohmann::json expected_page(const std::vector<NItem>& sequence, const NPage& wa
   return j;
 }
 
-// Why DynamoDB refuses an item the oracle refuses, as a shape value:
-// table_key_missing, table_key_type, table_key_empty, table_key_size,
-// index_key_type, index_key_empty, index_key_size, item_size, or other.
-std::string rejection_reason(const NSchema& schema, const NItem& item) {
-  auto check = [&item](const NKey& k, bool partition, bool table) -> std::string {
-    const std::string side = table ? "table_key_" : "index_key_";
-    const NValue* v = oracle::naive_get(item, k.name);
-    if (v == nullptr) return table ? side + "missing" : "";
-    if (v->t != k.type) return side + "type";
-    if (v->t != T::N && v->s.empty()) return side + "empty";
-    if (v->t != T::N && v->s.size() > (partition ? 2048u : 1024u)) return side + "size";
-    return "";
-  };
-  if (auto r = check(schema.pk, true, true); !r.empty()) return r;
-  if (schema.sk) {
-    if (auto r = check(*schema.sk, false, true); !r.empty()) return r;
-  }
-  for (const oracle::NIndex& i : schema.indexes) {
-    for (const NKey& k : i.pk) {
-      if (auto r = check(k, true, false); !r.empty()) return r;
-    }
-    for (const NKey& k : i.sk) {
-      if (auto r = check(k, false, false); !r.empty()) return r;
-    }
-  }
-  if (oracle::naive_item_size(item) > kMaxItemSize) return "item_size";
-  return "other";
-}
-
-// Features of a filter tree, as shape keys "filter.<feature>" = "yes", so
-// that a known divergence can name exactly the filters it concerns.
-void filter_features(const NCond& c, bool parent_not, std::map<std::string, std::string>& shape) {
-  static const char* const kNames[] = {"=",
-                                       "<>",
-                                       "<",
-                                       "<=",
-                                       ">",
-                                       ">=",
-                                       "BETWEEN",
-                                       "IN",
-                                       "AND",
-                                       "OR",
-                                       "NOT",
-                                       "attribute_exists",
-                                       "attribute_not_exists",
-                                       "attribute_type",
-                                       "begins_with",
-                                       "contains"};
-  shape["filter.op." + std::string(kNames[static_cast<int>(c.op)])] = "yes";
-  if (c.op == NCond::Op::kNot && parent_not) shape["filter.not_not"] = "yes";
-  const bool equality = c.op == NCond::Op::kEq || c.op == NCond::Op::kNe || c.op == NCond::Op::kIn;
-  for (const oracle::NOperand& o : c.args) {
-    if (o.kind == oracle::NOperand::Kind::kSize) shape["filter.size"] = "yes";
-    if (o.kind != oracle::NOperand::Kind::kValue) continue;
-    shape["filter.value." + std::string(oracle::naive_type_name(o.value.t))] = "yes";
-    if (equality && (o.value.t == T::L || o.value.t == T::M))
-      shape["filter.equals_list_or_map"] = "yes";
-    // U+E000 and above (lead bytes EE-F4): where UTF-16 order differs from UTF-8 order.
-    const bool high_text =
-        o.value.t == T::S && std::any_of(o.value.s.begin(), o.value.s.end(), [](char ch) {
-          return static_cast<unsigned char>(ch) >= 0xEE && static_cast<unsigned char>(ch) <= 0xF4;
-        });
-    const bool ordering =
-        (c.op >= NCond::Op::kLt && c.op <= NCond::Op::kGe) || c.op == NCond::Op::kBetween;
-    if (high_text && ordering) shape["filter.orders_high_text"] = "yes";
-    // Values JavaScript takes as false: "", empty binary, false.
-    const bool falsy = ((o.value.t == T::S || o.value.t == T::B) && o.value.s.empty()) ||
-                       (o.value.t == T::BOOL && !o.value.b);
-    if (falsy && (c.op == NCond::Op::kIn || c.op == NCond::Op::kBetween))
-      shape["filter.in_between_falsy"] = "yes";
-    if ((c.op == NCond::Op::kContains || c.op == NCond::Op::kBeginsWith) && o.value.t == T::B) {
-      shape["filter.binary_function"] = "yes";
-    }
-  }
-  const bool comparison = c.op <= NCond::Op::kGe;
-  if (comparison && c.args.size() == 2 && c.args[0].kind == oracle::NOperand::Kind::kPath &&
-      c.args[1].kind == oracle::NOperand::Kind::kPath) {
-    shape["filter.path_vs_path"] = "yes";
-  }
-  for (const NCond& k : c.kids) filter_features(k, c.op == NCond::Op::kNot, shape);
-}
-
-// Names read by attribute_type() or size() in a filter.
-void type_or_size_names(const NCond& c, std::set<std::string>& names) {
-  for (const oracle::NOperand& o : c.args) {
-    if ((c.op == NCond::Op::kType || o.kind == oracle::NOperand::Kind::kSize) && !o.path.empty() &&
-        !o.path[0].is_index) {
-      names.insert(o.path[0].name);
-    }
-  }
-  for (const NCond& k : c.kids) type_or_size_names(k, names);
-}
-
-// "filter.type_or_size_of_empty": the filter asks attribute_type() or size()
-// of an attribute that some item holds as an empty S or B value.
-void data_features(const NCond& c, const std::vector<NItem>& items,
-                   std::map<std::string, std::string>& shape) {
-  std::set<std::string> names;
-  type_or_size_names(c, names);
-  for (const NItem& item : items) {
-    for (const std::string& n : names) {
-      const NValue* v = oracle::naive_get(item, n);
-      if (v != nullptr && (v->t == T::S || v->t == T::B) && v->s.empty())
-        shape["filter.type_or_size_of_empty"] = "yes";
-    }
-  }
-}
-
 bool same_multiset(std::vector<NItem> a, std::vector<NItem> b) {
   if (a.size() != b.size()) return false;
   for (const NItem& x : a) {
@@ -551,6 +438,34 @@ bool same_multiset(std::vector<NItem> a, std::vector<NItem> b) {
 }
 
 }  // namespace
+
+const char* sort_op_name(NKeyCond::Op op) {
+  static const char* const kOps[] = {"none", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"};
+  return kOps[static_cast<int>(op)];
+}
+
+std::pair<std::string, std::string> rejection_cause(const NSchema& schema, const NItem& item) {
+  auto check = [&item](const NKey& k, bool partition, bool table) -> std::string {
+    const std::string side = table ? "table_key_" : "index_key_";
+    const NValue* v = oracle::naive_get(item, k.name);
+    if (v == nullptr) return table ? side + "missing" : "";
+    if (v->t != k.type) return side + "type";
+    if (v->t != T::N && v->s.empty()) return side + "empty";
+    if (v->t != T::N && v->s.size() > (partition ? 2048u : 1024u)) return side + "size";
+    return "";
+  };
+  std::vector<std::pair<NKey, std::pair<bool, bool>>> keys = {{schema.pk, {true, true}}};
+  if (schema.sk) keys.push_back({*schema.sk, {false, true}});
+  for (const oracle::NIndex& i : schema.indexes) {
+    for (const NKey& k : i.pk) keys.push_back({k, {true, false}});
+    for (const NKey& k : i.sk) keys.push_back({k, {false, false}});
+  }
+  for (const auto& [k, where] : keys) {
+    if (auto r = check(k, where.first, where.second); !r.empty()) return {r, k.name};
+  }
+  if (oracle::naive_item_size(item) > kMaxItemSize) return {"item_size", ""};
+  return {"other", ""};
+}
 
 // ---------------------------------------------------------------- clearing and loading
 
@@ -608,9 +523,6 @@ Divergence put_divergence(const NSchema& schema, const std::vector<NItem>& writt
                           bool want_ok) {
   Divergence d;
   d.kind = kind;
-  d.shape = {{"operation", "PutItem"}};
-  if (a.error) d.shape["error"] = a.error->type;
-  if (!want_ok) d.shape["reason"] = rejection_reason(schema, item);
   d.detail = want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
                                    a.error ? a.error->type : "", a.error ? a.error->message : "",
                                    oracle::naive_show(item))
@@ -634,10 +546,19 @@ nlohmann::json key_json(const std::vector<NKey>& table_keys, const NItem& item) 
   return key;
 }
 
+// The table key of `item` as an item.
+NItem key_item(const std::vector<NKey>& table_keys, const NItem& item) {
+  NItem key;
+  for (const NKey& k : table_keys) {
+    if (const NValue* v = oracle::naive_get(item, k.name)) key.emplace_back(k.name, *v);
+  }
+  return key;
+}
+
 }  // namespace
 
-std::optional<Divergence> Workload::load(const std::string& table, oracle::NaiveTable& model,
-                                         const std::vector<NItem>& items) {
+bool Workload::load(const std::string& table, oracle::NaiveTable& model,
+                    const std::vector<NItem>& items, const Observe& observe) {
   const NSchema schema = model.schema();
   clear(table, schema);
   std::vector<NKey> table_keys = {schema.pk};
@@ -649,11 +570,16 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
     model = oracle::NaiveTable(schema);
     for (const NItem& i : written) model.put(i);
   };
-  auto divergence = [&](const std::string& kind, const NItem& item, const Answer& a, bool want_ok) {
-    return put_divergence(schema, written, kind, item, a, want_ok);
+  auto diverged = [&](const std::string& kind, const NItem& item, const Answer& a, bool want_ok) {
+    Divergence d = put_divergence(schema, written, kind, item, a, want_ok);
+    oracle::NaiveTable before(schema);
+    for (const NItem& i : written) before.put(i);
+    CheckContext context{table, &before};
+    context.item = &item;
+    observe(d, context);
   };
-  auto flush = [&]() -> std::optional<Divergence> {
-    if (batch.empty()) return std::nullopt;
+  auto flush = [&] {
+    if (batch.empty()) return;
     nlohmann::json requests = nlohmann::json::array();
     for (const NItem& i : batch) requests.push_back({{"PutRequest", {{"Item", naive_to_json(i)}}}});
     nlohmann::json params = {{"RequestItems", {{table, requests}}}};
@@ -663,12 +589,11 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
         // Find the items the endpoint refuses, one PutItem at a time.
         for (const NItem& i : batch) {
           Answer one = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(i)}});
-          if (!one.error) {
+          if (one.error) {
+            diverged("rejected", i, one, true);
+          } else {
             written.push_back(i);
-            continue;
           }
-          Divergence d = divergence("rejected", i, one, true);
-          if (!tolerated(d)) return d;
         }
         break;
       }
@@ -685,7 +610,6 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
     }
     batch.clear();
     rebuild();
-    return std::nullopt;
   };
 
   for (const NItem& item : items) {
@@ -694,21 +618,18 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
       const bool repeated = std::any_of(batch.begin(), batch.end(), [&](const NItem& b) {
         return oracle::naive_same_values(table_keys, b, item);
       });
-      if (repeated || batch.size() == 25) {
-        if (auto d = flush()) return d;
-      }
+      if (repeated || batch.size() == 25) flush();
       batch.push_back(item);
       model.put(item);
       continue;
     }
-    if (auto d = flush()) return d;
+    flush();
     Answer a = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(item)}});
     if (a.error) continue;
-    Divergence d = divergence("accepted", item, a, false);
-    if (!tolerated(d)) return d;
-    // Known: take the item out again so that the table matches the model.
+    diverged("accepted", item, a, false);
+    // Take the item out again so that the table matches the model.
     Answer undo = send("DeleteItem", {{"TableName", table}, {"Key", key_json(table_keys, item)}});
-    if (undo.error) return d;
+    if (undo.error) return false;
     // An accepted item may have replaced one the model holds.
     written.erase(std::remove_if(written.begin(), written.end(),
                                  [&](const NItem& w) {
@@ -717,37 +638,49 @@ std::optional<Divergence> Workload::load(const std::string& table, oracle::Naive
                   written.end());
     rebuild();
   }
-  return flush();
+  flush();
+  return true;
+}
+
+void Workload::check_write(const std::string& table, oracle::NaiveTable& model, const NItem& item,
+                           const Observe& observe) {
+  const bool want_ok = model.can_put(item);
+  Answer a = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(item)}});
+  if (!a.error == want_ok) {
+    if (want_ok) model.put(item);
+    return;
+  }
+  Divergence d = put_divergence(model.schema(), model.items(), want_ok ? "rejected" : "accepted",
+                                item, a, want_ok);
+  CheckContext context{table, &model};
+  context.item = &item;
+  observe(d, context);
+  if (!want_ok) {
+    std::vector<NKey> table_keys = {model.schema().pk};
+    if (model.schema().sk) table_keys.push_back(*model.schema().sk);
+    send("DeleteItem", {{"TableName", table}, {"Key", key_json(table_keys, item)}});
+    model.erase(key_item(table_keys, item));
+  }
 }
 
 // ---------------------------------------------------------------- Query and Scan
 
-namespace {
-
-struct Session {
-  std::string action;
-  nlohmann::json params;  // the request without ExclusiveStartKey
-  std::map<std::string, std::string> shape;
-  const char* order;
-  bool forward;
-};
-
-}  // namespace
-
-std::optional<Divergence> Workload::check_query(const std::string& table,
-                                                const oracle::NaiveTable& model,
-                                                const props::QuerySpec& q) {
-  std::optional<Divergence> d = query_divergence(table, model, q);
-  if (d && tolerated(*d)) return std::nullopt;
-  return d;
+void Workload::check_query(const std::string& table, const oracle::NaiveTable& model,
+                           const props::QuerySpec& q, const Observe& observe) {
+  if (std::optional<Divergence> d = query_divergence(table, model, q)) {
+    CheckContext context{table, &model};
+    context.query = &q;
+    observe(*d, context);
+  }
 }
 
-std::optional<Divergence> Workload::check_scan(const std::string& table,
-                                               const oracle::NaiveTable& model,
-                                               const props::ScanSpec& s) {
-  std::optional<Divergence> d = scan_divergence(table, model, s);
-  if (d && tolerated(*d)) return std::nullopt;
-  return d;
+void Workload::check_scan(const std::string& table, const oracle::NaiveTable& model,
+                          const props::ScanSpec& s, const Observe& observe) {
+  if (std::optional<Divergence> d = scan_divergence(table, model, s)) {
+    CheckContext context{table, &model};
+    context.scan = &s;
+    observe(*d, context);
+  }
 }
 
 // One Query or Scan under check: the words its divergences carry, and the
@@ -756,12 +689,11 @@ class Workload::Read {
  public:
   using KeyOf = std::function<NItem(const NItem&)>;
 
-  Read(Workload& w, const oracle::NaiveTable& model, std::string operation,
-       std::map<std::string, std::string> shape, nlohmann::json order, std::string index)
+  Read(Workload& w, const oracle::NaiveTable& model, std::string operation, nlohmann::json order,
+       std::string index)
       : w_(w),
         model_(model),
         operation_(std::move(operation)),
-        shape_(std::move(shape)),
         order_(std::move(order)),
         index_(std::move(index)) {}
 
@@ -770,9 +702,6 @@ class Workload::Read {
                   nlohmann::json expected, const nlohmann::json& actual) const {
     Divergence d;
     d.kind = std::move(kind);
-    d.shape = shape_;
-    if (params.contains("ExclusiveStartKey")) d.shape["start_key"] = "yes";
-    if (actual.contains("error")) d.shape["error"] = actual["error"].get<std::string>();
     d.detail = std::move(detail);
     d.reproduction = {{"table", schema_to_json(model_.schema())},
                       {"items", items_json(model_.items())},
@@ -896,7 +825,6 @@ class Workload::Read {
   Workload& w_;
   const oracle::NaiveTable& model_;
   std::string operation_;
-  std::map<std::string, std::string> shape_;
   nlohmann::json order_;
   std::string index_;
 };
@@ -906,24 +834,7 @@ std::optional<Divergence> Workload::query_divergence(const std::string& table,
                                                      const props::QuerySpec& q) {
   const NSchema& schema = model.schema();
   const std::vector<NKey> sort = sort_of(schema, q.index);
-  std::map<std::string, std::string> shape = {
-      {"operation", "Query"},
-      {"target", q.index.empty() ? "table" : "index"},
-      {"sort_type", sort.empty()
-                        ? "none"
-                        : key_type(sort[std::min(q.key.sort_eq.size(), sort.size() - 1)].type)},
-      {"sort_op", sort_op_name(q.key.op)},
-      {"filter", q.filter ? "yes" : "no"},
-      {"direction", q.forward ? "forward" : "backward"},
-      {"limit", q.limit ? "yes" : "no"},
-      {"select", q.count_only ? "COUNT" : "ALL"},
-      {"start_key", "no"}};
-  if (q.filter) {
-    filter_features(*q.filter, false, shape);
-    data_features(*q.filter, model.items(), shape);
-  }
-  Read read(*this, model, "Query", std::move(shape), {{"order", "query"}, {"forward", q.forward}},
-            q.index);
+  Read read(*this, model, "Query", {{"order", "query"}, {"forward", q.forward}}, q.index);
 
   // 1. The whole range, in an order DynamoDB may give; bounded re-reads on an index.
   props::QuerySpec plain = q;
@@ -962,17 +873,7 @@ std::optional<Divergence> Workload::query_divergence(const std::string& table,
 std::optional<Divergence> Workload::scan_divergence(const std::string& table,
                                                     const oracle::NaiveTable& model,
                                                     const props::ScanSpec& s) {
-  std::map<std::string, std::string> shape = {{"operation", "Scan"},
-                                              {"target", s.index.empty() ? "table" : "index"},
-                                              {"filter", s.filter ? "yes" : "no"},
-                                              {"limit", s.limit ? "yes" : "no"},
-                                              {"select", s.count_only ? "COUNT" : "ALL"},
-                                              {"start_key", "no"}};
-  if (s.filter) {
-    filter_features(*s.filter, false, shape);
-    data_features(*s.filter, model.items(), shape);
-  }
-  Read read(*this, model, "Scan", std::move(shape), {{"order", "scan"}}, s.index);
+  Read read(*this, model, "Scan", {{"order", "scan"}}, s.index);
   ScanRequest plain;
   plain.index_name = s.index;
   plain.consistent_read = s.consistent;

@@ -20,6 +20,9 @@
 //   4. Every Number the endpoint returns is in DynamoDB's canonical text
 //      (no exponent, no leading or trailing zeros, no '+').
 //
+// Every divergence a check meets goes to the caller's Observe with where it
+// was met (CheckContext), and the check goes on past it.
+//
 // Not checked against an endpoint: consumed capacity (not every emulator
 // reports it) and the 1 MB page cut (the generated items are far smaller).
 //
@@ -100,24 +103,53 @@ struct WorkloadOptions {
   int index_wait_ms = 5000;  // bounded re-reads of an index
 };
 
+// Where a divergence was met, for attributing it to a cause (attribution.h)
+// and for replaying smaller versions of its case (minimize.h).
+struct CheckContext {
+  std::string table;                        // the table the case ran on
+  const oracle::NaiveTable* model;          // its content; for a write, what it held before
+  const props::QuerySpec* query = nullptr;  // the Query that diverged, or
+  const props::ScanSpec* scan = nullptr;    // the Scan that diverged, or
+  const oracle::NItem* item = nullptr;      // the write that diverged
+};
+
 class Workload {
  public:
   Workload(DynamoDbClient& client, TableManager& tables, WorkloadOptions options)
       : client_(client), tables_(tables), options_(options) {}
 
+  // Every divergence the checks meet is handed to an Observe, and the
+  // workload goes on past it: a refused write is left out of the model, a
+  // wrongly accepted one deleted again, the next request sent.
+  using Observe = std::function<void(Divergence&, const CheckContext&)>;
+
   // Empties `table` (Scan, then BatchWriteItem deletes), then writes `items`
   // in order: what the oracle accepts in batches (BatchWriteItem), what it
   // rejects one by one (PutItem, which must fail). `model` (empty, with the
-  // table's schema) ends holding what was written. A divergence when the
-  // endpoint refused a valid write or took an invalid one.
+  // table's schema) ends holding what the table holds. A divergence when the
+  // endpoint refused a valid write or took an invalid one. Returns false when
+  // the table could not be brought to match the model (a wrongly accepted
+  // item that cannot be deleted): the case cannot go on.
   // REQUIRES: tables_.owns(table). Throws TransportError.
-  std::optional<Divergence> load(const std::string& table, oracle::NaiveTable& model,
-                                 const std::vector<oracle::NItem>& items);
+  bool load(const std::string& table, oracle::NaiveTable& model,
+            const std::vector<oracle::NItem>& items, const Observe& observe);
+  // One PutItem of `item`, accepted or refused as the oracle says; `model`
+  // follows what the table holds.
+  void check_write(const std::string& table, oracle::NaiveTable& model, const oracle::NItem& item,
+                   const Observe& observe);
 
-  std::optional<Divergence> check_query(const std::string& table, const oracle::NaiveTable& model,
-                                        const props::QuerySpec& q);
-  std::optional<Divergence> check_scan(const std::string& table, const oracle::NaiveTable& model,
-                                       const props::ScanSpec& s);
+  // A Query or Scan held to the oracle; its first divergence is observed.
+  void check_query(const std::string& table, const oracle::NaiveTable& model,
+                   const props::QuerySpec& q, const Observe& observe);
+  void check_scan(const std::string& table, const oracle::NaiveTable& model,
+                  const props::ScanSpec& s, const Observe& observe);
+  // The same checks, returning the first divergence: the probes of attribution.
+  std::optional<Divergence> query_divergence(const std::string& table,
+                                             const oracle::NaiveTable& model,
+                                             const props::QuerySpec& q);
+  std::optional<Divergence> scan_divergence(const std::string& table,
+                                            const oracle::NaiveTable& model,
+                                            const props::ScanSpec& s);
 
   // Replays a reproduction on a fresh table (created and dropped here):
   // nullopt when the endpoint now gives the expected answer, else a
@@ -128,26 +160,15 @@ class Workload {
   // Requests the workload's checks sent (pages, writes), for throughput.
   std::uint64_t checked_requests() const { return checked_; }
 
-  // Decides whether a divergence is tolerated (a known one): then the
-  // workload goes on past it (the refused write left out of the model, the
-  // wrongly accepted one deleted again, the next request sent) instead of
-  // returning it.
-  using Tolerate = std::function<bool(Divergence&)>;
-  void set_tolerate(Tolerate tolerate) { tolerate_ = std::move(tolerate); }
-
   // An answer as the checks read it.
   using Answer = PageAnswer;
 
- private:
+  // One request as the checks send it (PutItem, Query, ...).
   Answer send(const std::string& action, const nlohmann::json& params);
+  // Deletes every item of `table`. Throws TransportError.
   void clear(const std::string& table, const oracle::NSchema& schema);
-  std::optional<Divergence> query_divergence(const std::string& table,
-                                             const oracle::NaiveTable& model,
-                                             const props::QuerySpec& q);
-  std::optional<Divergence> scan_divergence(const std::string& table,
-                                            const oracle::NaiveTable& model,
-                                            const props::ScanSpec& s);
-  bool tolerated(Divergence& d) { return tolerate_ && tolerate_(d); }
+
+ private:
   // One Query or Scan under check: the reads and checks both share (workload.cc).
   class Read;
 
@@ -155,8 +176,17 @@ class Workload {
   TableManager& tables_;
   WorkloadOptions options_;
   std::uint64_t checked_ = 0;
-  Tolerate tolerate_;
 };
+
+// "none", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with".
+const char* sort_op_name(oracle::NKeyCond::Op op);
+
+// Why DynamoDB refuses an item the oracle refuses: the rule (table_key_missing,
+// table_key_type, table_key_empty, table_key_size, index_key_type,
+// index_key_empty, index_key_size, item_size, or other) and the attribute
+// that breaks it ("" for item_size and other).
+std::pair<std::string, std::string> rejection_cause(const oracle::NSchema& schema,
+                                                    const oracle::NItem& item);
 
 // Every Number in a DynamoDB JSON value (items, keys) that is not in
 // canonical text, as "text (canonical: x)"; empty when all are canonical.

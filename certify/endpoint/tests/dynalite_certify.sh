@@ -10,6 +10,10 @@
 #                 item) created first: afterwards it must hold its item, and
 #                 no sortkey-cert- table may remain.
 # MODE interrupt: start certify, send SIGINT after 3 s, then as safety.
+# MODE record:    certify with --record-divergences into a new file (exit
+#                 WANT_EXIT, output matching PATTERN), then certify again with
+#                 that file as --known-divergences: it must pass (exit 0), and
+#                 every recorded entry must still have its reason to write.
 set -euo pipefail
 sortkey=$1 src=$2 mode=$3 want=$4 pattern=$5
 shift 5
@@ -38,7 +42,7 @@ print(c.getresponse().read().decode())
 PY
 }
 
-if [ "$mode" != run ]; then
+if [ "$mode" != run ] && [ "$mode" != record ]; then
   ddb CreateTable '{"TableName": "other-table", "BillingMode": "PAY_PER_REQUEST",
     "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
     "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]}' >/dev/null
@@ -54,6 +58,13 @@ if [ "$mode" = interrupt ]; then
   kill -INT "$pid"
   wait "$pid"
   got=$?
+elif [ "$mode" = record ]; then
+  "$sortkey" certify --endpoint "$url" --no-progress "$@" --record-divergences "$dir/recorded.json" \
+    >"$dir/out" 2>&1
+  got=$?
+  "$sortkey" certify --endpoint "$url" --no-progress "$@" --known-divergences "$dir/recorded.json" \
+    >"$dir/again" 2>&1
+  again=$?
 else
   "$sortkey" certify --endpoint "$url" --no-progress "$@" >"$dir/out" 2>&1
   got=$?
@@ -69,7 +80,16 @@ fail() {
 if [ -n "$pattern" ]; then
   grep -Eq -- "$pattern" "$dir/out" || fail "the output does not match /$pattern/"
 fi
-if [ "$mode" != run ]; then
+if [ "$mode" = record ]; then
+  echo "--- again, with the recorded file:"
+  cat "$dir/again"
+  [ "$again" = 0 ] || fail "with the recorded divergences known, exit status $again, expected 0"
+  grep -Eq "^CERTIFIED" "$dir/again" || fail "with the recorded divergences known, not CERTIFIED"
+  entries=$(grep -c '"reason": "TO WRITE' "$dir/recorded.json" || true)
+  [ "$entries" -gt 0 ] || fail "no entry was recorded"
+  echo "recorded entries: $entries"
+fi
+if [ "$mode" != run ] && [ "$mode" != record ]; then
   tables=$(ddb ListTables '{}')
   echo "tables left: $tables"
   case "$tables" in *sortkey-cert-*) fail "a sortkey-cert- table was left behind" ;; esac

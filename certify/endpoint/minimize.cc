@@ -1,0 +1,296 @@
+#include "certify/endpoint/minimize.h"
+
+#include <algorithm>
+
+#include "sortkey/number.h"
+
+namespace sortkey::certify::endpoint {
+
+using oracle::NCond;
+using oracle::NItem;
+using oracle::NKey;
+using oracle::NValue;
+using T = NValue::T;
+
+std::size_t Case::weight() const {
+  std::size_t n = items.size();
+  for (const NItem& i : items) n += i.size();
+  return n;
+}
+
+Case case_of(const CheckContext& context) {
+  Case c;
+  c.schema = context.model->schema();
+  c.items = context.model->items();
+  if (context.item != nullptr) c.items.push_back(*context.item);
+  if (context.query != nullptr) c.query = *context.query;
+  if (context.scan != nullptr) c.scan = *context.scan;
+  return c;
+}
+
+std::optional<Divergence> Minimizer::run(const Case& c, const Signature& s) {
+  const std::string table = table_(c.schema);
+  oracle::NaiveTable model(c.schema);
+  std::optional<Divergence> hit;
+  const Workload::Observe observe = [&](Divergence& d, const CheckContext& context) {
+    if (hit || !Attribution::same_symptom(d, s, c.schema, table)) return;
+    d.signature = attribution_.classify(d, context);
+    if (d.signature == s) hit = d;
+  };
+  if (!w_.load(table, model, c.items, observe)) return hit;
+  if (c.query) w_.check_query(table, model, *c.query, observe);
+  if (c.scan) w_.check_scan(table, model, *c.scan, observe);
+  return hit;
+}
+
+namespace {
+
+bool is_table_key(const oracle::NSchema& schema, const std::string& name) {
+  return name == schema.pk.name || (schema.sk && name == schema.sk->name);
+}
+
+std::size_t filter_size(const NCond& c) {
+  std::size_t n = 1;
+  for (const NCond& k : c.kids) n += filter_size(k);
+  return n;
+}
+
+void subtrees(const NCond& c, std::vector<NCond>& out) {
+  for (const NCond& k : c.kids) {
+    subtrees(k, out);
+    out.push_back(k);
+  }
+}
+
+// The filter's proper subtrees, smallest first.
+std::vector<NCond> smaller_filters(const NCond& filter) {
+  std::vector<NCond> out;
+  subtrees(filter, out);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const NCond& a, const NCond& b) { return filter_size(a) < filter_size(b); });
+  return out;
+}
+
+// The plainer versions of a request, each one step from `spec`; each
+// smaller filter in `styles` renderings (a parser may refuse one spelling
+// of a subtree only).
+template <class Spec>
+std::vector<Spec> plainer_common(const Spec& spec, int styles) {
+  std::vector<Spec> out;
+  if (spec.filter) {
+    for (const NCond& f : smaller_filters(*spec.filter)) {
+      Spec p = spec;
+      p.filter = f;
+      for (int i = 0; i < styles; ++i) {
+        p.style = spec.style + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ULL;
+        out.push_back(p);
+      }
+    }
+    Spec p = spec;
+    p.filter.reset();
+    out.push_back(std::move(p));
+  }
+  if (spec.limit) {
+    Spec p = spec;
+    p.limit.reset();
+    out.push_back(std::move(p));
+  }
+  if (spec.count_only) {
+    Spec p = spec;
+    p.count_only = false;
+    out.push_back(std::move(p));
+  }
+  if (spec.consistent) {
+    Spec p = spec;
+    p.consistent = false;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<props::QuerySpec> plainer(const props::QuerySpec& q, int styles) {
+  std::vector<props::QuerySpec> out = plainer_common(q, styles);
+  if (!q.forward) {
+    props::QuerySpec p = q;
+    p.forward = true;
+    out.push_back(std::move(p));
+  }
+  if (q.key.op != oracle::NKeyCond::Op::kNone) {
+    props::QuerySpec p = q;
+    p.key.op = oracle::NKeyCond::Op::kNone;
+    p.key.a = NValue{};
+    p.key.b = NValue{};
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<props::ScanSpec> plainer(const props::ScanSpec& s, int styles) {
+  return plainer_common(s, styles);
+}
+
+// The UTF-8 code points of `s` (whole sequences), or its bytes for binary.
+std::vector<std::string> units_of(const std::string& s, bool binary) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t n = 1;
+    while (!binary && i + n < s.size() && (static_cast<unsigned char>(s[i + n]) & 0xC0) == 0x80)
+      ++n;
+    out.push_back(s.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& units, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) out += units[i];
+  return out;
+}
+
+// Shorter versions of a value, most shortened first; a `key` is never
+// made empty, a set never loses its last element.
+std::vector<NValue> shorter(const NValue& v, bool key) {
+  std::vector<NValue> out;
+  auto with = [&v, &out](auto&& change) {
+    NValue c = v;
+    change(c);
+    out.push_back(std::move(c));
+  };
+  if (v.t == T::S || v.t == T::B) {
+    const auto units = units_of(v.s, v.t == T::B);
+    const std::size_t n = units.size();
+    if (n > 2) with([&](NValue& c) { c.s = joined(units, 0, n / 2); });
+    if (n > (key ? 1u : 0u)) {
+      with([&](NValue& c) { c.s = joined(units, 0, n - 1); });
+      with([&](NValue& c) { c.s = joined(units, 1, n); });
+    }
+  } else if (v.t == T::N) {
+    // The same value in fewer characters, then the simplest numbers.
+    if (auto n = parse_number(v.s); n && to_string(*n).size() < v.s.size())
+      with([&n](NValue& c) { c.s = to_string(*n); });
+    if (v.s.size() > 1) {
+      for (const char* simple : {"0", "1"}) with([simple](NValue& c) { c.s = simple; });
+    }
+  } else if (v.t == T::L && !v.list.empty()) {
+    with([](NValue& c) { c.list.pop_back(); });
+    with([](NValue& c) { c.list.erase(c.list.begin()); });
+  } else if (v.t == T::M) {
+    for (std::size_t i = 0; i < v.map.size(); ++i)
+      with([i](NValue& c) { c.map.erase(c.map.begin() + static_cast<std::ptrdiff_t>(i)); });
+  } else if ((v.t == T::SS || v.t == T::NS || v.t == T::BS) && v.set.size() > 1) {
+    for (std::size_t i = 0; i < v.set.size(); ++i)
+      with([i](NValue& c) { c.set.erase(c.set.begin() + static_cast<std::ptrdiff_t>(i)); });
+  }
+  return out;
+}
+
+}  // namespace
+
+Minimized Minimizer::minimize(const Case& c, const Signature& s, const Divergence& found,
+                              const MinimizeBudget& budget) {
+  Minimized m{found, c, 0, false};
+  // Replays `candidate`; keeps it when it still diverges with `s`.
+  const auto attempt = [&](const Case& candidate) {
+    if (m.tried >= budget.candidates || std::chrono::steady_clock::now() > budget.deadline) {
+      m.cut = true;
+      return false;
+    }
+    ++m.tried;
+    std::optional<Divergence> d = run(candidate, s);
+    if (!d) return false;
+    m.divergence = std::move(*d);
+    m.smallest = candidate;
+    return true;
+  };
+  // The subtree attribution blamed, in the rendering that showed it.
+  if (c.hint) {
+    Case candidate = c;
+    if (candidate.query) {
+      candidate.query->filter = c.hint->filter;
+      candidate.query->style = c.hint->style;
+    }
+    if (candidate.scan) {
+      candidate.scan->filter = c.hint->filter;
+      candidate.scan->style = c.hint->style;
+    }
+    attempt(candidate);
+  }
+
+  // Items: chunks of halving size; a write case keeps its write (the last).
+  const bool write = !c.query && !c.scan;
+  for (std::size_t chunk = std::max<std::size_t>(1, m.smallest.items.size() / 2);
+       chunk >= 1 && !m.cut; chunk /= 2) {
+    for (std::size_t at = 0; !m.cut;) {
+      const std::size_t movable = m.smallest.items.size() - (write ? 1 : 0);
+      if (at >= movable) break;
+      Case candidate = m.smallest;
+      const std::size_t to = std::min(movable, at + chunk);
+      candidate.items.erase(candidate.items.begin() + static_cast<std::ptrdiff_t>(at),
+                            candidate.items.begin() + static_cast<std::ptrdiff_t>(to));
+      if (!attempt(candidate)) at = to;
+    }
+    if (chunk == 1) break;
+  }
+
+  const auto plainer_request = [&](auto slot) {
+    for (bool changed = true; changed && !m.cut;) {
+      changed = false;
+      for (const auto& p : plainer(*(m.smallest.*slot), s.outcome == "rejected" ? 4 : 1)) {
+        Case candidate = m.smallest;
+        candidate.*slot = p;
+        if (attempt(candidate)) {
+          changed = true;
+          break;
+        }
+      }
+    }
+  };
+  if (c.query) plainer_request(&Case::query);
+  if (c.scan) plainer_request(&Case::scan);
+
+  // Indexes the request does not read (each is a table of its own to create).
+  const std::string read_index = c.query ? c.query->index : (c.scan ? c.scan->index : "");
+  for (std::size_t i = 0; i < m.smallest.schema.indexes.size() && !m.cut;) {
+    if (m.smallest.schema.indexes[i].name == read_index) {
+      ++i;
+      continue;
+    }
+    Case candidate = m.smallest;
+    candidate.schema.indexes.erase(candidate.schema.indexes.begin() +
+                                   static_cast<std::ptrdiff_t>(i));
+    if (!attempt(candidate)) ++i;
+  }
+
+  // Attributes other than the table key, then shorter values.
+  for (std::size_t i = 0; i < m.smallest.items.size() && !m.cut; ++i) {
+    for (std::size_t a = 0; a < m.smallest.items[i].size() && !m.cut;) {
+      if (is_table_key(c.schema, m.smallest.items[i][a].first)) {
+        ++a;
+        continue;
+      }
+      Case candidate = m.smallest;
+      candidate.items[i].erase(candidate.items[i].begin() + static_cast<std::ptrdiff_t>(a));
+      if (!attempt(candidate)) ++a;
+    }
+  }
+  for (std::size_t i = 0; i < m.smallest.items.size() && !m.cut; ++i) {
+    for (std::size_t a = 0; a < m.smallest.items[i].size() && !m.cut; ++a) {
+      const bool key = is_table_key(c.schema, m.smallest.items[i][a].first);
+      for (bool changed = true; changed && !m.cut;) {
+        changed = false;
+        for (const NValue& v : shorter(m.smallest.items[i][a].second, key)) {
+          Case candidate = m.smallest;
+          candidate.items[i][a].second = v;
+          if (attempt(candidate)) {
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return m;
+}
+
+}  // namespace sortkey::certify::endpoint
