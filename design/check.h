@@ -20,6 +20,7 @@
 #include "certify/report.h"
 #include "certify/run.h"
 #include "design/design.h"
+#include "design/observations.h"
 #include "sortkey/error.h"
 
 namespace sortkey::design {
@@ -29,11 +30,24 @@ struct CheckOptions {
   certify::RunOptions run;  // cases, seed, properties, progress, versions
   certify::ReportPaths reports;
   bool list = false;  // list the properties and exit
+  std::string html;   // "" or the page to write after the check (design/show.h)
 };
 
 // The design in `path`: a regular file of at most kMaxDocumentBytes.
 // Errors: "cannot read <path>: <why>" and load_design_text's.
 Result<std::shared_ptr<const Design>> read_design_file(const std::string& path);
+
+// A check that has run: the design, what its properties saw, the record.
+struct CheckedDesign {
+  std::shared_ptr<const Design> design;
+  std::shared_ptr<Observations> seen;
+  certify::Certification cert;
+};
+
+// Reads the design in `path` and runs its check with `run` (its command set
+// to "sortkey design check", for the replay lines). Errors:
+// read_design_file's; a run that stopped is returned with cert.stopped set.
+Result<CheckedDesign> run_design_check(const std::string& path, certify::RunOptions run);
 
 // Runs the check; returns the exit status.
 int check_design_file(CheckOptions options);

@@ -207,16 +207,6 @@ std::string actual_text(const Answer& a, const Population& population) {
   return out.empty() ? "      (none)\n" : out;
 }
 
-std::string params_text(const Design& d, const Pattern& p, const Params& params) {
-  std::string out;
-  for (const Parameter& param : p.parameters) {
-    const AttributeSpec& spec = *d.entity(param.entity)->attribute(param.attribute);
-    out += fmt::format("{}{} = {}", out.empty() ? "" : ", ", param.name,
-                       show_value(params.at(param.name), spec));
-  }
-  return out.empty() ? "(none)" : out;
-}
-
 }  // namespace
 
 Outcome items_build(const Design& design, const Population& population) {
@@ -395,7 +385,7 @@ Outcome pattern_returns(const Design& design, const Pattern& pattern, const Popu
   if (cost != nullptr) ++cost->populations;
   if (!answer) {
     return Outcome::fails(fmt::format("the request is refused: {}\n  parameters: {}\n  request: {}",
-                                      answer.error().message, params_text(design, pattern, params),
+                                      answer.error().message, show_params(design, pattern, params),
                                       request_json));
   }
   const auto groups = expected_groups(pattern, population, params);
@@ -404,7 +394,7 @@ Outcome pattern_returns(const Design& design, const Pattern& pattern, const Popu
   return Outcome::fails(fmt::format(
       "the access pattern {} returns what it does not declare: {}\n  parameters: {}\n  request: "
       "{}\n  pages:\n{}{}  expected (declared{}):\n{}  actual:\n{}",
-      pattern.name, difference, params_text(design, pattern, params), request_json, answer->pages,
+      pattern.name, difference, show_params(design, pattern, params), request_json, answer->pages,
       items_as_stored(population, opened->loaded),
       pattern.limit ? fmt::format(", the first {}", *pattern.limit) : "",
       expected_text(groups, population), actual_text(*answer, population)));

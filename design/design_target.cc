@@ -10,10 +10,10 @@ namespace {
 
 class DesignTarget final : public certify::Target {
  public:
-  explicit DesignTarget(std::shared_ptr<const Design> design)
+  DesignTarget(std::shared_ptr<const Design> design, std::shared_ptr<Observations> seen)
       : design_(std::move(design)),
-        costs_(std::make_shared<std::vector<ReadCost>>(design_->patterns.size())),
-        catalog_(design_catalog(design_, costs_)) {}
+        seen_(std::move(seen)),
+        catalog_(design_catalog(design_, seen_)) {}
 
   std::string kind() const override { return "design"; }
   std::string name() const override {
@@ -25,7 +25,7 @@ class DesignTarget final : public certify::Target {
   std::string closing_notes(const certify::Certification&) override {
     std::string out;
     for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
-      const ReadCost& c = (*costs_)[i];
+      const ReadCost& c = seen_->costs[i];
       if (!design_->patterns[i].filter || c.requests == 0) continue;
       out += fmt::format(
           "read cost of {} (FilterExpression): {} items read, {} returned ({:.0f}% hit rate), "
@@ -43,14 +43,15 @@ class DesignTarget final : public certify::Target {
 
  private:
   std::shared_ptr<const Design> design_;
-  std::shared_ptr<std::vector<ReadCost>> costs_;
+  std::shared_ptr<Observations> seen_;
   props::Catalog catalog_;
 };
 
 }  // namespace
 
-std::unique_ptr<certify::Target> make_design_target(std::shared_ptr<const Design> design) {
-  return std::make_unique<DesignTarget>(std::move(design));
+std::unique_ptr<certify::Target> make_design_target(std::shared_ptr<const Design> design,
+                                                    std::shared_ptr<Observations> seen) {
+  return std::make_unique<DesignTarget>(std::move(design), std::move(seen));
 }
 
 }  // namespace sortkey::design
