@@ -375,6 +375,25 @@ std::string capacity_alert(const Design& design, const WidthUse& use) {
       use.codec.text, use.key, design.capacity_alert_percent);
 }
 
+double hit_rate_percent(const ReadCost& cost) {
+  if (cost.read == 0) return 100.0;
+  return 100.0 * static_cast<double>(cost.returned) / static_cast<double>(cost.read);
+}
+
+Outcome hit_rate_holds(const Pattern& pattern, const ReadCost& cost) {
+  if (!pattern.min_hit_rate || cost.requests == 0) return Outcome::holds();
+  const double rate = hit_rate_percent(cost);
+  if (rate >= *pattern.min_hit_rate) return Outcome::holds();
+  return Outcome::fails(fmt::format(
+      "the FilterExpression of {} returns {} of the {} items it reads, a {:.1f}% hit rate, below "
+      "the design's min_hit_rate of {}%: every item filtered out is read and paid for ({:.1f} "
+      "read capacity units over {} requests for {} populations), and a Limit of N returns fewer "
+      "than N. Make the filter a key condition: the attribute in a composite sort key, or a "
+      "sparse index that holds only what the filter keeps",
+      pattern.name, cost.returned, cost.read, rate, *pattern.min_hit_rate, cost.capacity,
+      cost.requests, cost.populations));
+}
+
 Outcome pattern_returns(const Design& design, const Pattern& pattern, const Population& population,
                         const Params& params, int page_limit, ReadCost* cost) {
   auto opened = open_loaded(design, population);

@@ -76,6 +76,13 @@ struct ReadCost {
   double capacity = 0;  // read capacity units, eventually consistent
 };
 
+// What share of the items read were returned, in percent (100 when none was read).
+double hit_rate_percent(const ReadCost& cost);
+
+// Whether the pattern's measured hit rate reaches its min_hit_rate: holds
+// without one, or when no request was sent; else fails saying by how much.
+Outcome hit_rate_holds(const Pattern& pattern, const ReadCost& cost);
+
 // `page_limit` is the Limit of every page for a pattern without a Limit of
 // its own. `cost`, when given, is added to.
 Outcome pattern_returns(const Design& design, const Pattern& pattern, const Population& population,

@@ -75,5 +75,26 @@ TEST(PatternReturns, TeamsWithoutTheHashSortAfterTheOrgAndAreMissed) {
   EXPECT_NE(o.message().find("items as stored"), std::string::npos) << o.message();
 }
 
+TEST(HitRate, FailsBelowTheDesignsMinimumAndHoldsAtIt) {
+  Pattern p;
+  p.name = "by_filter";
+  p.min_hit_rate = 30;
+  ReadCost c;
+  c.requests = 4;
+  c.read = 10;
+  c.returned = 3;
+  EXPECT_TRUE(hit_rate_holds(p, c).ok());
+  c.returned = 2;
+  const Outcome o = hit_rate_holds(p, c);
+  ASSERT_FALSE(o.ok());
+  EXPECT_NE(o.message().find("returns 2 of the 10 items it reads, a 20.0% hit rate, below the "
+                             "design's min_hit_rate of 30%"),
+            std::string::npos)
+      << o.message();
+  p.min_hit_rate.reset();
+  EXPECT_TRUE(hit_rate_holds(p, c).ok());
+  EXPECT_DOUBLE_EQ(hit_rate_percent(ReadCost{}), 100.0);
+}
+
 }  // namespace
 }  // namespace sortkey::design

@@ -22,6 +22,38 @@ class DesignTarget final : public certify::Target {
   std::string replay_args() const override { return certify::internal::shell_quote(design_->path); }
   const props::Catalog& catalog() const override { return catalog_; }
 
+  // The hit-rate gate of every pattern with a min_hit_rate whose property
+  // ran: after the catalog, on the read cost its cases summed.
+  Result<std::vector<certify::CertifiedProperty>> run_extra(
+      const certify::RunContext& context) override {
+    std::vector<certify::CertifiedProperty> out;
+    for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
+      const Pattern& p = design_->patterns[i];
+      const ReadCost& c = seen_->costs[i];
+      if (!p.min_hit_rate || c.requests == 0) continue;
+      const Outcome o = hit_rate_holds(p, c);
+      props::RunReport r;
+      r.id = "hit_rate/" + p.name;
+      r.settings = context.settings;
+      r.verdict = o.ok() ? props::Verdict::kPassed : props::Verdict::kFailed;
+      r.cases = static_cast<int>(c.populations);
+      r.message = o.message();
+      r.replay = fmt::format("sortkey design check {} --seed {} --cases {} --property pattern/{}",
+                             replay_args(), context.settings.seed, context.settings.cases, p.name);
+      out.push_back({std::move(r), "hit_rate",
+                     fmt::format("the filter of {} returns at least {}% of the items it reads",
+                                 p.name, *p.min_hit_rate),
+                     "hit-rate checks"});
+    }
+    return out;
+  }
+  std::string extra_plan() const override {
+    for (const Pattern& p : design_->patterns) {
+      if (p.min_hit_rate) return "the hit rate of each pattern with a min_hit_rate";
+    }
+    return {};
+  }
+
   std::string closing_notes(const certify::Certification&) override {
     std::string out;
     for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
@@ -30,10 +62,8 @@ class DesignTarget final : public certify::Target {
       out += fmt::format(
           "read cost of {} (FilterExpression): {} items read, {} returned ({:.0f}% hit rate), "
           "{:.1f} read capacity units, over {} requests for {} populations\n",
-          design_->patterns[i].name, c.read, c.returned,
-          c.read == 0 ? 100.0
-                      : 100.0 * static_cast<double>(c.returned) / static_cast<double>(c.read),
-          c.capacity, c.requests, c.populations);
+          design_->patterns[i].name, c.read, c.returned, hit_rate_percent(c), c.capacity,
+          c.requests, c.populations);
     }
     for (const WidthUse& use : width_uses(*design_)) {
       if (std::string alert = capacity_alert(*design_, use); !alert.empty()) out += alert + "\n";

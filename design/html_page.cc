@@ -353,12 +353,15 @@ std::string pattern_panel(const Design& d, const Population& population, const P
 
 std::string failure_section(const Design& d, const PageFailure& f) {
   const std::string first_line = f.message.substr(0, f.message.find('\n'));
-  std::string out = fmt::format(
-      R"(<section class="failure" data-property="{}"><h2>{} failed</h2><p>{}</p><p class="sub">The minimal population: {} {}.</p>)",
-      html_escape(f.property), html_escape(f.property), html_escape(first_line),
-      f.population.size(), f.population.size() == 1 ? "entity" : "entities");
-  if (f.pattern) out += pattern_panel(d, f.population, *f.pattern, true);
-  out += table_section(d, f.population, f.table, "Its items, as stored");
+  std::string out =
+      fmt::format(R"(<section class="failure" data-property="{}"><h2>{} failed</h2><p>{}</p>)",
+                  html_escape(f.property), html_escape(f.property), html_escape(first_line));
+  if (!f.population.empty()) {
+    out += fmt::format(R"(<p class="sub">The minimal population: {} {}.</p>)", f.population.size(),
+                       f.population.size() == 1 ? "entity" : "entities");
+    if (f.pattern) out += pattern_panel(d, f.population, *f.pattern, true);
+    out += table_section(d, f.population, f.table, "Its items, as stored");
+  }
   out += "<details><summary>The check's words</summary><pre>" + html_escape(f.message) +
          "</pre></details>";
   return out + "</section>";
