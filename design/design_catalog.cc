@@ -131,14 +131,15 @@ void check_update(const Design& d, const Feeds& feeds, const std::string& proper
 }
 
 void add_update_properties(props::Catalog& catalog, const std::shared_ptr<const Design>& d,
-                           const std::shared_ptr<Observations>& seen) {
+                           const std::shared_ptr<Observations>& seen,
+                           const std::shared_ptr<StoreSource>& stores) {
   if (!every_mutable(*d).empty()) {
     catalog.add("keys", "immutable",
                 "no mutable attribute feeds the table's key: an update never moves an item",
-                [d, seen] {
+                [d, seen, stores] {
                   check_update(*d, every_mutable(*d), "keys/immutable", nullptr, *seen,
-                               [&d](const Population& pop, const AttributeUpdate& u) {
-                                 return keys_immutable(*d, pop, u);
+                               [&d, &stores](const Population& pop, const AttributeUpdate& u) {
+                                 return keys_immutable(*stores, *d, pop, u);
                                });
                 });
   }
@@ -148,12 +149,12 @@ void add_update_properties(props::Catalog& catalog, const std::shared_ptr<const 
     catalog.add("index", index.schema.name + "/follows_updates",
                 "an update of a mutable attribute that feeds the index's keys moves the item in "
                 "the index, and in or out of it when its key comes or goes",
-                [d, &index, feeds, seen] {
-                  check_update(*d, feeds, "index/" + index.schema.name + "/follows_updates", &index,
-                               *seen,
-                               [&d, &index](const Population& pop, const AttributeUpdate& u) {
-                                 return index_follows(*d, index, pop, u);
-                               });
+                [d, &index, feeds, seen, stores] {
+                  check_update(
+                      *d, feeds, "index/" + index.schema.name + "/follows_updates", &index, *seen,
+                      [&d, &index, &stores](const Population& pop, const AttributeUpdate& u) {
+                        return index_follows(*stores, *d, index, pop, u);
+                      });
                 });
   }
 }
@@ -181,7 +182,8 @@ std::string pattern_statement(const Pattern& p) {
 }  // namespace
 
 props::Catalog design_catalog(std::shared_ptr<const Design> design,
-                              std::shared_ptr<Observations> seen) {
+                              std::shared_ptr<Observations> seen,
+                              std::shared_ptr<StoreSource> stores) {
   props::Catalog catalog;
   const std::shared_ptr<const Design>& d = design;
   // A property over one drawn population, its failing case noted.
@@ -191,22 +193,23 @@ props::Catalog design_catalog(std::shared_ptr<const Design> design,
       require(check(pop), *seen, [&] { return population_case(id, pop); });
     };
   };
-  catalog.add(
-      "items", "build",
-      "every entity's item builds from its key templates and the table accepts it",
-      over_population("items/build", [d](const Population& pop) { return items_build(*d, pop); }));
+  catalog.add("items", "build",
+              "every entity's item builds from its key templates and the table accepts it",
+              over_population("items/build", [d, stores](const Population& pop) {
+                return items_build(*stores, *d, pop);
+              }));
   catalog.add(
       "keys", "unique", "distinct entities never share a primary key",
       over_population("keys/unique", [d](const Population& pop) { return keys_unique(*d, pop); }));
-  add_update_properties(catalog, d, seen);
+  add_update_properties(catalog, d, seen, stores);
   for (const IndexDesign& index : d->indexes) {
     if (!index.holds) continue;
     const std::string id = "index/" + index.schema.name + "/holds";
     catalog.add("index", index.schema.name + "/holds",
                 "the index holds exactly the entities it declares, and no other",
-                [d, &index, seen, id] {
+                [d, &index, seen, stores, id] {
                   const Population pop = *gen_population(*d);
-                  require(index_holds(*d, index, pop), *seen, [&] {
+                  require(index_holds(*stores, *d, index, pop), *seen, [&] {
                     FailingCase c = population_case(id, pop);
                     c.index = &index;
                     return c;
@@ -216,7 +219,7 @@ props::Catalog design_catalog(std::shared_ptr<const Design> design,
   add_width_properties(catalog, d);
   for (std::size_t i = 0; i < d->patterns.size(); ++i) {
     const Pattern& p = d->patterns[i];
-    catalog.add("pattern", p.name, pattern_statement(p), [d, &p, seen, i] {
+    catalog.add("pattern", p.name, pattern_statement(p), [d, &p, seen, stores, i] {
       const Population pop = *gen_population(*d);
       const Params params = *gen_params(*d, p, pop);
       int page_limit = 0;  // a pattern with its own Limit sends that one
@@ -224,7 +227,7 @@ props::Catalog design_catalog(std::shared_ptr<const Design> design,
         page_limit = (*gen_page_limit(pop.size())).value;
       }
       ReadCost* cost = p.filter ? &seen->costs[i] : nullptr;
-      require(pattern_returns(*d, p, pop, params, page_limit, cost), *seen, [&] {
+      require(pattern_returns(*stores, *d, p, pop, params, page_limit, cost), *seen, [&] {
         FailingCase c = population_case("pattern/" + p.name, pop);
         c.pattern = &p;
         c.params = params;

@@ -28,12 +28,15 @@
 #include "design/design.h"
 #include "design/design_props.h"
 #include "design/observations.h"
+#include "design/store.h"
 
 namespace sortkey::design {
 
+// Every property's store comes from `stores` (design/store.h).
 // REQUIRES: seen->costs.size() == design->patterns.size().
 props::Catalog design_catalog(std::shared_ptr<const Design> design,
-                              std::shared_ptr<Observations> seen);
+                              std::shared_ptr<Observations> seen,
+                              std::shared_ptr<StoreSource> stores);
 
 }  // namespace sortkey::design
 

@@ -31,8 +31,9 @@ struct Opened {
 };
 
 // The population in a fresh store, or the failure to build or put it.
-Result<Opened> open_loaded(const Design& design, const Population& population) {
-  auto store = open_in_memory_store(design);
+Result<Opened> open_loaded(StoreSource& stores, const Design& design,
+                           const Population& population) {
+  auto store = stores.open(design);
   if (!store) return store.error();
   auto loaded = load_population(design, population, **store);
   if (!loaded) return loaded.error();
@@ -209,8 +210,8 @@ std::string actual_text(const Answer& a, const Population& population) {
 
 }  // namespace
 
-Outcome items_build(const Design& design, const Population& population) {
-  auto opened = open_loaded(design, population);
+Outcome items_build(StoreSource& stores, const Design& design, const Population& population) {
+  auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   return Outcome::holds();
 }
@@ -232,7 +233,7 @@ Outcome keys_unique(const Design& design, const Population& population) {
   return Outcome::holds();
 }
 
-Outcome keys_immutable(const Design& design, const Population& population,
+Outcome keys_immutable(StoreSource& stores, const Design& design, const Population& population,
                        const AttributeUpdate& update) {
   const Entity& before = population[update.entity];
   Entity after = before;
@@ -245,7 +246,7 @@ Outcome keys_immutable(const Design& design, const Population& population,
   const Item new_key = primary_key(design, *new_item);
   if (old_key == new_key) return Outcome::holds();
   // What UpdateItem answers when asked to move the item.
-  auto store = open_in_memory_store(design);
+  auto store = stores.open(design);
   if (!store) return Outcome::fails(store.error().message);
   (void)(*store)->put(*old_item);
   ItemUpdate u;
@@ -265,9 +266,9 @@ Outcome keys_immutable(const Design& design, const Population& population,
       answer ? "ok (the model accepted it)" : answer.error().message, spec.name));
 }
 
-Outcome index_follows(const Design& design, const IndexDesign& index, const Population& population,
-                      const AttributeUpdate& update) {
-  auto opened = open_loaded(design, population);
+Outcome index_follows(StoreSource& stores, const Design& design, const IndexDesign& index,
+                      const Population& population, const AttributeUpdate& update) {
+  auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   Population updated = population;
   updated[update.entity].values[update.attribute] = update.value;
@@ -300,8 +301,9 @@ Outcome index_follows(const Design& design, const IndexDesign& index, const Popu
       show_entity(population[update.entity]), index.schema.name, listed(actual), listed(expected)));
 }
 
-Outcome index_holds(const Design& design, const IndexDesign& index, const Population& population) {
-  auto opened = open_loaded(design, population);
+Outcome index_holds(StoreSource& stores, const Design& design, const IndexDesign& index,
+                    const Population& population) {
+  auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   auto scanned = scan_all(*opened->store, index.schema.name);
   if (!scanned)
@@ -394,9 +396,10 @@ Outcome hit_rate_holds(const Pattern& pattern, const ReadCost& cost) {
       cost.requests, cost.populations));
 }
 
-Outcome pattern_returns(const Design& design, const Pattern& pattern, const Population& population,
-                        const Params& params, int page_limit, ReadCost* cost) {
-  auto opened = open_loaded(design, population);
+Outcome pattern_returns(StoreSource& stores, const Design& design, const Pattern& pattern,
+                        const Population& population, const Params& params, int page_limit,
+                        ReadCost* cost) {
+  auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   std::string request_json;
   auto answer = run_requests(design, pattern, params, page_limit, *opened->store, opened->loaded,

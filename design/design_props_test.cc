@@ -55,16 +55,16 @@ Population org_with_team(const Design& d) {
 TEST(PatternReturns, TeamsBeforeTheOrgAreReadBackward) {
   const Design d = load(kSaas, "#TEAM#{team_name}");
   const Population pop = org_with_team(d);
-  const Outcome o =
-      pattern_returns(d, d.patterns[0], pop, {{"org", text_value("ACME")}}, 1, nullptr);
+  const Outcome o = pattern_returns(*in_memory_source(), d, d.patterns[0], pop,
+                                    {{"org", text_value("ACME")}}, 1, nullptr);
   EXPECT_TRUE(o.ok()) << o.message();
 }
 
 TEST(PatternReturns, TeamsWithoutTheHashSortAfterTheOrgAndAreMissed) {
   const Design d = load(kSaas, "TEAM#{team_name}");
   const Population pop = org_with_team(d);
-  const Outcome o =
-      pattern_returns(d, d.patterns[0], pop, {{"org", text_value("ACME")}}, 5, nullptr);
+  const Outcome o = pattern_returns(*in_memory_source(), d, d.patterns[0], pop,
+                                    {{"org", text_value("ACME")}}, 5, nullptr);
   ASSERT_FALSE(o.ok());
   EXPECT_NE(
       o.message().find("the answer ends after 1 entities; next expected: Team{org_name=\"ACME\", "

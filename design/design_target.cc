@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+
 #include "certify/internal/text.h"
 #include "design/design_catalog.h"
 
@@ -10,16 +12,37 @@ namespace {
 
 class DesignTarget final : public certify::Target {
  public:
-  DesignTarget(std::shared_ptr<const Design> design, std::shared_ptr<Observations> seen)
+  DesignTarget(std::shared_ptr<const Design> design, std::shared_ptr<Observations> seen,
+               std::shared_ptr<StoreSource> stores)
       : design_(std::move(design)),
         seen_(std::move(seen)),
-        catalog_(design_catalog(design_, seen_)) {}
+        stores_(std::move(stores)),
+        catalog_(design_catalog(design_, seen_, stores_)),
+        start_(std::chrono::steady_clock::now()) {}
 
   std::string kind() const override { return "design"; }
   std::string name() const override {
-    return fmt::format("design {} ({})", design_->name, design_->path);
+    const std::string against = stores_->against();
+    return fmt::format("design {} ({}){}", design_->name, design_->path,
+                       against.empty() ? "" : " on " + against);
   }
-  std::string replay_args() const override { return certify::internal::shell_quote(design_->path); }
+  std::string replay_args() const override {
+    const std::string more = stores_->replay_args();
+    return certify::internal::shell_quote(design_->path) + (more.empty() ? "" : " " + more);
+  }
+  // A store that cannot go on (an endpoint gone) ends the run: exit 2.
+  Result<void> after_property(const props::PropertyEntry& entry) override {
+    if (const auto why = stores_->fatal()) {
+      return make_error(ErrorCode::kUnavailable, 0,
+                        fmt::format("the check stopped during {}: {}", entry.id(), *why));
+    }
+    return {};
+  }
+  std::vector<std::string> close() override { return stores_->close(); }
+  Result<void> completed() const override {
+    if (const auto why = stores_->fatal()) return make_error(ErrorCode::kUnavailable, 0, *why);
+    return {};
+  }
   const props::Catalog& catalog() const override { return catalog_; }
 
   // The hit-rate gate of every pattern with a min_hit_rate whose property
@@ -68,20 +91,25 @@ class DesignTarget final : public certify::Target {
     for (const WidthUse& use : width_uses(*design_)) {
       if (std::string alert = capacity_alert(*design_, use); !alert.empty()) out += alert + "\n";
     }
+    out += stores_->summary(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
     return out.empty() ? out : "\n" + out;
   }
 
  private:
   std::shared_ptr<const Design> design_;
   std::shared_ptr<Observations> seen_;
+  std::shared_ptr<StoreSource> stores_;
   props::Catalog catalog_;
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace
 
 std::unique_ptr<certify::Target> make_design_target(std::shared_ptr<const Design> design,
-                                                    std::shared_ptr<Observations> seen) {
-  return std::make_unique<DesignTarget>(std::move(design), std::move(seen));
+                                                    std::shared_ptr<Observations> seen,
+                                                    std::shared_ptr<StoreSource> stores) {
+  return std::make_unique<DesignTarget>(std::move(design), std::move(seen), std::move(stores));
 }
 
 }  // namespace sortkey::design

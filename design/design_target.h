@@ -12,7 +12,7 @@
 //
 //   certify::TargetList targets;
 //   auto seen = std::make_shared<Observations>(design->patterns.size());
-//   targets.push_back(make_design_target(design, seen));
+//   targets.push_back(make_design_target(design, seen, in_memory_source()));
 //   auto cert = certify::run_certification(targets, options);
 
 #ifndef SORTKEY_DESIGN_DESIGN_TARGET_H_
@@ -23,13 +23,17 @@
 #include "certify/target.h"
 #include "design/design.h"
 #include "design/observations.h"
+#include "design/store.h"
 
 namespace sortkey::design {
 
-// What the properties see is noted in `seen` (design/observations.h).
+// What the properties see is noted in `seen` (design/observations.h); their
+// stores come from `stores` (design/store.h), whose fatal() ends the run
+// (exit 2) and whose close() the run loop calls.
 // REQUIRES: seen->costs.size() == design->patterns.size().
 std::unique_ptr<certify::Target> make_design_target(std::shared_ptr<const Design> design,
-                                                    std::shared_ptr<Observations> seen);
+                                                    std::shared_ptr<Observations> seen,
+                                                    std::shared_ptr<StoreSource> stores);
 
 }  // namespace sortkey::design
 

@@ -77,12 +77,24 @@ void add_design_command(CLI::App& app, int* exit_code) {
       ->add_option("--markdown", o->reports.markdown,
                    "write a Markdown summary to this file (- for stdout)")
       ->check(non_empty());
+  auto endpoint = std::make_shared<design::EndpointStoreOptions>();
+  check
+      ->add_option("--endpoint", endpoint->url,
+                   "check on a live DynamoDB-compatible endpoint (DynamoDB Local, dynalite, AWS): "
+                   "a table made from the design, deleted afterwards")
+      ->check(non_empty());
+  check->add_option("--region", endpoint->region, "the endpoint's region (with --endpoint)")
+      ->needs("--endpoint")
+      ->check(non_empty());
+  check->add_flag("--keep-tables", endpoint->keep_tables, "keep the endpoint's table afterwards")
+      ->needs("--endpoint");
   check
       ->add_option("--html", o->html,
                    "write the design's page: its failures drawn, or its access patterns' reads")
       ->check(non_empty());
-  check->callback([o, seed, check, exit_code] {
+  check->callback([o, seed, endpoint, check, exit_code] {
     if (check->count("--seed") > 0) o->run.seed = *seed;
+    if (check->count("--endpoint") > 0) o->endpoint = *endpoint;
     o->run.suite_version = SORTKEY_VERSION;
     o->run.source_commit = SORTKEY_COMMIT;
     *exit_code = design::check_design_file(*o);
