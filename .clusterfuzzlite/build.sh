@@ -5,9 +5,9 @@
 # Runs inside gcr.io/oss-fuzz-base/base-builder, which sets CC, CXX, CFLAGS,
 # CXXFLAGS (sanitizer, coverage and -stdlib=libc++ flags), LIB_FUZZING_ENGINE,
 # SRC, WORK and OUT. Steps:
-#   1. builds fmt, ICU (uc, i18n, data) and installs nlohmann/json from the
-#      sources the Dockerfile put in $SRC/fmt, $SRC/icu, $SRC/json, static
-#      only, with the compilers and flags above. Distro libraries are built
+#   1. builds fmt, ICU (uc, i18n, data), yaml-cpp and installs nlohmann/json
+#      from the sources the Dockerfile put in $SRC/fmt, $SRC/icu, $SRC/json,
+#      $SRC/yaml-cpp, static only, with the compilers and flags above. Distro libraries are built
 #      with libstdc++ and without sanitizers: they cannot be linked into a
 #      libc++ fuzzer, and MemorySanitizer needs every dependency instrumented;
 #   2. configures sortkey ($SRC/sortkey, or $SORTKEY_SRC) with the fuzz
@@ -39,8 +39,8 @@ mkdir -p "$prefix" "$OUT"
 die() { echo "build.sh: $*" >&2; exit 1; }
 
 [ -f "$repo/fuzz/CMakeLists.txt" ] || die "no sortkey checkout at $repo (set SORTKEY_SRC)"
-for dep in fmt/CMakeLists.txt icu/source/configure json/CMakeLists.txt; do
-  [ -f "$SRC/$dep" ] || die "missing $SRC/$dep: the Dockerfile fetches the pinned fmt, ICU and nlohmann/json sources there"
+for dep in fmt/CMakeLists.txt icu/source/configure json/CMakeLists.txt yaml-cpp/CMakeLists.txt; do
+  [ -f "$SRC/$dep" ] || die "missing $SRC/$dep: the Dockerfile fetches the pinned fmt, ICU, nlohmann/json and yaml-cpp sources there"
 done
 
 # A dependency is rebuilt iff its stamp differs: what was built, from what, how.
@@ -72,6 +72,14 @@ stamp=$(stamp_of json "$SRC/json/CMakeLists.txt")
 if ! up_to_date json "$stamp"; then
   cmake_dep json "$SRC/json" -DJSON_BuildTests=OFF -DJSON_Install=ON
   echo "$stamp" >"$prefix/.stamp-json"
+fi
+
+# yaml-cpp: the library only (no tests, tools or contrib parsers).
+stamp=$(stamp_of yaml-cpp "$SRC/yaml-cpp/CMakeLists.txt")
+if ! up_to_date yaml-cpp "$stamp"; then
+  cmake_dep yaml-cpp "$SRC/yaml-cpp" -DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_BUILD_TOOLS=OFF \
+    -DYAML_CPP_BUILD_CONTRIB=OFF -DYAML_BUILD_SHARED_LIBS=OFF -DYAML_CPP_INSTALL=ON
+  echo "$stamp" >"$prefix/.stamp-yaml-cpp"
 fi
 
 # ICU: static libraries with the data linked in (no .dat file to find at run
@@ -110,7 +118,7 @@ cmake -S "$repo" -B "$build" -G Ninja \
 
 # A system copy found instead of ours links libstdc++ code without sanitizers
 # into the fuzzers: refuse it rather than build something that misleads.
-for var in fmt_DIR nlohmann_json_DIR ICU_UC_LIBRARY_RELEASE ICU_I18N_LIBRARY_RELEASE ICU_INCLUDE_DIR; do
+for var in fmt_DIR nlohmann_json_DIR yaml-cpp_DIR ICU_UC_LIBRARY_RELEASE ICU_I18N_LIBRARY_RELEASE ICU_INCLUDE_DIR; do
   value=$(sed -n "s|^$var:[A-Z]*=||p" "$build/CMakeCache.txt")
   case "$value" in
     "$prefix"/*) ;;

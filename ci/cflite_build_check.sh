@@ -8,8 +8,8 @@
 # Dependency sources: Debian's source packages (apt-get source) of the
 # versions .clusterfuzzlite/fetch_deps.sh pins. ICU's and nlohmann/json's
 # .orig tarballs must have its SHA-256 (they are the upstream release
-# archives); fmt's is Debian's repack (+ds1) of the same version, so only its
-# version is compared. A deb-src entry is added for the running Debian
+# archives); fmt's and yaml-cpp's are Debian's repacks (+ds1, +dfsg) of the
+# same versions, so only their versions are compared. A deb-src entry is added for the running Debian
 # release if apt has none.
 #
 # Variants (both with OSS-Fuzz's AddressSanitizer flags):
@@ -22,7 +22,7 @@
 # exist; the binary starts with the options file's flags on the unzipped
 # seeds for -runs=1000 and exits 0; it has >= 100 inline 8-bit counters
 # (OSS-Fuzz's bad-build threshold) and >= 1000 AddressSanitizer checks; no
-# shared fmt or ICU library is linked. Prints a table and
+# shared fmt, ICU or yaml-cpp library is linked. Prints a table and
 # "N passed, N failed".
 #
 # Then each fuzzes for SORTKEY_CFLITE_SECONDS (default 5; 0 skips it) to
@@ -74,8 +74,9 @@ fi
 downloads=$root/downloads
 src=$root/src
 mkdir -p "$downloads" "$src"
-if ! ls "$downloads"/icu_*.orig.tar.gz "$downloads"/fmtlib_*.orig.tar.* "$downloads"/nlohmann-json3_*.orig.tar.* >/dev/null 2>&1; then
-  (cd "$downloads" && apt-get source --download-only icu fmtlib nlohmann-json3)
+if ! ls "$downloads"/icu_*.orig.tar.gz "$downloads"/fmtlib_*.orig.tar.* "$downloads"/nlohmann-json3_*.orig.tar.* \
+    "$downloads"/yaml-cpp_*.orig.tar.* >/dev/null 2>&1; then
+  (cd "$downloads" && apt-get source --download-only icu fmtlib nlohmann-json3 yaml-cpp)
 fi
 
 # unpack <dir> <debian tarball glob> <pinned version> [pinned sha256]
@@ -98,6 +99,7 @@ unpack() {
 unpack fmt 'fmtlib_*.orig.tar.*' "$(pin FMT_VERSION)"
 unpack icu 'icu_*.orig.tar.gz' "$(pin ICU_VERSION)" "$(pin ICU_SHA256)"
 unpack json 'nlohmann-json3_*.orig.tar.*' "$(pin JSON_VERSION)" "$(pin JSON_SHA256)"
+unpack yaml-cpp 'yaml-cpp_*.orig.tar.*' "$(pin YAML_CPP_VERSION)"
 ln -sfn "$repo" "$src/sortkey"
 
 # --- build and check each variant ----------------------------------------------
@@ -138,7 +140,7 @@ for variant in "${variants[@]}"; do
     # (Through a file: with pipefail, grep -q ending a pipe early fails it.)
     symbols=$root/$variant/symbols.txt
     for lib in "$work/build-sortkey/src/libsortkey.a" "$work/deps/lib/libfmt.a" \
-        "$work/deps/lib/libicuuc.a" "$work/deps/lib/libicui18n.a"; do
+        "$work/deps/lib/libicuuc.a" "$work/deps/lib/libicui18n.a" "$work/deps/lib/libyaml-cpp.a"; do
       nm -C "$lib" >"$symbols"
       if grep -qE 'std::(__cxx11::|_Rb_tree|__detail::_Prime|__throw_(length_error|logic_error|out_of_range|invalid_argument|bad_alloc|system_error)\()' "$symbols"; then
         fail "$(basename "$lib") was compiled against libstdc++"
@@ -159,7 +161,7 @@ for variant in "${variants[@]}"; do
     [ "$ok" = 1 ] || continue
     if [ -f "$repo/fuzz/$t.dict" ] && [ ! -f "$out/$t.dict" ]; then fail "$t: $t.dict not copied"; continue; fi
     ldd "$bin" >"$root/$variant/ldd.txt"
-    if grep -qE 'lib(fmt|icu)' "$root/$variant/ldd.txt"; then fail "$t: links a shared fmt or ICU"; continue; fi
+    if grep -qE 'lib(fmt|icu|yaml-cpp)' "$root/$variant/ldd.txt"; then fail "$t: links a shared fmt, ICU or yaml-cpp"; continue; fi
 
     seeds=$root/$variant/seeds/$t
     rm -rf "$seeds" && mkdir -p "$seeds"

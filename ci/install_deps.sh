@@ -10,6 +10,7 @@ packages=(
   libcurl4-openssl-dev libssl-dev libclang-rt-14-dev python3 clang-format git openssl
   groff-base bsdextrautils  # nroff and col: the manual page's test renders it
   libyaml-cpp-dev python3-jsonschema python3-yaml
+  chromium fonts-dejavu-core  # the design page's browser test renders it headless
 )
 
 missing=()

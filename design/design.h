@@ -196,6 +196,9 @@ struct Pattern {
   std::optional<std::string> filter;
   std::vector<std::pair<std::string, std::string>> filter_names;  // "#s" -> attribute
   std::vector<FilterValue> filter_values;
+  // Percent: the check fails when the filter returns fewer of the items it
+  // reads (seed 003's "at least 30-40%"). Only with a filter.
+  std::optional<int> min_hit_rate;
   std::vector<Parameter> parameters;
   std::vector<Selector> returns;
   bool ordered = true;  // false: `order: any`

@@ -94,24 +94,52 @@ rc::Gen<AttributeUpdate> gen_update(std::vector<std::pair<std::size_t, std::size
   });
 }
 
+// Hands the outcome to RapidCheck, noting a failing case (made by `what`)
+// in `seen` first.
+template <class Case>
+void require(const Outcome& outcome, Observations& seen, Case what) {
+  if (!outcome.ok()) {
+    FailingCase c = what();
+    c.message = outcome.message();
+    seen.failures[c.property] = std::move(c);
+  }
+  props::rc_require(outcome);
+}
+
+FailingCase population_case(std::string property, const Population& pop) {
+  FailingCase c;
+  c.property = std::move(property);
+  c.population = pop;
+  return c;
+}
+
 // Draws an update among `feeds` and checks it; nothing when the population
 // has no entity with such an attribute.
 template <class Check>
-void check_update(const Design& d, const Feeds& feeds, Check check) {
+void check_update(const Design& d, const Feeds& feeds, const std::string& property,
+                  const IndexDesign* index, Observations& seen, Check check) {
   const Population pop = *gen_population(d);
   const auto candidates = candidates_of(feeds, pop);
   if (candidates.empty()) return;
   const AttributeUpdate update = *gen_update(candidates, pop);
-  props::rc_require(check(pop, update));
+  require(check(pop, update), seen, [&] {
+    FailingCase c = population_case(property, pop);
+    c.index = index;
+    c.update = update;
+    return c;
+  });
 }
 
-void add_update_properties(props::Catalog& catalog, const std::shared_ptr<const Design>& d) {
+void add_update_properties(props::Catalog& catalog, const std::shared_ptr<const Design>& d,
+                           const std::shared_ptr<Observations>& seen,
+                           const std::shared_ptr<StoreSource>& stores) {
   if (!every_mutable(*d).empty()) {
     catalog.add("keys", "immutable",
-                "no mutable attribute feeds the table's key: an update never moves an item", [d] {
-                  check_update(*d, every_mutable(*d),
-                               [&d](const Population& pop, const AttributeUpdate& u) {
-                                 return keys_immutable(*d, pop, u);
+                "no mutable attribute feeds the table's key: an update never moves an item",
+                [d, seen, stores] {
+                  check_update(*d, every_mutable(*d), "keys/immutable", nullptr, *seen,
+                               [&d, &stores](const Population& pop, const AttributeUpdate& u) {
+                                 return keys_immutable(*stores, *d, pop, u);
                                });
                 });
   }
@@ -121,11 +149,12 @@ void add_update_properties(props::Catalog& catalog, const std::shared_ptr<const 
     catalog.add("index", index.schema.name + "/follows_updates",
                 "an update of a mutable attribute that feeds the index's keys moves the item in "
                 "the index, and in or out of it when its key comes or goes",
-                [d, &index, feeds] {
-                  check_update(*d, feeds,
-                               [&d, &index](const Population& pop, const AttributeUpdate& u) {
-                                 return index_follows(*d, index, pop, u);
-                               });
+                [d, &index, feeds, seen, stores] {
+                  check_update(
+                      *d, feeds, "index/" + index.schema.name + "/follows_updates", &index, *seen,
+                      [&d, &index, &stores](const Population& pop, const AttributeUpdate& u) {
+                        return index_follows(*stores, *d, index, pop, u);
+                      });
                 });
   }
 }
@@ -153,33 +182,58 @@ std::string pattern_statement(const Pattern& p) {
 }  // namespace
 
 props::Catalog design_catalog(std::shared_ptr<const Design> design,
-                              std::shared_ptr<std::vector<ReadCost>> costs) {
+                              std::shared_ptr<Observations> seen,
+                              std::shared_ptr<StoreSource> stores) {
   props::Catalog catalog;
   const std::shared_ptr<const Design>& d = design;
+  // A property over one drawn population, its failing case noted.
+  const auto over_population = [&d, &seen](std::string id, auto check) {
+    return [d, seen, id = std::move(id), check] {
+      const Population pop = *gen_population(*d);
+      require(check(pop), *seen, [&] { return population_case(id, pop); });
+    };
+  };
   catalog.add("items", "build",
               "every entity's item builds from its key templates and the table accepts it",
-              [d] { props::rc_require(items_build(*d, *gen_population(*d))); });
-  catalog.add("keys", "unique", "distinct entities never share a primary key",
-              [d] { props::rc_require(keys_unique(*d, *gen_population(*d))); });
-  add_update_properties(catalog, d);
+              over_population("items/build", [d, stores](const Population& pop) {
+                return items_build(*stores, *d, pop);
+              }));
+  catalog.add(
+      "keys", "unique", "distinct entities never share a primary key",
+      over_population("keys/unique", [d](const Population& pop) { return keys_unique(*d, pop); }));
+  add_update_properties(catalog, d, seen, stores);
   for (const IndexDesign& index : d->indexes) {
     if (!index.holds) continue;
+    const std::string id = "index/" + index.schema.name + "/holds";
     catalog.add("index", index.schema.name + "/holds",
                 "the index holds exactly the entities it declares, and no other",
-                [d, &index] { props::rc_require(index_holds(*d, index, *gen_population(*d))); });
+                [d, &index, seen, stores, id] {
+                  const Population pop = *gen_population(*d);
+                  require(index_holds(*stores, *d, index, pop), *seen, [&] {
+                    FailingCase c = population_case(id, pop);
+                    c.index = &index;
+                    return c;
+                  });
+                });
   }
   add_width_properties(catalog, d);
   for (std::size_t i = 0; i < d->patterns.size(); ++i) {
     const Pattern& p = d->patterns[i];
-    catalog.add("pattern", p.name, pattern_statement(p), [d, &p, costs, i] {
+    catalog.add("pattern", p.name, pattern_statement(p), [d, &p, seen, stores, i] {
       const Population pop = *gen_population(*d);
       const Params params = *gen_params(*d, p, pop);
       int page_limit = 0;  // a pattern with its own Limit sends that one
       if (!p.limit) {
         page_limit = (*gen_page_limit(pop.size())).value;
       }
-      ReadCost* cost = p.filter ? &(*costs)[i] : nullptr;
-      props::rc_require(pattern_returns(*d, p, pop, params, page_limit, cost));
+      ReadCost* cost = p.filter ? &seen->costs[i] : nullptr;
+      require(pattern_returns(*stores, *d, p, pop, params, page_limit, cost), *seen, [&] {
+        FailingCase c = population_case("pattern/" + p.name, pop);
+        c.pattern = &p;
+        c.params = params;
+        c.page_limit = p.limit ? *p.limit : page_limit;
+        return c;
+      });
     });
   }
   return catalog;

@@ -31,8 +31,9 @@ struct Opened {
 };
 
 // The population in a fresh store, or the failure to build or put it.
-Result<Opened> open_loaded(const Design& design, const Population& population) {
-  auto store = open_in_memory_store(design);
+Result<Opened> open_loaded(StoreSource& stores, const Design& design,
+                           const Population& population) {
+  auto store = stores.open(design);
   if (!store) return store.error();
   auto loaded = load_population(design, population, **store);
   if (!loaded) return loaded.error();
@@ -207,20 +208,10 @@ std::string actual_text(const Answer& a, const Population& population) {
   return out.empty() ? "      (none)\n" : out;
 }
 
-std::string params_text(const Design& d, const Pattern& p, const Params& params) {
-  std::string out;
-  for (const Parameter& param : p.parameters) {
-    const AttributeSpec& spec = *d.entity(param.entity)->attribute(param.attribute);
-    out += fmt::format("{}{} = {}", out.empty() ? "" : ", ", param.name,
-                       show_value(params.at(param.name), spec));
-  }
-  return out.empty() ? "(none)" : out;
-}
-
 }  // namespace
 
-Outcome items_build(const Design& design, const Population& population) {
-  auto opened = open_loaded(design, population);
+Outcome items_build(StoreSource& stores, const Design& design, const Population& population) {
+  auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   return Outcome::holds();
 }
@@ -242,7 +233,7 @@ Outcome keys_unique(const Design& design, const Population& population) {
   return Outcome::holds();
 }
 
-Outcome keys_immutable(const Design& design, const Population& population,
+Outcome keys_immutable(StoreSource& stores, const Design& design, const Population& population,
                        const AttributeUpdate& update) {
   const Entity& before = population[update.entity];
   Entity after = before;
@@ -255,7 +246,7 @@ Outcome keys_immutable(const Design& design, const Population& population,
   const Item new_key = primary_key(design, *new_item);
   if (old_key == new_key) return Outcome::holds();
   // What UpdateItem answers when asked to move the item.
-  auto store = open_in_memory_store(design);
+  auto store = stores.open(design);
   if (!store) return Outcome::fails(store.error().message);
   (void)(*store)->put(*old_item);
   ItemUpdate u;
@@ -275,9 +266,9 @@ Outcome keys_immutable(const Design& design, const Population& population,
       answer ? "ok (the model accepted it)" : answer.error().message, spec.name));
 }
 
-Outcome index_follows(const Design& design, const IndexDesign& index, const Population& population,
-                      const AttributeUpdate& update) {
-  auto opened = open_loaded(design, population);
+Outcome index_follows(StoreSource& stores, const Design& design, const IndexDesign& index,
+                      const Population& population, const AttributeUpdate& update) {
+  auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   Population updated = population;
   updated[update.entity].values[update.attribute] = update.value;
@@ -310,8 +301,9 @@ Outcome index_follows(const Design& design, const IndexDesign& index, const Popu
       show_entity(population[update.entity]), index.schema.name, listed(actual), listed(expected)));
 }
 
-Outcome index_holds(const Design& design, const IndexDesign& index, const Population& population) {
-  auto opened = open_loaded(design, population);
+Outcome index_holds(StoreSource& stores, const Design& design, const IndexDesign& index,
+                    const Population& population) {
+  auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   auto scanned = scan_all(*opened->store, index.schema.name);
   if (!scanned)
@@ -385,9 +377,29 @@ std::string capacity_alert(const Design& design, const WidthUse& use) {
       use.codec.text, use.key, design.capacity_alert_percent);
 }
 
-Outcome pattern_returns(const Design& design, const Pattern& pattern, const Population& population,
-                        const Params& params, int page_limit, ReadCost* cost) {
-  auto opened = open_loaded(design, population);
+double hit_rate_percent(const ReadCost& cost) {
+  if (cost.read == 0) return 100.0;
+  return 100.0 * static_cast<double>(cost.returned) / static_cast<double>(cost.read);
+}
+
+Outcome hit_rate_holds(const Pattern& pattern, const ReadCost& cost) {
+  if (!pattern.min_hit_rate || cost.requests == 0) return Outcome::holds();
+  const double rate = hit_rate_percent(cost);
+  if (rate >= *pattern.min_hit_rate) return Outcome::holds();
+  return Outcome::fails(fmt::format(
+      "the FilterExpression of {} returns {} of the {} items it reads, a {:.1f}% hit rate, below "
+      "the design's min_hit_rate of {}%: every item filtered out is read and paid for ({:.1f} "
+      "read capacity units over {} requests for {} populations), and a Limit of N returns fewer "
+      "than N. Make the filter a key condition: the attribute in a composite sort key, or a "
+      "sparse index that holds only what the filter keeps",
+      pattern.name, cost.returned, cost.read, rate, *pattern.min_hit_rate, cost.capacity,
+      cost.requests, cost.populations));
+}
+
+Outcome pattern_returns(StoreSource& stores, const Design& design, const Pattern& pattern,
+                        const Population& population, const Params& params, int page_limit,
+                        ReadCost* cost) {
+  auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   std::string request_json;
   auto answer = run_requests(design, pattern, params, page_limit, *opened->store, opened->loaded,
@@ -395,7 +407,7 @@ Outcome pattern_returns(const Design& design, const Pattern& pattern, const Popu
   if (cost != nullptr) ++cost->populations;
   if (!answer) {
     return Outcome::fails(fmt::format("the request is refused: {}\n  parameters: {}\n  request: {}",
-                                      answer.error().message, params_text(design, pattern, params),
+                                      answer.error().message, show_params(design, pattern, params),
                                       request_json));
   }
   const auto groups = expected_groups(pattern, population, params);
@@ -404,7 +416,7 @@ Outcome pattern_returns(const Design& design, const Pattern& pattern, const Popu
   return Outcome::fails(fmt::format(
       "the access pattern {} returns what it does not declare: {}\n  parameters: {}\n  request: "
       "{}\n  pages:\n{}{}  expected (declared{}):\n{}  actual:\n{}",
-      pattern.name, difference, params_text(design, pattern, params), request_json, answer->pages,
+      pattern.name, difference, show_params(design, pattern, params), request_json, answer->pages,
       items_as_stored(population, opened->loaded),
       pattern.limit ? fmt::format(", the first {}", *pattern.limit) : "",
       expected_text(groups, population), actual_text(*answer, population)));

@@ -26,13 +26,15 @@
 
 #include "design/design.h"
 #include "design/population.h"
+#include "design/store.h"
 #include "props/outcome.h"
 
 namespace sortkey::design {
 
 using props::Outcome;
 
-Outcome items_build(const Design& design, const Population& population);
+// `stores` opens the store of each call (design/store.h).
+Outcome items_build(StoreSource& stores, const Design& design, const Population& population);
 Outcome keys_unique(const Design& design, const Population& population);
 
 // An update of one entity's attribute: population[entity].values[attribute] = value.
@@ -45,13 +47,14 @@ struct AttributeUpdate {
 
 // REQUIRES: the update names an entity of the population and one of its
 // mutable attributes.
-Outcome keys_immutable(const Design& design, const Population& population,
+Outcome keys_immutable(StoreSource& stores, const Design& design, const Population& population,
                        const AttributeUpdate& update);
-Outcome index_follows(const Design& design, const IndexDesign& index, const Population& population,
-                      const AttributeUpdate& update);
+Outcome index_follows(StoreSource& stores, const Design& design, const IndexDesign& index,
+                      const Population& population, const AttributeUpdate& update);
 
 // REQUIRES: index.holds.
-Outcome index_holds(const Design& design, const IndexDesign& index, const Population& population);
+Outcome index_holds(StoreSource& stores, const Design& design, const IndexDesign& index,
+                    const Population& population);
 
 // A codec of fixed width over an attribute in a key template.
 struct WidthUse {
@@ -76,10 +79,18 @@ struct ReadCost {
   double capacity = 0;  // read capacity units, eventually consistent
 };
 
+// What share of the items read were returned, in percent (100 when none was read).
+double hit_rate_percent(const ReadCost& cost);
+
+// Whether the pattern's measured hit rate reaches its min_hit_rate: holds
+// without one, or when no request was sent; else fails saying by how much.
+Outcome hit_rate_holds(const Pattern& pattern, const ReadCost& cost);
+
 // `page_limit` is the Limit of every page for a pattern without a Limit of
 // its own. `cost`, when given, is added to.
-Outcome pattern_returns(const Design& design, const Pattern& pattern, const Population& population,
-                        const Params& params, int page_limit, ReadCost* cost);
+Outcome pattern_returns(StoreSource& stores, const Design& design, const Pattern& pattern,
+                        const Population& population, const Params& params, int page_limit,
+                        ReadCost* cost);
 
 }  // namespace sortkey::design
 

@@ -55,16 +55,16 @@ Population org_with_team(const Design& d) {
 TEST(PatternReturns, TeamsBeforeTheOrgAreReadBackward) {
   const Design d = load(kSaas, "#TEAM#{team_name}");
   const Population pop = org_with_team(d);
-  const Outcome o =
-      pattern_returns(d, d.patterns[0], pop, {{"org", text_value("ACME")}}, 1, nullptr);
+  const Outcome o = pattern_returns(*in_memory_source(), d, d.patterns[0], pop,
+                                    {{"org", text_value("ACME")}}, 1, nullptr);
   EXPECT_TRUE(o.ok()) << o.message();
 }
 
 TEST(PatternReturns, TeamsWithoutTheHashSortAfterTheOrgAndAreMissed) {
   const Design d = load(kSaas, "TEAM#{team_name}");
   const Population pop = org_with_team(d);
-  const Outcome o =
-      pattern_returns(d, d.patterns[0], pop, {{"org", text_value("ACME")}}, 5, nullptr);
+  const Outcome o = pattern_returns(*in_memory_source(), d, d.patterns[0], pop,
+                                    {{"org", text_value("ACME")}}, 5, nullptr);
   ASSERT_FALSE(o.ok());
   EXPECT_NE(
       o.message().find("the answer ends after 1 entities; next expected: Team{org_name=\"ACME\", "
@@ -73,6 +73,27 @@ TEST(PatternReturns, TeamsWithoutTheHashSortAfterTheOrgAndAreMissed) {
       << o.message();
   EXPECT_NE(o.message().find("request: Query {"), std::string::npos) << o.message();
   EXPECT_NE(o.message().find("items as stored"), std::string::npos) << o.message();
+}
+
+TEST(HitRate, FailsBelowTheDesignsMinimumAndHoldsAtIt) {
+  Pattern p;
+  p.name = "by_filter";
+  p.min_hit_rate = 30;
+  ReadCost c;
+  c.requests = 4;
+  c.read = 10;
+  c.returned = 3;
+  EXPECT_TRUE(hit_rate_holds(p, c).ok());
+  c.returned = 2;
+  const Outcome o = hit_rate_holds(p, c);
+  ASSERT_FALSE(o.ok());
+  EXPECT_NE(o.message().find("returns 2 of the 10 items it reads, a 20.0% hit rate, below the "
+                             "design's min_hit_rate of 30%"),
+            std::string::npos)
+      << o.message();
+  p.min_hit_rate.reset();
+  EXPECT_TRUE(hit_rate_holds(p, c).ok());
+  EXPECT_DOUBLE_EQ(hit_rate_percent(ReadCost{}), 100.0);
 }
 
 }  // namespace

@@ -11,7 +11,8 @@
 // Example:
 //
 //   certify::TargetList targets;
-//   targets.push_back(make_design_target(design));
+//   auto seen = std::make_shared<Observations>(design->patterns.size());
+//   targets.push_back(make_design_target(design, seen, in_memory_source()));
 //   auto cert = certify::run_certification(targets, options);
 
 #ifndef SORTKEY_DESIGN_DESIGN_TARGET_H_
@@ -21,10 +22,18 @@
 
 #include "certify/target.h"
 #include "design/design.h"
+#include "design/observations.h"
+#include "design/store.h"
 
 namespace sortkey::design {
 
-std::unique_ptr<certify::Target> make_design_target(std::shared_ptr<const Design> design);
+// What the properties see is noted in `seen` (design/observations.h); their
+// stores come from `stores` (design/store.h), whose fatal() ends the run
+// (exit 2) and whose close() the run loop calls.
+// REQUIRES: seen->costs.size() == design->patterns.size().
+std::unique_ptr<certify::Target> make_design_target(std::shared_ptr<const Design> design,
+                                                    std::shared_ptr<Observations> seen,
+                                                    std::shared_ptr<StoreSource> stores);
 
 }  // namespace sortkey::design
 

@@ -213,6 +213,16 @@ Result<Request> pattern_request(const Design& design, const Pattern& pattern, co
   return out;
 }
 
+std::string show_params(const Design& design, const Pattern& pattern, const Params& params) {
+  std::string out;
+  for (const Parameter& param : pattern.parameters) {
+    const AttributeSpec& spec = *design.entity(param.entity)->attribute(param.attribute);
+    out += fmt::format("{}{} = {}", out.empty() ? "" : ", ", param.name,
+                       show_value(params.at(param.name), spec));
+  }
+  return out.empty() ? "(none)" : out;
+}
+
 std::optional<std::size_t> owner_of(const Design& design, const Loaded& loaded, const Item& item) {
   const auto it = loaded.owner.find(to_json(primary_key(design, item)));
   if (it == loaded.owner.end()) return std::nullopt;

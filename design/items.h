@@ -60,6 +60,10 @@ struct Request {
 Result<Request> pattern_request(const Design& design, const Pattern& pattern, const Params& params,
                                 std::optional<int> limit);
 
+// The parameters' values, for messages: "org = \"ACME\", from = 2019-07-01T00:00:00Z";
+// "(none)".
+std::string show_params(const Design& design, const Pattern& pattern, const Params& params);
+
 // The entity whose item an answer holds (by its table key), or nullopt.
 std::optional<std::size_t> owner_of(const Design& design, const Loaded& loaded, const Item& item);
 

@@ -972,7 +972,8 @@ Result<Pattern> Loader::read_pattern(const std::string& pattern_name, const Node
                                      const Design& d) const {
   Pattern p;
   p.name = pattern_name;
-  if (auto ok = object(n, {"description", "query", "scan", "parameters", "returns", "order"});
+  if (auto ok = object(
+          n, {"description", "query", "scan", "parameters", "returns", "order", "min_hit_rate"});
       !ok) {
     return ok.error();
   }
@@ -983,6 +984,12 @@ Result<Pattern> Loader::read_pattern(const std::string& pattern_name, const Node
   if (bool(q) == bool(s)) return fail(n, "needs a query or a scan (one of them)");
   p.scan = bool(s);
   if (auto ok = read_query(q ? q : s, d, types, p); !ok) return ok.error();
+  if (const Node h = child(n, "min_hit_rate")) {
+    if (!p.filter) return fail(h, "a hit rate is a filter's: the request has no filter");
+    auto v = integer(h, 0, 100);
+    if (!v) return v.error();
+    p.min_hit_rate = static_cast<int>(*v);
+  }
   auto returns = read_selectors(child(n, "returns"), d, &types);
   if (!returns) return returns.error();
   p.returns = std::move(*returns);

@@ -18,7 +18,16 @@ class InMemoryStore final : public Store {
   Table table_;
 };
 
+class InMemorySource final : public StoreSource {
+ public:
+  Result<std::unique_ptr<Store>> open(const Design& design) override {
+    return open_in_memory_store(design);
+  }
+};
+
 }  // namespace
+
+std::shared_ptr<StoreSource> in_memory_source() { return std::make_shared<InMemorySource>(); }
 
 Result<std::unique_ptr<Store>> open_in_memory_store(const Design& design) {
   auto table = Table::create(design.schema);

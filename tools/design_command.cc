@@ -3,9 +3,42 @@
 #include <memory>
 
 #include "design/check.h"
+#include "design/show.h"
 #include "option_checks.h"
 
 namespace sortkey::cli {
+
+namespace {
+
+void add_show_command(CLI::App& design, int* exit_code) {
+  auto o = std::make_shared<design::ShowOptions>();
+  auto seed = std::make_shared<std::uint64_t>(0);
+  o->run.cases = 200;
+  CLI::App* show = design.add_subcommand(
+      "show",
+      "draw a design as one HTML page: its item collections and each access pattern's "
+      "reads, ascending and descending, or its check's failure");
+  show->add_option("file", o->path, "the design file (docs/design-format.md)")
+      ->required()
+      ->check(non_empty());
+  show->add_option("--html", o->html, "the page to write (self-contained HTML)")
+      ->required()
+      ->check(non_empty());
+  show->add_option("--cases", o->run.cases, "generated populations per property of the check")
+      ->transform(decimal<int>())
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  show->add_option("--seed", *seed, "RapidCheck seed of the check and of the drawn population")
+      ->transform(decimal<std::uint64_t>());
+  show->callback([o, seed, show, exit_code] {
+    if (show->count("--seed") > 0) o->run.seed = *seed;
+    o->run.suite_version = SORTKEY_VERSION;
+    o->run.source_commit = SORTKEY_COMMIT;
+    *exit_code = design::show_design_file(*o);
+  });
+}
+
+}  // namespace
 
 void add_design_command(CLI::App& app, int* exit_code) {
   CLI::App* design = app.add_subcommand(
@@ -44,12 +77,29 @@ void add_design_command(CLI::App& app, int* exit_code) {
       ->add_option("--markdown", o->reports.markdown,
                    "write a Markdown summary to this file (- for stdout)")
       ->check(non_empty());
-  check->callback([o, seed, check, exit_code] {
+  auto endpoint = std::make_shared<design::EndpointStoreOptions>();
+  check
+      ->add_option("--endpoint", endpoint->url,
+                   "check on a live DynamoDB-compatible endpoint (DynamoDB Local, dynalite, AWS): "
+                   "a table made from the design, deleted afterwards")
+      ->check(non_empty());
+  check->add_option("--region", endpoint->region, "the endpoint's region (with --endpoint)")
+      ->needs("--endpoint")
+      ->check(non_empty());
+  check->add_flag("--keep-tables", endpoint->keep_tables, "keep the endpoint's table afterwards")
+      ->needs("--endpoint");
+  check
+      ->add_option("--html", o->html,
+                   "write the design's page: its failures drawn, or its access patterns' reads")
+      ->check(non_empty());
+  check->callback([o, seed, endpoint, check, exit_code] {
     if (check->count("--seed") > 0) o->run.seed = *seed;
+    if (check->count("--endpoint") > 0) o->endpoint = *endpoint;
     o->run.suite_version = SORTKEY_VERSION;
     o->run.source_commit = SORTKEY_COMMIT;
     *exit_code = design::check_design_file(*o);
   });
+  add_show_command(*design, exit_code);
 }
 
 }  // namespace sortkey::cli

@@ -1,7 +1,8 @@
 // File: tools/design_command.h
 //
-// `sortkey design check FILE`: the options and the call into design/
-// (design/check.h), which reads the design file and proves it.
+// `sortkey design check FILE` and `sortkey design show FILE --html OUT`: the
+// options and the calls into design/ (design/check.h, design/show.h), which
+// read the design file, prove it and draw it.
 //
 // Exit status: 0 every property of the design holds, 1 one failed, 2 the
 // check could not run (bad arguments, a design file that cannot be read or
@@ -14,7 +15,7 @@
 
 namespace sortkey::cli {
 
-// Adds `design` and its `check` subcommand; on run, stores the exit status
+// Adds `design` and its `check` and `show` subcommands; on run, stores the exit status
 // in *exit_code.
 void add_design_command(CLI::App& app, int* exit_code);
 

@@ -1,0 +1,99 @@
+// File: design/drawing.h
+//
+// What a design's page draws (design/html_page.h renders it), as data
+// computed with the in-memory model and the very requests the check sends:
+//
+//   * the table's item collections, each in sort-key order, every item with
+//     the entity stored there;
+//   * for an access pattern with its parameters: the item collection it reads
+//     (the partition of its index; the whole index for a Scan) in key order,
+//     and its read of it in both directions, ascending and descending, side
+//     by side: the range its key condition selects, the items its
+//     FilterExpression drops, the page that reads each item under the Limit
+//     and where each page ends (its LastEvaluatedKey), and the place of each
+//     returned item in the answer;
+//   * for a failing case, in the direction the pattern sends, the rows that
+//     are wrong against the declared answer: missing (declared, not
+//     returned), extra (returned, not declared), out of order (returned and
+//     declared, but not where the declared order puts them, the fewest such
+//     rows that explain the answer).
+//
+// Example:
+//
+//   auto drawing = draw_pattern(design, pattern, population, params, /*page_limit=*/2);
+//   drawing->reads[0].rows[0].in_range;   // the first item, ascending, is read
+
+#ifndef SORTKEY_DESIGN_DRAWING_H_
+#define SORTKEY_DESIGN_DRAWING_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "design/design.h"
+#include "design/population.h"
+#include "sortkey/error.h"
+
+namespace sortkey::design {
+
+enum class Mark { kNone, kMissing, kExtra, kOutOfOrder };
+std::string_view to_string(Mark mark);  // "", "missing", "extra", "out of order"
+
+struct DrawnItem {
+  std::optional<std::size_t> entity;  // the entity stored there, into the population
+  std::string partition;  // the partition key's text ("ORG#ACME"; attributes joined by " · ")
+  std::string sort;       // the sort key's text ("" without one)
+  Item item;
+};
+
+// The items of a population in key order of the table or of an index.
+struct Collection {
+  std::string partition;  // "" for a Scan's collection, which spans partitions
+  std::vector<DrawnItem> items;
+};
+
+// A pattern's read of its collection in one direction.
+struct Read {
+  struct Row {
+    std::size_t item = 0;    // into the collection
+    bool in_range = false;   // its key condition selects the item
+    bool filtered = false;   // read, and dropped by the FilterExpression
+    int page = 0;            // the page that read it, from 1; 0 when none did
+    bool page_ends = false;  // the item is its page's LastEvaluatedKey
+    int position = 0;        // its place in the answer, from 1; 0 when not returned
+    Mark mark = Mark::kNone;
+  };
+  bool forward = true;
+  bool declared = false;  // the direction the pattern sends
+  int pages = 0;          // requests sent
+  std::vector<Row> rows;  // the collection in this read's order
+  std::string refused;    // the model's refusal of a request, "" when none
+};
+
+struct PatternDrawing {
+  const Pattern* pattern = nullptr;
+  std::string index;                           // the index it reads, "" for the table
+  std::string request;                         // as sent, in the declared direction, with the Limit
+  std::string parameters;                      // "org = \"ACME\""
+  int limit = 0;                               // of every page
+  Collection collection;                       // ascending key order (a Scan: the order it reads)
+  std::vector<Read> reads;                     // ascending then descending; one for a Scan
+  std::vector<std::size_t> expected;           // the declared answer, in order
+  std::vector<std::size_t> missing_elsewhere;  // declared entities outside the collection
+  bool wrong = false;                          // some row is marked
+};
+
+// The table's item collections, partitions in key order.
+// Errors: an item that does not build, a put the model refuses.
+Result<std::vector<Collection>> draw_table(const Design& design, const Population& population);
+
+// `page_limit`: the Limit of every page of a pattern without a Limit of its
+// own. Errors: draw_table's, a parameter the codecs refuse.
+Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern,
+                                    const Population& population, const Params& params,
+                                    int page_limit);
+
+}  // namespace sortkey::design
+
+#endif  // SORTKEY_DESIGN_DRAWING_H_

@@ -1,0 +1,388 @@
+#include "design/endpoint_store.h"
+
+#include <fmt/format.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <map>
+#include <random>
+#include <thread>
+
+#include "certify/endpoint/credentials.h"
+#include "certify/endpoint/dynamodb_client.h"
+#include "certify/endpoint/run_notes.h"
+#include "certify/endpoint/workload.h"
+#include "certify/internal/text.h"
+
+namespace sortkey::design {
+namespace {
+
+namespace ep = certify::endpoint;
+using ep::Reply;
+using ep::TransportError;
+
+// --------------------------------------------------------------- signals
+
+struct sigaction g_old_int;
+struct sigaction g_old_term;
+
+void on_signal(int sig) {
+  if (ep::interrupt_signal().load() == 0) ep::interrupt_signal().store(sig);
+  if (ep::interrupt_count().fetch_add(1) == 0) {
+    static const char kFirst[] =
+        "\nsortkey design check: interrupted; deleting the table this check created (interrupt "
+        "again to abort)\n";
+    [[maybe_unused]] const auto w = write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
+  } else {
+    static const char kSecond[] =
+        "\nsortkey design check: aborted; a table named sortkey-cert-* may remain\n";
+    [[maybe_unused]] const auto w = write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
+    _exit(2);
+  }
+}
+
+void install_signal_handlers() {
+  ep::interrupt_count().store(0);
+  ep::interrupt_signal().store(0);
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &g_old_int);
+  sigaction(SIGTERM, &sa, &g_old_term);
+}
+
+void restore_signal_handlers() {
+  sigaction(SIGINT, &g_old_int, nullptr);
+  sigaction(SIGTERM, &g_old_term, nullptr);
+}
+
+// ---------------------------------------------------------------- schema
+
+oracle::NValue::T key_type(AttributeType t) {
+  if (t == AttributeType::kN) return oracle::NValue::T::N;
+  if (t == AttributeType::kB) return oracle::NValue::T::B;
+  return oracle::NValue::T::S;
+}
+
+oracle::NSchema naive_schema(const TableSchema& s) {
+  oracle::NSchema out;
+  out.pk = {s.partition_key.name, key_type(s.partition_key.type)};
+  if (s.sort_key) out.sk = oracle::NKey{s.sort_key->name, key_type(s.sort_key->type)};
+  for (const IndexSchema& ix : s.indexes) {
+    oracle::NIndex n;
+    n.name = ix.name;
+    for (const KeyAttribute& k : ix.partition_key) n.pk.push_back({k.name, key_type(k.type)});
+    for (const KeyAttribute& k : ix.sort_key) n.sk.push_back({k.name, key_type(k.type)});
+    if (ix.projection.type == ProjectionType::kKeysOnly) {
+      n.projection = oracle::NIndex::Projection::kKeysOnly;
+    } else if (ix.projection.type == ProjectionType::kInclude) {
+      n.projection = oracle::NIndex::Projection::kInclude;
+      n.include = ix.projection.non_key_attributes;
+    }
+    out.indexes.push_back(std::move(n));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- requests
+
+nlohmann::json attributes_json(const ExpressionAttributes& a) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : a.names) j["ExpressionAttributeNames"][k] = v;
+  for (const auto& [k, v] : a.values) j["ExpressionAttributeValues"][k] = ep::to_json_value(v);
+  return j;
+}
+
+nlohmann::json query_json(const std::string& table, const QueryRequest& r) {
+  nlohmann::json j = attributes_json(r.attributes);
+  j["TableName"] = table;
+  if (!r.index_name.empty()) j["IndexName"] = r.index_name;
+  j["KeyConditionExpression"] = r.key_condition;
+  if (r.filter) j["FilterExpression"] = *r.filter;
+  j["ScanIndexForward"] = r.scan_index_forward;
+  if (r.limit) j["Limit"] = *r.limit;
+  if (r.exclusive_start_key) j["ExclusiveStartKey"] = ep::to_json_item(*r.exclusive_start_key);
+  if (r.consistent_read) j["ConsistentRead"] = true;
+  j["ReturnConsumedCapacity"] = "TOTAL";
+  return j;
+}
+
+nlohmann::json scan_json(const std::string& table, const ScanRequest& r) {
+  nlohmann::json j = attributes_json(r.attributes);
+  j["TableName"] = table;
+  if (!r.index_name.empty()) j["IndexName"] = r.index_name;
+  if (r.filter) j["FilterExpression"] = *r.filter;
+  if (r.limit) j["Limit"] = *r.limit;
+  if (r.exclusive_start_key) j["ExclusiveStartKey"] = ep::to_json_item(*r.exclusive_start_key);
+  j["ReturnConsumedCapacity"] = "TOTAL";
+  return j;
+}
+
+nlohmann::json update_json(const std::string& table, const Item& key, const ItemUpdate& u) {
+  nlohmann::json j = {{"TableName", table}, {"Key", ep::to_json_item(key)}};
+  std::string set;
+  std::string remove;
+  int n = 0;
+  for (const auto& [name, value] : u.set) {
+    const std::string ph = fmt::format("#a{}", n), vh = fmt::format(":v{}", n++);
+    set += (set.empty() ? "SET " : ", ") + ph + " = " + vh;
+    j["ExpressionAttributeNames"][ph] = name;
+    j["ExpressionAttributeValues"][vh] = ep::to_json_value(value);
+  }
+  for (const std::string& name : u.remove) {
+    const std::string ph = fmt::format("#a{}", n++);
+    remove += (remove.empty() ? "REMOVE " : ", ") + ph;
+    j["ExpressionAttributeNames"][ph] = name;
+  }
+  // No change: UpdateItem without an expression, which DynamoDB accepts (an empty one it refuses).
+  if (!set.empty() || !remove.empty()) {
+    j["UpdateExpression"] = set + (set.empty() || remove.empty() ? "" : " ") + remove;
+  }
+  return j;
+}
+
+Result<Page> page_from(const Reply& r) {
+  Page p;
+  const nlohmann::json& b = r.body;
+  for (const auto& item : b.value("Items", nlohmann::json::array())) {
+    auto parsed = ep::item_from_json(item);
+    if (!parsed) {
+      return make_error(
+          ErrorCode::kBadFormat, 0,
+          "the endpoint answered an item that is not DynamoDB JSON: " + parsed.error().message);
+    }
+    p.items.push_back(std::move(*parsed));
+  }
+  p.count = b.value("Count", static_cast<int>(p.items.size()));
+  p.scanned_count = b.value("ScannedCount", p.count);
+  if (b.contains("LastEvaluatedKey") && !b["LastEvaluatedKey"].is_null()) {
+    auto lek = ep::item_from_json(b["LastEvaluatedKey"]);
+    if (!lek) {
+      return make_error(ErrorCode::kBadFormat, 0,
+                        "the endpoint answered a LastEvaluatedKey that is not DynamoDB JSON: " +
+                            lek.error().message);
+    }
+    p.last_evaluated_key = std::move(*lek);
+  }
+  if (b.contains("ConsumedCapacity") && b["ConsumedCapacity"].is_object()) {
+    const auto& units = b["ConsumedCapacity"].value("CapacityUnits", nlohmann::json(0.0));
+    if (units.is_number()) p.consumed_capacity = units.get<double>();
+  }
+  return p;
+}
+
+// ------------------------------------------------------------- the session
+
+// The client, the one table, the keys written since it was last emptied.
+struct Session {
+  ep::EndpointConfig config;
+  std::string url_source;
+  std::unique_ptr<ep::DynamoDbClient> client;
+  std::unique_ptr<ep::TableManager> tables;
+  std::string table;
+  bool has_indexes = false;
+  int index_wait_ms = 0;
+  bool keep_tables = false;
+  std::vector<std::string> key_names;   // the table's partition and sort key
+  std::map<std::string, Item> written;  // the key of every item put since the table was emptied
+  bool index_stale = false;             // writes since the last read of an index
+  std::optional<std::string> fatal;
+  bool closed = false;
+
+  // `action` with `request`; an endpoint that cannot be used any more is
+  // noted as fatal and reported as an error.
+  Result<Reply> call(std::string_view action, const nlohmann::json& request) {
+    if (fatal) return make_error(ErrorCode::kUnavailable, 0, *fatal);
+    try {
+      return client->call(action, request);
+    } catch (const TransportError& e) {
+      fatal = e.what();
+      return make_error(ErrorCode::kUnavailable, 0, *fatal);
+    }
+  }
+};
+
+Result<void> refused(const Reply& r, std::string_view action) {
+  if (r.ok()) return {};
+  return make_error(ErrorCode::kBadParameter, 0,
+                    fmt::format("{} answers {}: {}", action, r.error->type, r.error->message));
+}
+
+class EndpointStore final : public Store {
+ public:
+  explicit EndpointStore(std::shared_ptr<Session> s) : s_(std::move(s)) {}
+
+  std::string name() const override { return "the table " + s_->table + " of " + s_->config.url; }
+
+  Result<void> put(const Item& item) override {
+    auto r = s_->call("PutItem", {{"TableName", s_->table}, {"Item", ep::to_json_item(item)}});
+    if (!r) return r.error();
+    if (auto ok = refused(*r, "PutItem"); !ok) return ok;
+    note_written(item);
+    return {};
+  }
+  Result<void> update(const Item& key, const ItemUpdate& u) override {
+    auto r = s_->call("UpdateItem", update_json(s_->table, key, u));
+    if (!r) return r.error();
+    if (auto ok = refused(*r, "UpdateItem"); !ok) return ok;
+    note_written(key);
+    return {};
+  }
+  Result<Page> query(const QueryRequest& request) override {
+    wait_for_index(request.index_name);
+    return read("Query", query_json(s_->table, request));
+  }
+  Result<Page> scan(const ScanRequest& request) override {
+    wait_for_index(request.index_name);
+    return read("Scan", scan_json(s_->table, request));
+  }
+
+ private:
+  void note_written(const Item& item) {
+    Item key;
+    for (const std::string& name : s_->key_names) {
+      if (const auto it = item.find(name); it != item.end()) key[name] = it->second;
+    }
+    s_->written[to_json(key)] = key;
+    s_->index_stale = s_->has_indexes;
+  }
+  void wait_for_index(const std::string& index) {
+    if (index.empty() || !s_->index_stale || s_->index_wait_ms <= 0) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(s_->index_wait_ms));
+    s_->index_stale = false;
+  }
+  Result<Page> read(std::string_view action, const nlohmann::json& request) {
+    auto r = s_->call(action, request);
+    if (!r) return r.error();
+    if (auto ok = refused(*r, action); !ok) return ok.error();
+    return page_from(*r);
+  }
+
+  std::shared_ptr<Session> s_;
+};
+
+class EndpointSource final : public StoreSource {
+ public:
+  explicit EndpointSource(std::shared_ptr<Session> s) : s_(std::move(s)) {}
+  ~EndpointSource() override { close(); }
+
+  std::string against() const override { return "endpoint " + s_->config.url; }
+  std::string replay_args() const override {
+    return "--endpoint " + certify::internal::shell_quote(s_->config.url);
+  }
+  Result<std::unique_ptr<Store>> open(const Design&) override {
+    for (auto it = s_->written.begin(); it != s_->written.end();) {
+      auto r =
+          s_->call("DeleteItem", {{"TableName", s_->table}, {"Key", ep::to_json_item(it->second)}});
+      if (!r) return r.error();
+      if (!r->ok()) {
+        s_->fatal =
+            fmt::format("cannot empty the table {} between cases: DeleteItem answers {}: {}",
+                        s_->table, r->error->type, r->error->message);
+        return make_error(ErrorCode::kUnavailable, 0, *s_->fatal);
+      }
+      it = s_->written.erase(it);
+    }
+    return std::unique_ptr<Store>(std::make_unique<EndpointStore>(s_));
+  }
+  std::optional<std::string> fatal() const override { return s_->fatal; }
+  std::string summary(double seconds) override {
+    const ep::ClientStats& st = s_->client->stats();
+    return fmt::format(
+        "endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s, on the table {}\n  "
+        "{}\n",
+        s_->config.url, st.requests, st.retries, seconds,
+        seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0, s_->table,
+        ep::client_summary(*s_->client, s_->url_source));
+  }
+  std::vector<std::string> close() override {
+    if (s_->closed) return {};
+    s_->closed = true;
+    // A first interrupt stops the check, not the cleanup.
+    s_->client->set_interrupt_threshold(2);
+    std::vector<std::string> said = s_->keep_tables
+                                        ? ep::kept_tables(s_->tables->names())
+                                        : ep::dropped_tables(*s_->tables, s_->config.url);
+    restore_signal_handlers();
+    return said;
+  }
+
+ private:
+  std::shared_ptr<Session> s_;
+};
+
+Result<void> connect(Session& s, const EndpointStoreOptions& options, const ep::Getenv& env) {
+  auto url = ep::resolve_endpoint_url(env, options.url);
+  if (!url) return url.error();
+  s.url_source = url->source;
+  const std::string host = ep::url_host(url->url);
+  if (host.empty()) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("the endpoint (from {}) must be an http:// or https:// URL, got "
+                                  "\"{}\"",
+                                  url->source, url->url));
+  }
+  const bool loopback = ep::is_loopback_host(host);
+  s.index_wait_ms = options.index_wait_ms >= 0 ? options.index_wait_ms : (loopback ? 0 : 1000);
+  auto retry = ep::resolve_retry(env);
+  if (!retry) return retry.error();
+  auto creds = ep::resolve_credentials(env, loopback);
+  if (!creds) return creds.error();
+  s.config.url = url->url;
+  s.config.region = ep::resolve_region(env, options.region, host);
+  s.config.credentials = *creds;
+  s.config.request_timeout_ms = options.request_timeout_ms;
+  s.config.retry = *retry;
+  auto client = ep::DynamoDbClient::create(s.config);
+  if (!client) return client.error();
+  s.client = std::move(*client);
+  std::random_device rd;
+  s.tables = std::make_unique<ep::TableManager>(*s.client, fmt::format("{:08x}", rd()));
+  s.keep_tables = options.keep_tables;
+  if (options.keep_tables) s.tables->keep_all();
+  return {};
+}
+
+// A DescribeTable of a table that does not exist must say ResourceNotFound.
+Result<void> probe(Session& s) {
+  auto r = s.call("DescribeTable", {{"TableName", s.tables->probe_name()}});
+  if (!r) return r.error();
+  if (r->ok() || r->error->type != "ResourceNotFoundException") {
+    return make_error(
+        ErrorCode::kUnavailable, 0,
+        fmt::format("{} does not answer like DynamoDB: DescribeTable of a missing table gave {}",
+                    s.config.url,
+                    r->ok() ? std::string("success") : r->error->type + ": " + r->error->message));
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<std::shared_ptr<StoreSource>> open_endpoint_source(const Design& design,
+                                                          const EndpointStoreOptions& options,
+                                                          const ep::Getenv& env) {
+  auto s = std::make_shared<Session>();
+  if (auto ok = connect(*s, options, env); !ok) return ok.error();
+  if (auto ok = probe(*s); !ok) return ok.error();
+  s->key_names.push_back(design.schema.partition_key.name);
+  if (design.schema.sort_key) s->key_names.push_back(design.schema.sort_key->name);
+  s->has_indexes = !design.schema.indexes.empty();
+  install_signal_handlers();
+  // From here the source deletes what it made, whatever happens.
+  auto source = std::make_shared<EndpointSource>(s);
+  try {
+    auto table = s->tables->create(naive_schema(design.schema));
+    if (!table) {
+      return make_error(table.error().code, 0,
+                        fmt::format("{}: {}", s->config.url, table.error().message));
+    }
+    s->table = *table;
+  } catch (const TransportError& e) {
+    return make_error(ErrorCode::kUnavailable, 0, e.what());
+  }
+  return std::shared_ptr<StoreSource>(source);
+}
+
+}  // namespace sortkey::design

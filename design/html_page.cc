@@ -1,0 +1,440 @@
+#include "design/html_page.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "design/values.h"
+
+namespace sortkey::design {
+namespace {
+
+constexpr std::size_t kColours = 8;  // entity types beyond this share colours
+constexpr std::size_t kTableCollections = 3;
+
+constexpr const char* kStyle = R"css(
+:root { --ink:#1f2328; --muted:#656d76; --line:#d8dee4; --paper:#ffffff; --wash:#f6f8fa;
+  --range:#fff4c2; --range-edge:#e3b341; --bad:#cf222e; --warn:#bc4c00; --good:#1a7f37;
+  --t0:#0f766e; --t1:#6d28d9; --t2:#b45309; --t3:#be123c; --t4:#1d4ed8; --t5:#15803d;
+  --t6:#a21caf; --t7:#475569; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--wash); color: var(--ink);
+  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
+main { max-width: 1280px; margin: 0 auto; padding: 24px 28px 48px; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h2 { font-size: 17px; margin: 32px 0 10px; padding-bottom: 6px; border-bottom: 1px solid var(--line); }
+h3 { font-size: 15px; margin: 0 0 6px; }
+code, .key, pre { font-family: ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, monospace; font-size: 12.5px; }
+pre { white-space: pre-wrap; word-break: break-word; background: var(--wash); padding: 10px 12px;
+  border-radius: 6px; border: 1px solid var(--line); margin: 8px 0 0; }
+.sub { color: var(--muted); margin: 0 0 12px; }
+.verdict { display: inline-block; padding: 6px 12px; border-radius: 6px; font-weight: 600; margin: 8px 0; }
+.verdict.pass { background: #dafbe1; color: var(--good); border: 1px solid #aceebb; }
+.verdict.fail { background: #ffebe9; color: var(--bad); border: 1px solid #ffcecb; }
+.results { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0 0; padding: 0; list-style: none; }
+.results li { font-size: 12px; padding: 2px 8px; border-radius: 999px; border: 1px solid var(--line); background: var(--paper); }
+.results li.failed { border-color: var(--bad); color: var(--bad); font-weight: 600; }
+.legend { display: flex; flex-wrap: wrap; gap: 14px; margin: 10px 0 0; padding: 0; list-style: none; }
+.legend li { display: flex; align-items: center; gap: 6px; }
+.chip { display: inline-block; min-width: 10px; padding: 1px 7px; border-radius: 4px; color: #fff;
+  font-size: 12px; font-weight: 600; white-space: nowrap; }
+.swatch { width: 12px; height: 12px; border-radius: 3px; display: inline-block; }
+.t0 { --t: var(--t0); } .t1 { --t: var(--t1); } .t2 { --t: var(--t2); } .t3 { --t: var(--t3); }
+.t4 { --t: var(--t4); } .t5 { --t: var(--t5); } .t6 { --t: var(--t6); } .t7 { --t: var(--t7); }
+.tn { --t: #8c959f; }
+.chip, .swatch { background: var(--t); }
+.panel { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 16px 18px; margin: 0 0 18px; }
+.panel.failing { border-color: var(--bad); box-shadow: 0 0 0 1px var(--bad) inset; }
+.facts { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 4px 0 12px; color: var(--muted); }
+.facts b { color: var(--ink); font-weight: 600; }
+.reads { display: grid; grid-template-columns: repeat(auto-fit, minmax(460px, 1fr)); gap: 16px; }
+table { border-collapse: collapse; width: 100%; }
+caption { text-align: left; padding: 0 0 6px; font-weight: 600; }
+caption .dir { font-size: 16px; margin-right: 4px; }
+.pill { display: inline-block; font-size: 11px; font-weight: 600; padding: 1px 7px; border-radius: 999px;
+  background: var(--ink); color: #fff; margin-left: 6px; vertical-align: 1px; }
+.pill.other { background: var(--line); color: var(--muted); }
+th { text-align: left; font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
+  font-weight: 600; padding: 4px 8px; border-bottom: 1px solid var(--line); }
+td { padding: 5px 8px; border-bottom: 1px solid #eef1f4; vertical-align: top; }
+tr.item td:first-child { border-left: 4px solid var(--t); }
+td.pos, td.page { width: 1%; white-space: nowrap; text-align: right; color: var(--muted); font-variant-numeric: tabular-nums; }
+td.pos { font-weight: 700; color: var(--ink); }
+.key { word-break: break-all; }
+.attrs { color: var(--muted); font-size: 12.5px; }
+tr.outside td { opacity: .42; }
+tr.returned td { background: var(--range); }
+tr.returned td:nth-child(2) { box-shadow: inset 2px 0 0 var(--range-edge); }
+tr.filtered td { background: repeating-linear-gradient(135deg, #f6f8fa 0 6px, #eaeef2 6px 12px); }
+tr.filtered .key, tr.filtered .attrs { text-decoration: line-through; text-decoration-color: #8c959f; }
+tr.unread td { background: #fffdf3; color: var(--muted); }
+tr.unread td:nth-child(2) { box-shadow: inset 2px 0 0 #f0d88a; }
+tr.page-end td { border-bottom: 2px dashed var(--ink); }
+.tag { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 4px; margin-left: 6px;
+  background: #eaeef2; color: var(--muted); white-space: nowrap; }
+.tag.lek { background: var(--ink); color: #fff; }
+.mark { display: inline-block; font-size: 11px; font-weight: 700; padding: 0 6px; border-radius: 4px;
+  margin-left: 6px; color: #fff; white-space: nowrap; }
+.mark.missing { background: var(--bad); } .mark.extra { background: var(--bad); } .mark.order { background: var(--warn); }
+tr.mark-missing td, tr.mark-extra td { box-shadow: inset 0 1px 0 var(--bad), inset 0 -1px 0 var(--bad); }
+tr.mark-order td { box-shadow: inset 0 1px 0 var(--warn), inset 0 -1px 0 var(--warn); }
+tr.mark-missing td { opacity: 1; background: #fff5f5; }
+.keyhelp { display: flex; flex-wrap: wrap; gap: 8px 16px; font-size: 12px; color: var(--muted); margin: 0 0 12px; }
+.keyhelp span.s { display: inline-block; width: 22px; height: 12px; border: 1px solid var(--line); vertical-align: -1px; margin-right: 4px; }
+.s.returned { background: var(--range); } .s.filtered { background: repeating-linear-gradient(135deg, #f6f8fa 0 3px, #d0d7de 3px 6px); }
+.s.unread { background: #fffdf3; } .s.outside { background: #fff; opacity: .5; }
+.expected { margin: 12px 0 0; padding-left: 22px; }
+.empty { color: var(--muted); font-style: italic; padding: 8px 0; }
+details summary { cursor: pointer; color: var(--muted); margin-top: 10px; }
+.partition { font-weight: 600; }
+)css";
+
+// The colour class of an entity type: its place among the design's types.
+std::string colour_of(const Design& d, const EntityType* type) {
+  if (type == nullptr) return "tn";
+  for (std::size_t i = 0; i < d.entities.size(); ++i) {
+    if (&d.entities[i] == type) return fmt::format("t{}", i % kColours);
+  }
+  return "tn";
+}
+
+const EntityType* type_of(const Population& population, const DrawnItem& item) {
+  return item.entity ? population[*item.entity].type : nullptr;
+}
+
+std::string chip(const Design& d, const EntityType* type) {
+  return fmt::format(R"(<span class="chip {}">{}</span>)", colour_of(d, type),
+                     type == nullptr ? "no entity" : html_escape(type->name));
+}
+
+std::string attributes_text(const Entity& e) {
+  std::string out;
+  for (std::size_t i = 0; i < e.values.size(); ++i) {
+    const AttributeSpec& spec = e.type->attributes[i];
+    out += (i == 0 ? "" : " \u00b7 ") + spec.name + " " + show_value(e.values[i], spec);
+  }
+  return out;
+}
+
+std::string item_attributes(const Population& population, const DrawnItem& item) {
+  return item.entity ? attributes_text(population[*item.entity]) : to_json(item.item);
+}
+
+std::string legend(const Design& d) {
+  std::string out = R"(<ul class="legend">)";
+  for (const EntityType& e : d.entities) {
+    out += fmt::format(R"(<li><span class="swatch {}"></span>{}</li>)", colour_of(d, &e),
+                       html_escape(e.name));
+  }
+  return out + "</ul>";
+}
+
+std::string header(const DesignPage& page) {
+  const Design& d = *page.design;
+  std::string out = fmt::format("<header><h1>Design {}</h1><p class=\"sub\">{} \u00b7 table {}</p>",
+                                html_escape(d.name), html_escape(d.path),
+                                html_escape(d.table_name.empty() ? "(unnamed)" : d.table_name));
+  out += fmt::format(R"(<div class="verdict {}">{}</div>)", page.certified ? "pass" : "fail",
+                     html_escape(page.verdict));
+  out += R"(<ul class="results">)";
+  for (const auto& [id, verdict] : page.results) {
+    out += fmt::format(R"(<li class="{}">{} {}</li>)", verdict == "passed" ? "passed" : "failed",
+                       html_escape(id), html_escape(verdict));
+  }
+  out += "</ul>" + legend(d);
+  if (!page.note.empty()) out += fmt::format(R"(<p class="sub">{}</p>)", html_escape(page.note));
+  return out + "</header>";
+}
+
+std::string collection_rows(const Design& d, const Population& population, const Collection& c) {
+  std::string out;
+  for (const DrawnItem& item : c.items) {
+    const EntityType* type = type_of(population, item);
+    out += fmt::format(
+        R"(<tr class="item {}" data-sk="{}" data-entity="{}"><td class="key">{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
+        colour_of(d, type), html_escape(item.sort), html_escape(type ? type->name : ""),
+        html_escape(item.sort), chip(d, type), html_escape(item_attributes(population, item)));
+  }
+  return out;
+}
+
+std::string collection_table(const Design& d, const Population& population, const Collection& c) {
+  const std::string sort = d.schema.sort_key ? d.schema.sort_key->name : "(no sort key)";
+  return fmt::format(
+      R"(<div class="panel"><h3>{} = <span class="key partition">{}</span></h3><table class="collection" data-partition="{}"><thead><tr><th>{}</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div>)",
+      html_escape(d.schema.partition_key.name), html_escape(c.partition), html_escape(c.partition),
+      html_escape(sort), collection_rows(d, population, c));
+}
+
+std::string table_section(const Design& d, const Population& population,
+                          const std::vector<Collection>& table, const std::string& title) {
+  std::vector<const Collection*> order;
+  for (const Collection& c : table) order.push_back(&c);
+  std::stable_sort(order.begin(), order.end(), [](const Collection* a, const Collection* b) {
+    return a->items.size() > b->items.size();
+  });
+  std::string out = "<h2>" + html_escape(title) + "</h2>";
+  if (order.empty()) return out + R"(<p class="empty">The population has no item.</p>)";
+  for (std::size_t i = 0; i < order.size() && i < kTableCollections; ++i) {
+    out += collection_table(d, population, *order[i]);
+  }
+  if (order.size() > kTableCollections) {
+    out += fmt::format(R"(<p class="sub">and {} more item collections.</p>)",
+                       order.size() - kTableCollections);
+  }
+  return out;
+}
+
+std::string_view state_of(const Read::Row& r) {
+  if (!r.in_range) return "outside";
+  if (r.page == 0) return "unread";
+  return r.filtered ? "filtered" : "returned";
+}
+
+std::string row_tags(const Read::Row& r) {
+  std::string out;
+  if (r.filtered) out += R"(<span class="tag">filtered out</span>)";
+  if (r.in_range && r.page == 0) out += R"(<span class="tag">not read: Limit</span>)";
+  if (r.page_ends) out += R"(<span class="tag lek">LastEvaluatedKey</span>)";
+  if (r.mark == Mark::kMissing) out += R"(<span class="mark missing">missing</span>)";
+  if (r.mark == Mark::kExtra) out += R"(<span class="mark extra">extra</span>)";
+  if (r.mark == Mark::kOutOfOrder) out += R"(<span class="mark order">out of order</span>)";
+  return out;
+}
+
+std::string_view mark_class(Mark m) {
+  switch (m) {
+    case Mark::kMissing:
+      return " mark-missing";
+    case Mark::kExtra:
+      return " mark-extra";
+    case Mark::kOutOfOrder:
+      return " mark-order";
+    case Mark::kNone:
+      break;
+  }
+  return "";
+}
+
+std::string read_row(const Design& d, const Population& population, const Collection& c,
+                     const Read::Row& r) {
+  const DrawnItem& item = c.items[r.item];
+  const EntityType* type = type_of(population, item);
+  const std::string page = r.page == 0 ? "" : fmt::format("p{}", r.page);
+  return fmt::format(
+      R"(<tr class="item {} {}{}{}" data-sk="{}" data-partition="{}" data-entity="{}" data-state="{}" data-page="{}" data-position="{}" data-mark="{}"><td class="pos">{}</td><td class="page">{}</td><td class="key">{}{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
+      colour_of(d, type), state_of(r), r.page_ends ? " page-end" : "", mark_class(r.mark),
+      html_escape(item.sort), html_escape(item.partition), html_escape(type ? type->name : ""),
+      state_of(r), r.page, r.position, to_string(r.mark),
+      r.position == 0 ? "" : std::to_string(r.position), page, html_escape(item.sort), row_tags(r),
+      chip(d, type), html_escape(item_attributes(population, item)));
+}
+
+std::string read_caption(const Pattern& p, const Read& read) {
+  const std::string how =
+      p.scan ? "&#8595; Scan order" : (read.forward ? "&#8595; ascending" : "&#8593; descending");
+  const std::string flag =
+      p.scan ? "" : fmt::format(" <code>ScanIndexForward = {}</code>", read.forward);
+  const std::string pill = read.declared ? R"(<span class="pill">as declared</span>)"
+                                         : R"(<span class="pill other">the other way</span>)";
+  return fmt::format("<caption>{}{}{} <span class=\"sub\">{} request{}</span></caption>", how, flag,
+                     pill, read.pages, read.pages == 1 ? "" : "s");
+}
+
+std::string read_table(const Design& d, const Population& population, const PatternDrawing& pd,
+                       const Read& read) {
+  const std::string_view direction =
+      pd.pattern->scan ? "scan" : (read.forward ? "ascending" : "descending");
+  std::string rows;
+  for (const Read::Row& r : read.rows) rows += read_row(d, population, pd.collection, r);
+  if (rows.empty()) {
+    rows = R"(<tr><td colspan="5" class="empty">The collection holds no item.</td></tr>)";
+  }
+  std::string refused;
+  if (!read.refused.empty()) {
+    refused = "<pre>the request is refused: " + html_escape(read.refused) + "</pre>";
+  }
+  return fmt::format(
+      R"(<div><table class="read" data-pattern="{}" data-direction="{}" data-declared="{}" data-limit="{}">{}<thead><tr><th>#</th><th>page</th><th>sort key</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table>{}</div>)",
+      html_escape(pd.pattern->name), direction, read.declared, pd.limit,
+      read_caption(*pd.pattern, read), rows, refused);
+}
+
+std::string_view op_text(SortCondition::Op op) {
+  switch (op) {
+    case SortCondition::Op::kEq:
+      return "=";
+    case SortCondition::Op::kLt:
+      return "<";
+    case SortCondition::Op::kLe:
+      return "<=";
+    case SortCondition::Op::kGt:
+      return ">";
+    case SortCondition::Op::kGe:
+      return ">=";
+    case SortCondition::Op::kBetween:
+      return "BETWEEN";
+    case SortCondition::Op::kBeginsWith:
+      return "begins_with";
+    case SortCondition::Op::kNone:
+      break;
+  }
+  return "";
+}
+
+std::string key_condition(const Pattern& p) {
+  if (p.scan) return "Scan";
+  std::string out;
+  for (const KeyValue& kv : p.partition) {
+    out += (out.empty() ? "" : " AND ") + kv.attribute + " = " + kv.value.source;
+  }
+  for (const KeyValue& kv : p.sort_prefix) {
+    out += " AND " + kv.attribute + " = " + kv.value.source;
+  }
+  if (p.sort_op == SortCondition::Op::kBetween) {
+    out += fmt::format(" AND {} BETWEEN {} AND {}", p.sort_attribute, p.sort_value.source,
+                       p.sort_upper.source);
+  } else if (p.sort_op != SortCondition::Op::kNone) {
+    out += fmt::format(" AND {} {} {}", p.sort_attribute, op_text(p.sort_op), p.sort_value.source);
+  }
+  return out;
+}
+
+std::string pattern_facts(const PatternDrawing& pd) {
+  const Pattern& p = *pd.pattern;
+  std::string out = R"(<div class="facts">)";
+  out += fmt::format("<span><b>{}</b> on {}</span>", p.scan ? "Scan" : "Query",
+                     html_escape(p.index.empty() ? "the table" : "index " + p.index));
+  out += fmt::format("<span><code>{}</code></span>", html_escape(key_condition(p)));
+  if (!p.scan) {
+    out += fmt::format("<span>direction <b>{}</b></span>", p.forward ? "ascending" : "descending");
+  }
+  out += fmt::format("<span>Limit <b>{}</b>{}</span>", pd.limit,
+                     p.limit ? " (one request)" : " (each page)");
+  if (p.filter) out += fmt::format("<span>filter <code>{}</code></span>", html_escape(*p.filter));
+  out += fmt::format("<span>parameters <code>{}</code></span>", html_escape(pd.parameters));
+  return out + "</div>";
+}
+
+std::string key_help() {
+  return R"(<div class="keyhelp"><span><span class="s returned"></span>read and returned</span><span><span class="s filtered"></span>read, filtered out (paid for)</span><span><span class="s unread"></span>in range, not read (Limit)</span><span><span class="s outside"></span>outside the key condition</span><span>dashed line: a page ends</span></div>)";
+}
+
+std::string expected_list(const Population& population, const PatternDrawing& pd) {
+  std::string out = R"(<details><summary>The declared answer ()" +
+                    std::to_string(pd.expected.size()) +
+                    R"( entities)</summary><ol class="expected">)";
+  for (std::size_t e : pd.expected) {
+    out += "<li>" + html_escape(show_entity(population[e])) + "</li>";
+  }
+  return out + "</ol></details>";
+}
+
+std::string missing_elsewhere(const Population& population, const PatternDrawing& pd) {
+  if (pd.missing_elsewhere.empty()) return {};
+  std::string out =
+      R"(<p><span class="mark missing">missing</span> declared, and not in this item collection at all:</p><ul>)";
+  for (std::size_t e : pd.missing_elsewhere) {
+    out += "<li>" + html_escape(show_entity(population[e])) + "</li>";
+  }
+  return out + "</ul>";
+}
+
+std::string pattern_panel(const Design& d, const Population& population, const PatternDrawing& pd,
+                          bool failing) {
+  std::string reads;
+  for (const Read& r : pd.reads) reads += read_table(d, population, pd, r);
+  return fmt::format(
+      R"(<section class="panel{}" data-pattern="{}"><h3>{}</h3>{}{}<div class="reads">{}</div>{}{}<details><summary>The request as sent</summary><pre>{}</pre></details></section>)",
+      failing ? " failing" : "", html_escape(pd.pattern->name), html_escape(pd.pattern->name),
+      pattern_facts(pd), key_help(), reads, missing_elsewhere(population, pd),
+      expected_list(population, pd), html_escape(pd.request));
+}
+
+std::string failure_section(const Design& d, const PageFailure& f) {
+  const std::string first_line = f.message.substr(0, f.message.find('\n'));
+  std::string out =
+      fmt::format(R"(<section class="failure" data-property="{}"><h2>{} failed</h2><p>{}</p>)",
+                  html_escape(f.property), html_escape(f.property), html_escape(first_line));
+  if (!f.population.empty()) {
+    out += fmt::format(R"(<p class="sub">The minimal population: {} {}.</p>)", f.population.size(),
+                       f.population.size() == 1 ? "entity" : "entities");
+    if (f.pattern) out += pattern_panel(d, f.population, *f.pattern, true);
+    out += table_section(d, f.population, f.table, "Its items, as stored");
+  }
+  out += "<details><summary>The check's words</summary><pre>" + html_escape(f.message) +
+         "</pre></details>";
+  return out + "</section>";
+}
+
+void append_code_point(std::string& out, std::string_view cp) {
+  if (cp.size() == 1) {
+    const auto c = static_cast<unsigned char>(cp[0]);
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        return;
+      case '<':
+        out += "&lt;";
+        return;
+      case '>':
+        out += "&gt;";
+        return;
+      case '"':
+        out += "&quot;";
+        return;
+      case '\'':
+        out += "&#39;";
+        return;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          out += fmt::format("\\x{:02X}", c);
+          return;
+        }
+    }
+  }
+  out += cp;
+}
+
+}  // namespace
+
+std::string html_escape(std::string_view text) {
+  std::string out;
+  while (!text.empty()) {
+    // One well-formed code point at a time; a byte that starts none is shown as \xHH.
+    auto cps = utf8_code_points(text);
+    if (cps) {
+      for (const std::string& cp : *cps) append_code_point(out, cp);
+      return out;
+    }
+    const std::size_t bad = cps.error().offset;
+    auto good = utf8_code_points(text.substr(0, bad));
+    for (const std::string& cp : good.value_or(std::vector<std::string>{})) {
+      append_code_point(out, cp);
+    }
+    if (bad >= text.size()) return out;
+    out += fmt::format("\\x{:02X}", static_cast<unsigned char>(text[bad]));
+    text.remove_prefix(bad + 1);
+  }
+  return out;
+}
+
+std::string render_page(const DesignPage& page) {
+  const Design& d = *page.design;
+  std::string body = header(page);
+  for (const PageFailure& f : page.failures) body += failure_section(d, f);
+  if (!page.patterns.empty() || !page.table.empty()) {
+    body += table_section(d, page.population, page.table, "The table's item collections");
+    body += "<h2>Access patterns</h2>";
+    for (const PatternDrawing& pd : page.patterns) {
+      body += pattern_panel(d, page.population, pd, false);
+    }
+  }
+  return fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+      "content=\"width=device-width, initial-scale=1\"><title>Design {}</title><style>{}</style>"
+      "</head><body><main>{}</main></body></html>\n",
+      html_escape(d.name), kStyle, body);
+}
+
+}  // namespace sortkey::design

@@ -1,0 +1,65 @@
+// File: design/html_page.h
+//
+// The page of `sortkey design show FILE --html OUT.html` and `sortkey design
+// check FILE --html OUT.html`: one self-contained HTML file (inline CSS, no
+// script, no font or image from anywhere) that draws a design's drawings
+// (design/drawing.h): the table's item collections in sort-key order, each
+// entity type in its colour; for each access pattern its collection read
+// ascending and descending side by side, the range highlighted, the pages
+// of its Limit, its filtered-out items struck through; after a failed check,
+// the failing population with the wrong rows marked.
+//
+// Every string that comes from the design file or from the items (names,
+// enum values, characters, template literals, keys, messages, the path) is
+// HTML-escaped, attribute values included: a design is hostile input.
+//
+// The page is also read by programs (the browser test): every drawn row is
+// <tr class="item ..."> with data-sk (its sort key), data-entity (its entity
+// type, "" for an item of no entity), data-state (returned, filtered,
+// unread, outside), data-page, data-position and data-mark; every read is a
+// <table class="read"> with data-pattern, data-direction (ascending,
+// descending, scan), data-declared and data-limit.
+
+#ifndef SORTKEY_DESIGN_HTML_PAGE_H_
+#define SORTKEY_DESIGN_HTML_PAGE_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "design/design.h"
+#include "design/drawing.h"
+#include "design/population.h"
+
+namespace sortkey::design {
+
+struct PageFailure {
+  std::string property;  // "pattern/org_and_teams"
+  std::string message;
+  Population population;  // the minimal one
+  std::vector<Collection> table;
+  std::optional<PatternDrawing> pattern;  // a pattern's failure, drawn with its marks
+};
+
+struct DesignPage {
+  const Design* design = nullptr;
+  std::string verdict;  // the verdict line: "CERTIFIED: design saas ..."
+  bool certified = false;
+  std::vector<std::pair<std::string, std::string>> results;  // property id, "passed" / "FAILED"
+  std::vector<PageFailure> failures;
+  Population population;  // what `table` and `patterns` draw
+  std::vector<Collection> table;
+  std::vector<PatternDrawing> patterns;
+  std::string note;  // under the header: how the population was chosen
+};
+
+// The whole page. REQUIRES: page.design.
+std::string render_page(const DesignPage& page);
+
+// `text` with & < > " ' as character references, and every byte below 0x20
+// (and 0x7F) or of an ill-formed UTF-8 sequence shown as \xHH.
+std::string html_escape(std::string_view text);
+
+}  // namespace sortkey::design
+
+#endif  // SORTKEY_DESIGN_HTML_PAGE_H_

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""The design page in a real browser: headless Chromium renders the page that
+`sortkey design show` wrote, and this reads the DOM Chromium dumps (with
+html.parser, a real HTML parser) and checks what the page claims against the
+page's own rows, computed here independently of sortkey:
+
+  page   the page holds no element but those the renderer writes (no <script>,
+         no <img>, nothing a design's strings could have opened)
+  order  every item collection's rows are in ascending UTF-8 byte order of
+         their (String) sort keys; an ascending read is in that order, a descending
+         one in the reverse
+  range  (--le-partition PATTERN) the rows of PATTERN's reads that are read
+         (returned, filtered or unread for the Limit) are exactly those whose
+         sort key is <= the partition key (seed 002's `SK <= ORG#<org>`), the
+         declared read returns at least two and leaves one out, the answer's
+         positions run 1, 2, ... down the declared read, and no page reads
+         more than the Limit
+  marks  (--marked PROPERTY) the failure of PROPERTY is drawn, and its
+         declared read has a row marked missing, extra or out of order
+  text   (--text STRING) STRING appears in the page's text, as text
+
+It keeps a screenshot (--screenshot FILE.png) and prints its path.
+
+Usage: browser_check.py --chromium CHROMIUM --page PAGE.html [checks] [--screenshot PNG]
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from html.parser import HTMLParser
+
+
+# The elements html_page.cc writes; any other one came from an unescaped string.
+ALLOWED = {"html", "head", "meta", "title", "style", "body", "main", "header", "h1", "h2", "h3",
+           "p", "div", "ul", "ol", "li", "span", "table", "caption", "thead", "tbody", "tr", "th",
+           "td", "code", "pre", "details", "summary", "section", "b"}
+
+
+class Dom(HTMLParser):
+    """The elements that matter: tables of class read/collection and their rows."""
+
+    def __init__(self):
+        super().__init__()
+        self.foreign = []  # elements the renderer never writes
+        self.tables = []  # (attrs, rows)
+        self.sections = []  # attrs of <section>
+        self._open = []  # the <section>s the parser is in
+        self.text = []
+        self._table = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag not in ALLOWED:
+            self.foreign.append(tag)
+        if tag == "section":
+            self.sections.append(a)
+            self._open.append(a)
+        elif tag == "table":
+            a["failure-of"] = next((s["data-property"] for s in self._open
+                                    if "data-property" in s), None)
+            self._table = (a, [])
+            self.tables.append(self._table)
+        elif tag == "tr" and self._table is not None and "item" in a.get("class", "").split():
+            self._table[1].append(a)
+
+    def handle_endtag(self, tag):
+        if tag == "table":
+            self._table = None
+        elif tag == "section" and self._open:
+            self._open.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def fail(why):
+    print(f"browser_check: FAILED: {why}", file=sys.stderr)
+    sys.exit(1)
+
+
+def chromium(binary, profile, *args):
+    cmd = [binary, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--disable-crash-reporter", "--disable-extensions", f"--user-data-dir={profile}",
+           *args]
+    try:
+        run = subprocess.run(cmd, capture_output=True, timeout=90)
+    except subprocess.TimeoutExpired:
+        fail(f"{' '.join(cmd)} did not finish in 90 s (a dialog a script opened?)")
+    if run.returncode != 0:
+        fail(f"{' '.join(cmd)} exited {run.returncode}: {run.stderr.decode(errors='replace')[-2000:]}")
+    return run.stdout.decode("utf-8")
+
+
+def key(sk):
+    return sk.encode("utf-8")
+
+
+def reads_of(dom, pattern):
+    return [(a, rows) for a, rows in dom.tables
+            if "read" in a.get("class", "").split() and a.get("data-pattern") == pattern]
+
+
+def check_order(dom):
+    checked = 0
+    for a, rows in dom.tables:
+        classes = a.get("class", "").split()
+        sks = [key(r["data-sk"]) for r in rows]
+        if "collection" in classes or a.get("data-direction") == "ascending":
+            if sks != sorted(sks):
+                fail(f"rows out of ascending key order in {a}: {sks}")
+        elif a.get("data-direction") == "descending":
+            if sks != sorted(sks, reverse=True):
+                fail(f"rows out of descending key order in {a}: {sks}")
+        checked += len(rows)
+    if checked == 0:
+        fail("the page draws no row")
+    return checked
+
+
+def check_le_partition(dom, pattern):
+    reads = reads_of(dom, pattern)
+    if len(reads) != 2:
+        fail(f"{pattern}: expected an ascending and a descending read, got {len(reads)}")
+    for a, rows in reads:
+        limit = int(a["data-limit"])
+        pages = {}
+        for r in rows:
+            in_range = key(r["data-sk"]) <= key(r["data-partition"])
+            read = r["data-state"] in ("returned", "filtered", "unread")
+            if in_range != read:
+                fail(f"{pattern} {a['data-direction']}: row {r['data-sk']!r} is drawn "
+                     f"{r['data-state']}, and SK <= PK is {in_range}")
+            if r["data-page"] != "0":
+                pages[r["data-page"]] = pages.get(r["data-page"], 0) + 1
+        if any(n > limit for n in pages.values()):
+            fail(f"{pattern}: a page reads more than the Limit {limit}: {pages}")
+        if a.get("data-declared") != "true":
+            continue
+        returned = [r for r in rows if r["data-state"] == "returned"]
+        if len(returned) < 2 or len(returned) == len(rows):
+            fail(f"{pattern}: the declared read should return at least two rows and leave one "
+                 f"out, it returns {len(returned)} of {len(rows)}")
+        if [int(r["data-position"]) for r in returned] != list(range(1, len(returned) + 1)):
+            fail(f"{pattern}: positions down the declared read are not 1, 2, ...")
+        print(f"browser_check: {pattern} ({a['data-direction']}, as declared) returns "
+              f"{[r['data-sk'] for r in returned]} over {len(pages)} page(s) of Limit {limit}")
+
+
+def check_marked(dom, prop):
+    if not any(s.get("data-property") == prop for s in dom.sections):
+        fail(f"the page draws no failure of {prop}")
+    pattern = prop.split("/", 1)[1]
+    marked = [r for a, rows in reads_of(dom, pattern)
+              if a.get("data-declared") == "true" and a["failure-of"] == prop
+              for r in rows if r.get("data-mark")]
+    if not marked:
+        fail(f"{prop}: no row of its declared read is marked")
+    print(f"browser_check: {prop}: marked {[(r['data-sk'], r['data-mark']) for r in marked]}")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--chromium", required=True)
+    p.add_argument("--page", required=True)
+    p.add_argument("--le-partition")
+    p.add_argument("--marked")
+    p.add_argument("--text", action="append", default=[])
+    p.add_argument("--screenshot")
+    args = p.parse_args()
+    url = "file://" + os.path.abspath(args.page)
+    with tempfile.TemporaryDirectory() as profile:
+        dom = Dom()
+        dom.feed(chromium(args.chromium, profile, "--dump-dom", url))
+        if dom.foreign:
+            fail(f"the page holds elements the renderer never writes: {dom.foreign}")
+        rows = check_order(dom)
+        if args.le_partition:
+            check_le_partition(dom, args.le_partition)
+        if args.marked:
+            check_marked(dom, args.marked)
+        text = "".join(dom.text)
+        for t in args.text:
+            if t not in text:
+                fail(f"the page's text does not hold {t!r}")
+        if args.screenshot:
+            shot = os.path.abspath(args.screenshot)
+            chromium(args.chromium, profile, f"--screenshot={shot}", "--window-size=1280,2200",
+                     "--hide-scrollbars", url)
+            with open(shot, "rb") as f:
+                if f.read(8) != b"\x89PNG\r\n\x1a\n":
+                    fail(f"{shot} is not a PNG")
+            print(f"browser_check: screenshot: {shot} ({os.path.getsize(shot)} bytes)")
+    print(f"browser_check: ok: {rows} rows checked in {args.page}")
+
+
+if __name__ == "__main__":
+    main()

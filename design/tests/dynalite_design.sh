@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Runs `sortkey design check --endpoint` against a dynalite started for the
+# test (ci/dynalite.sh) and stopped again whatever happens.
+#
+#   dynalite_design.sh SORTKEY SOURCE_DIR MODE WANT_EXIT PATTERN -- design check arguments...
+#
+# Every mode first creates a table of someone else's ("other-table", one
+# item), then runs the check with --endpoint URL added, and fails unless the
+# exit status is WANT_EXIT and the output (stdout and stderr) matches PATTERN
+# (grep -E). Afterwards other-table must hold its item, and:
+# MODE clean:     no sortkey-cert- table may remain;
+# MODE keep:      (with --keep-tables) the one table the check names as kept
+#                 remains, and is the only sortkey-cert- table;
+# MODE interrupt: SIGINT is sent after 3 s, then as clean.
+set -euo pipefail
+sortkey=$1 src=$2 mode=$3 want=$4 pattern=$5
+shift 5
+[ "${1:-}" = "--" ] && shift
+
+dir=$(mktemp -d)
+state=$dir/dynalite
+cleanup() {
+  bash "$src/ci/dynalite.sh" stop "$state" || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+url=$(bash "$src/ci/dynalite.sh" start "$state" $$)
+port=${url##*:}
+
+# A DynamoDB call without the SDK: python3 (stdlib) posts JSON.
+ddb() {
+  python3 - "$port" "$1" "$2" <<'PY'
+import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+c.request("POST", "/", body=sys.argv[3], headers={
+    "X-Amz-Target": "DynamoDB_20120810." + sys.argv[2], "Content-Type": "application/x-amz-json-1.0",
+    "Authorization": "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/dynamodb/aws4_request, "
+                     "SignedHeaders=host, Signature=0", "X-Amz-Date": "20260101T000000Z"})
+print(c.getresponse().read().decode())
+PY
+}
+
+ddb CreateTable '{"TableName": "other-table", "BillingMode": "PAY_PER_REQUEST",
+  "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+  "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
+                           {"AttributeName": "SK", "AttributeType": "S"}]}' >/dev/null
+sleep 0.2
+ddb PutItem '{"TableName": "other-table", "Item": {"PK": {"S": "ORG#A"}, "SK": {"S": "ORG#A"}}}' >/dev/null
+
+set +e
+if [ "$mode" = interrupt ]; then
+  "$sortkey" "$@" --endpoint "$url" >"$dir/out" 2>&1 &
+  pid=$!
+  sleep 3
+  kill -INT "$pid"
+  wait "$pid"
+  got=$?
+else
+  "$sortkey" "$@" --endpoint "$url" >"$dir/out" 2>&1
+  got=$?
+fi
+set -e
+cat "$dir/out"
+
+fail() {
+  echo "FAILED: $*"
+  exit 1
+}
+[ "$got" = "$want" ] || fail "exit status $got, expected $want"
+grep -Eq -- "$pattern" "$dir/out" || fail "the output does not match /$pattern/"
+tables=$(ddb ListTables '{}')
+echo "tables left: $tables"
+case "$tables" in *other-table*) ;; *) fail "other-table is gone" ;; esac
+item=$(ddb GetItem '{"TableName": "other-table", "Key": {"PK": {"S": "ORG#A"}, "SK": {"S": "ORG#A"}}}')
+case "$item" in *'"ORG#A"'*) ;; *) fail "other-table lost its item: $item" ;; esac
+left=$(echo "$tables" | grep -o 'sortkey-cert-[^"]*' || true)
+if [ "$mode" = keep ]; then
+  kept=$(sed -nE 's/.*kept 1 table \(--keep-tables\): (sortkey-cert-[^ ]+).*/\1/p' "$dir/out")
+  [ -n "$kept" ] || fail "the check does not name the table it kept"
+  [ "$left" = "$kept" ] || fail "the tables left ($left) are not the one kept ($kept)"
+elif [ -n "$left" ]; then
+  fail "a sortkey-cert- table was left behind: $left"
+fi
+echo "ok"
