@@ -140,9 +140,10 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
 }
 
 // Every target closed, its warnings on stderr.
-void close_all(TargetList& targets) {
+void close_all(TargetList& targets, const RunOptions& options) {
   for (auto& t : targets) {
-    for (const std::string& w : t->close()) emit(stderr, fmt::format("sortkey certify: {}\n", w));
+    for (const std::string& w : t->close())
+      emit(stderr, fmt::format("{}: {}\n", options.command, w));
   }
 }
 
@@ -157,12 +158,12 @@ std::string extra_plans(const TargetList& targets) {
   return out;
 }
 
-Result<void> finish(TargetList& targets, const Certification& cert, bool quiet) {
+Result<void> finish(TargetList& targets, const Certification& cert, const RunOptions& options) {
   for (auto& t : targets) {
     const std::string notes = t->closing_notes(cert);
-    if (!quiet) emit(stdout, notes);
+    if (!options.quiet) emit(stdout, notes);
   }
-  close_all(targets);
+  close_all(targets, options);
   for (const auto& t : targets) {
     if (auto ok = t->completed(); !ok) return ok.error();
   }
@@ -207,7 +208,7 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   const auto stop = [&](const Error& e) {
     cert.stopped = e.message;
     std::fflush(stdout);
-    if (!closed) close_all(targets);
+    if (!closed) close_all(targets, options);
     return cert;
   };
   if (!cert.corpus.empty()) {
@@ -236,7 +237,7 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
 
   print_table(cert, stdout, options.quiet);
   closed = true;
-  if (auto done = finish(targets, cert, options.quiet); !done) return stop(done.error());
+  if (auto done = finish(targets, cert, options); !done) return stop(done.error());
   std::fflush(stdout);
   return cert;
 }

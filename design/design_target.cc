@@ -31,7 +31,8 @@ class DesignTarget final : public certify::Target {
     return certify::internal::shell_quote(design_->path) + (more.empty() ? "" : " " + more);
   }
   // A store that cannot go on (an endpoint gone) ends the run: exit 2.
-  Result<void> after_property(const props::PropertyEntry& entry) override {
+  Result<void> after_property(const props::PropertyEntry& entry,
+                              certify::CertifiedProperty& /*result*/) override {
     if (const auto why = stores_->fatal()) {
       return make_error(ErrorCode::kUnavailable, 0,
                         fmt::format("the check stopped during {}: {}", entry.id(), *why));

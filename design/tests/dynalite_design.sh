@@ -75,7 +75,7 @@ item=$(ddb GetItem '{"TableName": "other-table", "Key": {"PK": {"S": "ORG#A"}, "
 case "$item" in *'"ORG#A"'*) ;; *) fail "other-table lost its item: $item" ;; esac
 left=$(echo "$tables" | grep -o 'sortkey-cert-[^"]*' || true)
 if [ "$mode" = keep ]; then
-  kept=$(sed -nE 's/.*kept 1 table \(--keep-tables\): (sortkey-cert-[^ ]+).*/\1/p' "$dir/out")
+  kept=$(sed -nE 's/^sortkey design check: kept 1 table \(--keep-tables\): (sortkey-cert-[^ ]+).*/\1/p' "$dir/out")
   [ -n "$kept" ] || fail "the check does not name the table it kept"
   [ "$left" = "$kept" ] || fail "the tables left ($left) are not the one kept ($kept)"
 elif [ -n "$left" ]; then
