@@ -20,6 +20,7 @@ std::int64_t floor_seconds(std::int64_t unix_ms) {
 // The format's side of internal::next_id: time in seconds.
 struct KsuidTraits {
   using Id = Ksuid;
+  static constexpr std::size_t kRandomOffset = kKsuidSize - kKsuidPayloadSize;
   using Random = Ksuid::Payload;
   static std::int64_t tick(std::int64_t unix_ms) { return floor_seconds(unix_ms); }
   static bool in_range(std::int64_t unix_seconds) {
@@ -33,7 +34,6 @@ struct KsuidTraits {
                     kKsuidMaxUnix, internal::format_utc(kKsuidMaxUnix, -1)));
   }
   static std::int64_t tick_of(const Ksuid& id) { return id.unix_seconds(); }
-  static Random random_of(const Ksuid& id) { return id.payload(); }
   static Ksuid make(std::int64_t unix_seconds, const Random& payload) {
     return Ksuid(static_cast<std::uint32_t>(unix_seconds - kKsuidEpoch), payload);
   }

@@ -30,6 +30,7 @@ Ulid from_parts(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
 // The format's side of internal::next_id: time in milliseconds.
 struct UlidTraits {
   using Id = Ulid;
+  static constexpr std::size_t kRandomOffset = kUlidSize - kUlidEntropySize;
   using Random = Ulid::Entropy;
   static std::int64_t tick(std::int64_t unix_ms) { return unix_ms; }
   static bool in_range(std::int64_t unix_ms) { return unix_ms >= 0 && unix_ms <= kUlidMaxTime; }
@@ -40,7 +41,6 @@ struct UlidTraits {
                     kUlidMaxTime, internal::format_utc(kUlidMaxTime / 1000, kUlidMaxTime % 1000)));
   }
   static std::int64_t tick_of(const Ulid& id) { return id.unix_ms(); }
-  static Random random_of(const Ulid& id) { return id.entropy(); }
   static Ulid make(std::int64_t unix_ms, const Random& entropy) {
     return from_parts(unix_ms, entropy);
   }
