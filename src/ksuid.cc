@@ -96,17 +96,12 @@ std::string encode_ksuid(const Ksuid& id) {
   return out;
 }
 
-Result<Ksuid> consume_ksuid(std::string_view& in) {
-  // Fast path: 27 digits of a value at most Max, both of which the kernel
-  // checks as it goes (no branch per byte).
-  if (in.size() >= kKsuidTextSize) {
-    Ksuid::Bytes b;
-    if (internal::base62_decode_160(in.data(), b.data())) {
-      in.remove_prefix(kKsuidTextSize);
-      return Ksuid(b);
-    }
-  }
-  // Slow path: find the first problem, byte by byte.
+namespace {
+
+// consume_ksuid's slow path, for what the fast path refused: finds the first
+// problem, byte by byte. Kept out of line, so that the fast path inlines
+// into decode_ksuid.
+[[gnu::noinline]] Result<Ksuid> consume_slowly(std::string_view& in) {
   const std::size_t n = std::min(in.size(), kKsuidTextSize);
   for (std::size_t i = 0; i < n; ++i) {
     if (internal::kBase62Value[static_cast<unsigned char>(in[i])] == internal::kNotADigit) {
@@ -137,8 +132,25 @@ Result<Ksuid> consume_ksuid(std::string_view& in) {
   return Ksuid(b);
 }
 
+// Fast path: 27 digits of a value at most Max, both of which the kernel
+// checks as it goes (no branch per byte).
+Result<Ksuid> consume_quickly(std::string_view& in) {
+  if (in.size() >= kKsuidTextSize) {
+    Ksuid::Bytes b;
+    if (internal::base62_decode_160(in.data(), b.data())) {
+      in.remove_prefix(kKsuidTextSize);
+      return Ksuid(b);
+    }
+  }
+  return consume_slowly(in);
+}
+
+}  // namespace
+
+Result<Ksuid> consume_ksuid(std::string_view& in) { return consume_quickly(in); }
+
 Result<Ksuid> decode_ksuid(std::string_view text) {
-  return internal::decode_entire(text, kKsuidTextSize, "KSUID", consume_ksuid);
+  return internal::decode_entire(text, kKsuidTextSize, "KSUID", consume_quickly);
 }
 
 std::string ksuid_time_rfc3339(const Ksuid& id) {
