@@ -9,8 +9,9 @@
 # interleaved rounds, and prints one table: CPU ns per operation of each and
 # each peer's time as a multiple of sortkey's (bench/peers_table.js).
 #
-#   bash bench/peers.sh                   3 rounds (about 2 minutes): the figures to quote
-#   bash bench/peers.sh --quick           1 short round: checks that every cell has a figure
+#   bash bench/peers.sh                   3 rounds (about 90 s of CPU time): the figures to quote
+#   bash bench/peers.sh --quick           1 short round (a few seconds): checks that every
+#                                         cell has a figure (the bench.peers_quick test)
 #   bash bench/peers.sh --baseline OLD    adds the column of an earlier sortkey_bench OLD
 #                                         and the speedup before / after, from the same rounds
 # Options: --rounds N; --build DIR (default build/release, configured with the
