@@ -17,10 +17,9 @@ namespace {
 
 // ---- Tables ----
 
-// Copies of the digit tables of radix.h with internal linkage, which
+// A copy of the digit table of radix.h with internal linkage, which
 // position-independent code reads directly rather than through the GOT.
 constexpr std::array<std::uint8_t, 256> kBase62Digit = kBase62Value;
-constexpr std::array<std::uint8_t, 256> kCrockfordDigit = kCrockfordValue;
 
 // Every two-digit string of an alphabet of `Radix` digits, in order: the
 // characters of pair p < Radix^2 are at 2p and 2p + 1.
@@ -44,9 +43,8 @@ void write_crockford_pair(std::uint64_t p /* < 32^2 */, char* out) {
   std::memcpy(out, &kCrockfordPairs[2 * p], 2);
 }
 
-// A run of digits read: its value, and the OR of the digits' table entries,
-// which has a flag bit set iff a byte is not a digit (or, Crockford, a
-// lower-case letter).
+// A run of base-62 digits read: its value, and the OR of the digits' table
+// entries, which has its top bit set iff a byte is not a digit.
 struct Digits {
   std::uint64_t value;
   std::uint8_t seen;
@@ -163,40 +161,51 @@ Digits read_base62_digits(const char* in) {
 
 // ---- Crockford base 32 ----
 
-// The N Crockford digits at `in` as a 5N-bit value (N <= 12). Strict, a
-// table entry is used as it is: an entry with a flag (a bad byte, a
-// lower-case letter) fails the call anyway, so the garbage it shifts in does
-// not matter; otherwise lower-case letters are masked to their values.
-template <int N, bool kStrict>
-Digits read_crockford_digits(const char* in) {
-  static_assert(N >= 1 && N <= 12);
-  std::uint64_t value = 0;
-  std::uint8_t seen = 0;
-  for (int i = 0; i < N; ++i) {
-    const std::uint8_t v = kCrockfordDigit[static_cast<unsigned char>(in[i])];
-    seen |= v;
-    value = value << 5 | (kStrict ? v : (v & 31));
+// A byte's Crockford digit as a word for decode_crockford_128: the digit's
+// value, or, for a byte that is not a digit (strict: also a lower-case
+// letter), kPoison, whose top bits survive the shifts of a run of up to six
+// digits: a run of n <= 6 digits is below 2^(5n) iff every byte of it is a
+// digit. The check then costs no instruction per digit.
+constexpr std::uint64_t kPoison = ~std::uint64_t{0} << 32;
+template <bool kStrict>
+constexpr std::array<std::uint64_t, 256> kCrockfordWords = [] {
+  std::array<std::uint64_t, 256> t{};
+  for (std::size_t c = 0; c < t.size(); ++c) {
+    const std::uint8_t v = kCrockfordValue[c];
+    const bool digit = v != kNotADigit && (!kStrict || (v & kLowerCaseFlag) == 0);
+    t[c] = digit ? (v & 31) : kPoison;
   }
-  return {value, seen};
+  return t;
+}();
+
+// The N <= 6 Crockford digits at `in` as a 5N-bit value, or a value of 2^(5N)
+// or more if a byte is refused.
+template <int N, bool kStrict>
+std::uint64_t read_crockford_digits(const char* in) {
+  static_assert(N >= 1 && N <= 6 && (kPoison << (5 * (N - 1))) >> (5 * N) != 0);
+  std::uint64_t value = 0;
+  for (int i = 0; i < N; ++i) {
+    value = value << 5 | kCrockfordWords<kStrict>[static_cast<unsigned char>(in[i])];
+  }
+  return value;
 }
 
 // Digit i holds bits 129 - 5i .. 125 - 5i of the value (see
-// crockford_encode_128), read in four runs of 6 or 7 digits that do not wait
-// for one another: hi = a (digits 0..5, 30 bits), b (digits 6..12, 35 bits)
-// and the top bit of digit 13; lo = the low 4 bits of digit 13, c (digits
-// 14..19) and d (digits 20..25).
+// crockford_encode_128), read in runs that do not wait for one another: hi =
+// a (digits 0..5), b (digits 6..11), digit 12 and the top bit of digit 13;
+// lo = the low 4 bits of digit 13, c (digits 14..19) and d (digits 20..25).
 template <bool kStrict>
 bool decode_crockford_128(const char* in, std::uint8_t* out) {
-  const Digits a = read_crockford_digits<6, kStrict>(in);
-  const Digits b = read_crockford_digits<7, kStrict>(in + 6);
-  const Digits d13 = read_crockford_digits<1, kStrict>(in + 13);
-  const Digits c = read_crockford_digits<6, kStrict>(in + 14);
-  const Digits d = read_crockford_digits<6, kStrict>(in + 20);
+  const std::uint64_t a = read_crockford_digits<6, kStrict>(in);
+  const std::uint64_t b = read_crockford_digits<6, kStrict>(in + 6);
+  const std::uint64_t d12 = read_crockford_digits<1, kStrict>(in + 12);
+  const std::uint64_t d13 = read_crockford_digits<1, kStrict>(in + 13);
+  const std::uint64_t c = read_crockford_digits<6, kStrict>(in + 14);
+  const std::uint64_t d = read_crockford_digits<6, kStrict>(in + 20);
   // Stored before the check, so that no arithmetic waits behind the branch.
-  store_big_endian_64(out, a.value << 36 | b.value << 1 | d13.value >> 4);
-  store_big_endian_64(out + 8, (d13.value & 15) << 60 | c.value << 30 | d.value);
-  constexpr std::uint8_t kRefused = kStrict ? (0x80 | kLowerCaseFlag) : 0x80;
-  return ((a.seen | b.seen | d13.seen | c.seen | d.seen) & kRefused) == 0;
+  store_big_endian_64(out, a << 36 | b << 6 | d12 << 1 | d13 >> 4);
+  store_big_endian_64(out + 8, (d13 & 15) << 60 | c << 30 | d);
+  return ((a | b | c | d) >> 30 | (d12 | d13) >> 5) == 0;
 }
 
 }  // namespace
