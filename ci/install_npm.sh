@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the npm packages the KSUID/ULID differential test and benchmark
 # compare against, and dynalite, the DynamoDB emulator the endpoint
-# certification runs against (tools/node/package.json: ksuid, ulid, dynalite,
-# pinned exactly, with a committed package-lock.json), with `npm ci`, when tools/node/node_modules
+# certification runs against (tools/node/package.json: ksuid, ulid, ulidx,
+# dynalite, pinned exactly, with a committed package-lock.json), with `npm ci`, when tools/node/node_modules
 # is missing or older than the lock file; the same for the Node.js reference
 # codec adapter (adapters/node/package.json: ksuid, ulid). Safe to run again,
 # and from several test runs at once (a lock serialises them).

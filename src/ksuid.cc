@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstring>
 
 #include "internal/civil_time.h"
 #include "internal/id_codec.h"
@@ -21,6 +20,7 @@ std::int64_t floor_seconds(std::int64_t unix_ms) {
 // The format's side of internal::next_id: time in seconds.
 struct KsuidTraits {
   using Id = Ksuid;
+  static constexpr std::size_t kRandomOffset = kKsuidSize - kKsuidPayloadSize;
   using Random = Ksuid::Payload;
   static std::int64_t tick(std::int64_t unix_ms) { return floor_seconds(unix_ms); }
   static bool in_range(std::int64_t unix_seconds) {
@@ -34,7 +34,6 @@ struct KsuidTraits {
                     kKsuidMaxUnix, internal::format_utc(kKsuidMaxUnix, -1)));
   }
   static std::int64_t tick_of(const Ksuid& id) { return id.unix_seconds(); }
-  static Random random_of(const Ksuid& id) { return id.payload(); }
   static Ksuid make(std::int64_t unix_seconds, const Random& payload) {
     return Ksuid(static_cast<std::uint32_t>(unix_seconds - kKsuidEpoch), payload);
   }
@@ -97,18 +96,12 @@ std::string encode_ksuid(const Ksuid& id) {
   return out;
 }
 
-Result<Ksuid> consume_ksuid(std::string_view& in) {
-  // Fast path: 27 characters comparing at most Max, whose digits the kernel
-  // checks as it goes (no branch per byte).
-  if (in.size() >= kKsuidTextSize &&
-      std::memcmp(in.data(), kKsuidMaxText.data(), kKsuidTextSize) <= 0) {
-    Ksuid::Bytes b;
-    if (internal::base62_decode_160(in.data(), b.data())) {
-      in.remove_prefix(kKsuidTextSize);
-      return Ksuid(b);
-    }
-  }
-  // Slow path: find the first problem, byte by byte.
+namespace {
+
+// consume_ksuid's slow path, for what the fast path refused: finds the first
+// problem, byte by byte. Kept out of line, so that the fast path inlines
+// into decode_ksuid.
+[[gnu::noinline]] Result<Ksuid> consume_slowly(std::string_view& in) {
   const std::size_t n = std::min(in.size(), kKsuidTextSize);
   for (std::size_t i = 0; i < n; ++i) {
     if (internal::kBase62Value[static_cast<unsigned char>(in[i])] == internal::kNotADigit) {
@@ -139,8 +132,25 @@ Result<Ksuid> consume_ksuid(std::string_view& in) {
   return Ksuid(b);
 }
 
+// Fast path: 27 digits of a value at most Max, both of which the kernel
+// checks as it goes (no branch per byte).
+Result<Ksuid> consume_quickly(std::string_view& in) {
+  if (in.size() >= kKsuidTextSize) {
+    Ksuid::Bytes b;
+    if (internal::base62_decode_160(in.data(), b.data())) {
+      in.remove_prefix(kKsuidTextSize);
+      return Ksuid(b);
+    }
+  }
+  return consume_slowly(in);
+}
+
+}  // namespace
+
+Result<Ksuid> consume_ksuid(std::string_view& in) { return consume_quickly(in); }
+
 Result<Ksuid> decode_ksuid(std::string_view text) {
-  return internal::decode_entire(text, kKsuidTextSize, "KSUID", consume_ksuid);
+  return internal::decode_entire(text, kKsuidTextSize, "KSUID", consume_quickly);
 }
 
 std::string ksuid_time_rfc3339(const Ksuid& id) {

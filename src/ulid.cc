@@ -30,6 +30,7 @@ Ulid from_parts(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
 // The format's side of internal::next_id: time in milliseconds.
 struct UlidTraits {
   using Id = Ulid;
+  static constexpr std::size_t kRandomOffset = kUlidSize - kUlidEntropySize;
   using Random = Ulid::Entropy;
   static std::int64_t tick(std::int64_t unix_ms) { return unix_ms; }
   static bool in_range(std::int64_t unix_ms) { return unix_ms >= 0 && unix_ms <= kUlidMaxTime; }
@@ -40,7 +41,6 @@ struct UlidTraits {
                     kUlidMaxTime, internal::format_utc(kUlidMaxTime / 1000, kUlidMaxTime % 1000)));
   }
   static std::int64_t tick_of(const Ulid& id) { return id.unix_ms(); }
-  static Random random_of(const Ulid& id) { return id.entropy(); }
   static Ulid make(std::int64_t unix_ms, const Random& entropy) {
     return from_parts(unix_ms, entropy);
   }
@@ -63,18 +63,10 @@ std::string bad_character(char c) {
                      internal::quote_byte(c), hint);
 }
 
-// Both decoders: `strict` rejects lower case. On success `in` is advanced.
-Result<Ulid> consume(std::string_view& in, bool strict) {
-  // Fast path: 26 digits (upper case if strict) starting with 0..7, checked
-  // without a branch per byte.
-  if (in.size() >= kUlidTextSize && in[0] >= '0' && in[0] <= '7') {
-    Ulid::Bytes b;
-    if (internal::crockford_decode_128(in.data(), b.data(), strict)) {
-      in.remove_prefix(kUlidTextSize);
-      return Ulid(b);
-    }
-  }
-  // Slow path: find the first problem, character by character.
+// consume's slow path, for what the fast path refused: finds the first
+// problem, character by character. Kept out of line, so that the fast path
+// inlines into its callers.
+[[gnu::noinline]] Result<Ulid> consume_slowly(std::string_view& in, bool strict) {
   const std::size_t n = std::min(in.size(), kUlidTextSize);
   UInt128 value = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -106,6 +98,20 @@ Result<Ulid> consume(std::string_view& in, bool strict) {
   }
   in.remove_prefix(kUlidTextSize);
   return Ulid(b);
+}
+
+// Both decoders: `strict` rejects lower case. On success `in` is advanced.
+Result<Ulid> consume(std::string_view& in, bool strict) {
+  // Fast path: 26 digits (upper case if strict) starting with 0..7, checked
+  // without a branch per byte.
+  if (in.size() >= kUlidTextSize && in[0] >= '0' && in[0] <= '7') {
+    Ulid::Bytes b;
+    if (internal::crockford_decode_128(in.data(), b.data(), strict)) {
+      in.remove_prefix(kUlidTextSize);
+      return Ulid(b);
+    }
+  }
+  return consume_slowly(in, strict);
 }
 
 Result<Ulid> decode(std::string_view text, bool strict) {

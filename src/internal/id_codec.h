@@ -19,11 +19,11 @@
 
 namespace sortkey::internal {
 
-// bytes += 1 as a big-endian integer. Returns false, leaving the bytes
-// unchanged, when they are all 0xFF (they would wrap).
+// bytes[from..N) += 1 as a big-endian integer, in place. Returns false,
+// leaving the bytes unchanged, when they are all 0xFF (they would wrap).
 template <std::size_t N>
-bool increment_big_endian(std::array<std::uint8_t, N>& bytes) {
-  for (std::size_t i = N; i > 0; --i) {
+bool increment_big_endian(std::array<std::uint8_t, N>& bytes, std::size_t from) {
+  for (std::size_t i = N; i > from; --i) {
     if (bytes[i - 1] != 0xFF) {
       ++bytes[i - 1];
       std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(i), bytes.end(), 0);
@@ -60,22 +60,23 @@ auto decode_entire(std::string_view text, std::size_t text_size, std::string_vie
                    Consume consume) -> decltype(consume(text)) {
   std::string_view rest = text;
   auto id = consume(rest);
-  if (id && !rest.empty()) {
-    return make_error(
+  if (id && !rest.empty()) [[unlikely]] {
+    id = make_error(
         ErrorCode::kTrailingBytes, text_size,
         fmt::format("a {} is {} characters, this one has {} more", name, text_size, rest.size()));
   }
-  return id;
+  return id;  // one named result, built in place
 }
 
 // One step of a generator: the next ID for the clock's reading, or, in
 // monotonic mode when the clock has not passed the last ID's time, the last
 // ID with its random part + 1. Traits supply:
 //   Id, Random                     the ID and its random part (a byte array)
+//   kRandomOffset                  where the random part starts in Id::Bytes (it runs to the end)
 //   tick(unix_ms)                  the clock's reading in the format's unit
 //   in_range(tick)                 whether the format holds that time
 //   time_out_of_range(tick, what)  the error when it does not
-//   tick_of(id), random_of(id)     an ID's parts
+//   tick_of(id)                    an ID's time
 //   make(tick, random)             REQUIRES: in_range(tick)
 //   exhausted(last)                the error when last's random part is all 0xFF
 // Options are the generator's (monotonic, clock, random, observer), with
@@ -88,10 +89,11 @@ Result<typename Traits::Id> next_id(const Options& options, bool& has_last,
 
   typename Traits::Id id;
   if (options.monotonic && has_last && now <= Traits::tick_of(last)) {
-    // Same tick, or the clock went back: stay on the last tick, random part + 1.
-    typename Traits::Random random = Traits::random_of(last);
-    if (!increment_big_endian(random)) return Traits::exhausted(last);
-    id = Traits::make(Traits::tick_of(last), random);
+    // Same tick, or the clock went back: stay on the last tick, random part
+    // + 1, incremented in a copy of the last ID's bytes.
+    typename Traits::Id::Bytes bytes = last.bytes();
+    if (!increment_big_endian(bytes, Traits::kRandomOffset)) return Traits::exhausted(last);
+    id = typename Traits::Id(bytes);
   } else {
     typename Traits::Random random;
     if (auto ok = options.random(random); !ok) return ok.error();

@@ -8,6 +8,7 @@
 #define SORTKEY_INTERNAL_RADIX_H_
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace sortkey::internal {
@@ -51,10 +52,9 @@ inline constexpr std::array<std::uint8_t, 256> kCrockfordValue = [] {
 void base62_encode_160(const std::uint8_t* in /* 20 bytes */, char* out /* 27 chars */);
 
 // The 160-bit big-endian value of 27 base-62 digits. Returns false (and
-// leaves `out` unspecified) if a byte is not a digit; the check rides along
-// with the arithmetic.
-// REQUIRES: the value is below 2^160, i.e. the string compares at most
-// "aWgEPTl1tmebfsQzFP4bxwgy80V" (which, for 27 digits, is the same thing).
+// leaves `out` unspecified) if a byte is not a digit or the value is 2^160 or
+// more (for 27 digits: iff the string compares above
+// "aWgEPTl1tmebfsQzFP4bxwgy80V"); both checks ride along with the arithmetic.
 bool base62_decode_160(const char* in /* 27 chars */, std::uint8_t* out /* 20 bytes */);
 
 // The 26 Crockford digits of the 128-bit big-endian value `in`.
