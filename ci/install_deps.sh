@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages sortkey's build and tests need, when missing.
 # Safe to run again: it installs nothing when everything is there.
+#   ci/install_deps.sh [PACKAGE...]   the packages given instead (e.g. the
+#                                     runtime libraries of a prebuilt sortkey)
 set -euo pipefail
 
 packages=(
@@ -8,7 +10,9 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev libicu-dev
   libcurl4-openssl-dev libssl-dev libclang-rt-14-dev python3 clang-format git openssl
+  dpkg-dev file
 )
+[ $# -eq 0 ] || packages=("$@")
 
 missing=()
 for p in "${packages[@]}"; do
