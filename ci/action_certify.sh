@@ -119,10 +119,10 @@ cmd_run() {
   output markdown "$reports/summary.md"
   local status=0
   # The corpus of this source, hashed into the certificate as ci/certify.sh does.
-  "$dir/bin/sortkey" certify --no-progress --corpus "$source_dir/corpus" "${options[@]}" --json "$reports/certificate.json" \
-    --junit "$reports/junit.xml" --markdown "$reports/summary.md" 2> >(tee "$reports/stderr.txt" >&2) ||
-    status=$?
-  wait
+  "$dir/bin/sortkey" certify --no-progress --corpus "$source_dir/corpus" "${options[@]}" \
+    --json "$reports/certificate.json" --junit "$reports/junit.xml" --markdown "$reports/summary.md" \
+    2> >(tee "$reports/stderr.txt" >&2) || status=$?
+  wait $! # the tee of the process substitution: stderr.txt is whole after it
   output status "$status"
   if [ ! -f "$reports/summary.md" ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
     {
