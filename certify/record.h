@@ -42,6 +42,8 @@ struct Certification {
 
   // Why the run could not be completed (exit 2); "" when it ran to its end.
   std::string stopped;
+  // The chosen properties left unrun because --fail-fast stopped at a failure.
+  std::size_t not_run = 0;
 
   std::size_t failed() const;  // properties whose verdict is not kPassed
   // "62 of 62 properties and 9 of 9 snapshot checks": per group (catalog

@@ -1,7 +1,6 @@
 #include "certify/report.h"
 
 #include <fmt/format.h>
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -77,6 +76,7 @@ nlohmann::json property_json(const CertifiedProperty& p) {
       ce.push_back({{"type", type}, {"value", value}});
     j["counterexample"] = ce;
     j["shrinks"] = r.shrinks;
+    if (r.verdict == Verdict::kFailed) j["seconds_to_failure"] = r.seconds_to_failure;
     if (!r.reproduce.empty()) j["rc_params"] = r.reproduce;
   }
   nlohmann::json dist = nlohmann::json::object();
@@ -85,16 +85,8 @@ nlohmann::json property_json(const CertifiedProperty& p) {
   return j;
 }
 
-std::string digest_of(nlohmann::json record) {
-  record.erase("digest");
-  record.erase("signature");  // signs the digest; not part of what it covers
-  // Invalid UTF-8 in a counterexample must not make the digest throw.
-  return sha256_hex(record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-}
-
-}  // namespace
-
-void print_table(const Certification& c, std::FILE* out) {
+// The table: one row per result.
+void print_rows(const Certification& c, std::FILE* out) {
   std::size_t width = 34;
   for (const auto& p : c.properties) width = std::max(width, p.run.id.size());
   emit(out,
@@ -105,6 +97,18 @@ void print_table(const Certification& c, std::FILE* out) {
                           props::to_string(p.run.verdict), p.run.seconds));
   }
   emit(out, "\n");
+}
+
+// ", 59 properties not run (--fail-fast)", or "".
+std::string not_run_note(const Certification& c) {
+  if (c.not_run == 0) return {};
+  return fmt::format(", {} properties not run (--fail-fast)", c.not_run);
+}
+
+}  // namespace
+
+void print_table(const Certification& c, std::FILE* out, bool quiet) {
+  if (!quiet) print_rows(c, out);
   for (const auto& p : c.properties) {
     if (p.run.verdict != Verdict::kPassed) emit(out, fmt::format("{}\n", failure_text(p.run)));
   }
@@ -112,8 +116,8 @@ void print_table(const Certification& c, std::FILE* out) {
     emit(out, fmt::format("CERTIFIED: {}: {} passed in {:.1f}s (seed {})\n", c.target,
                           c.tally(false), c.seconds, c.seed));
   } else {
-    emit(out,
-         fmt::format("NOT CERTIFIED: {}: {} failed (seed {})\n", c.target, c.tally(true), c.seed));
+    emit(out, fmt::format("NOT CERTIFIED: {}: {} failed{} (seed {})\n", c.target, c.tally(true),
+                          not_run_note(c), c.seed));
   }
 }
 
@@ -132,6 +136,7 @@ nlohmann::json certificate_json(const Certification& c) {
       {"certified", c.certified()},
       // Why the run could not be completed; null when it ran to its end.
       {"stopped", c.stopped.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.stopped)},
+      {"not_run", c.not_run},
       {"passed", c.properties.size() - c.failed()},
       {"failed", c.failed()},
       // null: no corpus was given, so none is vouched for.
@@ -140,24 +145,8 @@ nlohmann::json certificate_json(const Certification& c) {
       {"properties", nlohmann::json::array()},
   };
   for (const auto& p : c.properties) j["properties"].push_back(property_json(p));
-  j["digest"] = {{"algorithm", "sha256"}, {"value", digest_of(j)}};
+  j["digest"] = {{"algorithm", "sha256"}, {"value", certificate_digest(j)}};
   return j;
-}
-
-Result<void> verify_certificate(const nlohmann::json& certificate) {
-  if (!certificate.is_object() || !certificate.contains("digest") ||
-      !certificate["digest"].is_object() || !certificate["digest"].contains("value") ||
-      !certificate["digest"]["value"].is_string()) {
-    return make_error(ErrorCode::kBadFormat, 0, "not a sortkey certificate: no digest.value");
-  }
-  const std::string recorded = certificate["digest"]["value"].get<std::string>();
-  const std::string actual = digest_of(certificate);
-  if (recorded != actual) {
-    return make_error(
-        ErrorCode::kNonCanonical, 0,
-        fmt::format("digest mismatch: recorded {}, content hashes to {}", recorded, actual));
-  }
-  return {};
 }
 
 std::string junit_xml(const Certification& c) {
@@ -222,7 +211,7 @@ std::string markdown(const Certification& c) {
   out +=
       fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} cases per property\n",
                   c.target, c.target_kind, c.suite_version, c.seed, c.cases);
-  out += fmt::format("- {} passed in {:.1f}s\n", c.tally(false), c.seconds);
+  out += fmt::format("- {} passed in {:.1f}s{}\n", c.tally(false), c.seconds, not_run_note(c));
   if (!c.stopped.empty())
     out += fmt::format("- **the run could not be completed:** {}\n", c.stopped);
   if (!c.corpus_hash.empty()) {
@@ -245,15 +234,6 @@ std::string markdown(const Certification& c) {
                          failure_text(p.run));
     }
   }
-  return out;
-}
-
-std::string sha256_hex(std::string_view bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr);
-  std::string out;
-  for (unsigned int i = 0; i < size; ++i) out += fmt::format("{:02x}", digest[i]);
   return out;
 }
 

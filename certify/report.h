@@ -12,9 +12,8 @@
 //   print_table(c, stdout);
 //   write_file("cert.json", certificate_json(c).dump(2) + "\n");
 //
-// The certificate's digest is SHA-256 over the certificate without its
-// "digest" member, serialized by nlohmann::json's dump() with no indent (keys
-// sorted, UTF-8). verify_certificate() recomputes it.
+// The certificate carries its digest (digest.h), which verify_certificate()
+// recomputes.
 
 #ifndef SORTKEY_CERTIFY_REPORT_H_
 #define SORTKEY_CERTIFY_REPORT_H_
@@ -26,21 +25,18 @@
 #include <string_view>
 #include <vector>
 
+#include "certify/digest.h"
 #include "certify/record.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify {
 
-// The table, the failures in full, and the verdict line.
-void print_table(const Certification& c, std::FILE* out);
+// The table, the failures in full, and the verdict line; `quiet`: no table.
+void print_table(const Certification& c, std::FILE* out, bool quiet = false);
 
 // The certificate: suite version, target, seed, every property (cases, seed,
 // result, time, replay, counterexample), corpus hash and digest.
 nlohmann::json certificate_json(const Certification& c);
-
-// Ok iff `certificate` carries a "digest" equal to the digest of the rest
-// (all but "digest" and "signature"; see signature.h for the signature).
-Result<void> verify_certificate(const nlohmann::json& certificate);
 
 // JUnit XML: one <testcase> per property with its seed, cases, statement and
 // replay command as <properties>, and the counterexample inside <failure>.
@@ -52,9 +48,6 @@ std::string markdown(const Certification& c);
 // SHA-256 over every regular file below `dir`, in path order: the hex digest
 // of lines "<relative path> <sha256 of content>\n". Errors name the path.
 Result<std::string> corpus_digest(const std::string& dir);
-
-// Lowercase hex SHA-256 of `bytes`.
-std::string sha256_hex(std::string_view bytes);
 
 // Writes `text` to `path`; the error names the path.
 Result<void> write_file(const std::string& path, std::string_view text);

@@ -29,6 +29,8 @@ Certification sample(bool failing) {
     bad.id = "padded/round_trip";
     bad.verdict = props::Verdict::kFailed;
     bad.cases = 3;
+    bad.seconds = 0.5;
+    bad.seconds_to_failure = 0.125;
     bad.settings.seed = 42;
     bad.message = "111 < 1000 but keys \"111\" > \"1000\"";
     bad.counterexample = {{"std::uint64_t", "111"}, {"bytes", std::string("a\x01<b", 4)}};
@@ -68,6 +70,16 @@ TEST(Report, CertificateDigestVerifiesAndDetectsTampering) {
   ASSERT_FALSE(tampered.has_value());
   EXPECT_NE(tampered.error().message.find("digest mismatch"), std::string::npos);
   EXPECT_FALSE(verify_certificate(nlohmann::json::object()).has_value());
+}
+
+// A failure records the cases and the seconds it took to meet, shrinking
+// excluded; a pass has no time to failure.
+TEST(Report, CertificateRecordsTheTimeToFailure) {
+  const nlohmann::json cert = certificate_json(sample(true));
+  EXPECT_EQ(cert["properties"][1]["cases"], 3);
+  EXPECT_EQ(cert["properties"][1]["seconds"], 0.5);
+  EXPECT_EQ(cert["properties"][1]["seconds_to_failure"], 0.125);
+  EXPECT_FALSE(cert["properties"][0].contains("seconds_to_failure"));
 }
 
 TEST(Report, JunitEscapesAndCarriesTheReplayCommand) {

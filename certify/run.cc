@@ -67,35 +67,74 @@ Certification empty_record(const Target& primary, const RunOptions& options,
   return cert;
 }
 
-void show_progress(bool progress, std::size_t i, std::size_t n, const std::string& id) {
-  if (!progress) return;
-  emit(stderr, fmt::format("\r\033[K[{}/{}] {} ...", i + 1, n, id));
-  std::fflush(stderr);
-}
+// Progress on stderr: a line rewritten in place on a terminal, a line per
+// finished property in a log (so that a CI log is not silent), or none.
+class Progress {
+ public:
+  enum class Mode { kNone, kTerminal, kLog };
+  Progress(Mode mode, std::size_t total)
+      : mode_(mode), total_(total), start_(std::chrono::steady_clock::now()) {}
 
-void clear_progress(bool progress) {
-  if (progress) emit(stderr, "\r\033[K");
+  void starting(std::size_t i, const std::string& id) const {
+    if (mode_ != Mode::kTerminal) return;
+    emit(stderr, fmt::format("\r\033[K[{}/{}] {} ... {:.0f}s", i + 1, total_, id, elapsed()));
+    std::fflush(stderr);
+  }
+  void finished(std::size_t i, const props::RunReport& run) const {
+    if (mode_ != Mode::kLog) return;
+    emit(stderr,
+         fmt::format("[{}/{}] {} {} ({} cases, {:.2f}s; {:.0f}s elapsed)\n", i + 1, total_, run.id,
+                     props::to_string(run.verdict), run.cases, run.seconds, elapsed()));
+  }
+  ~Progress() {
+    if (mode_ == Mode::kTerminal) emit(stderr, "\r\033[K");
+  }
+
+ private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  Mode mode_;
+  std::size_t total_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+Progress::Mode progress_mode(const RunOptions& options) {
+  if (options.no_progress || options.quiet) return Progress::Mode::kNone;
+  return isatty(STDERR_FILENO) ? Progress::Mode::kTerminal : Progress::Mode::kLog;
 }
 
 // Runs the chosen catalog properties into `cert`; an error when a target broke.
+// A property during which its target broke has no verdict: it is not recorded.
 Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
-                        const props::RunSettings& settings, bool progress, Certification& cert) {
+                        const props::RunSettings& settings, const RunOptions& options,
+                        Certification& cert) {
+  const Progress progress(progress_mode(options), chosen.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const ChosenProperty& c = chosen[i];
-    show_progress(progress, i, chosen.size(), c.entry->id());
+    progress.starting(i, c.entry->id());
     props::RunReport run = props::run_property(*c.entry, settings);
     if (const std::string args = c.target->replay_args(); !args.empty()) {
-      run.replay = fmt::format("sortkey certify {} --seed {} --cases {} --property {}", args,
+      run.replay = fmt::format("{} {} --seed {} --cases {} --property {}", options.command, args,
                                settings.seed, settings.cases, run.id);
     }
+    if (auto ok = c.target->after_property(*c.entry); !ok) return ok.error();
+    progress.finished(i, run);
+    const bool failed = run.verdict != props::Verdict::kPassed;
     cert.properties.push_back({std::move(run), c.entry->codec, c.entry->statement, ""});
-    if (auto ok = c.target->after_property(*c.entry); !ok) {
-      clear_progress(progress);
-      return ok.error();
+    if (failed && options.fail_fast && i + 1 < chosen.size()) {
+      cert.not_run = chosen.size() - i - 1;
+      break;
     }
   }
-  clear_progress(progress);
   return {};
+}
+
+// Every target closed, its warnings on stderr.
+void close_all(TargetList& targets) {
+  for (auto& t : targets) {
+    for (const std::string& w : t->close()) emit(stderr, fmt::format("sortkey certify: {}\n", w));
+  }
 }
 
 // The closing notes, then every target closed; the first target that could
@@ -109,11 +148,12 @@ std::string extra_plans(const TargetList& targets) {
   return out;
 }
 
-Result<void> finish(TargetList& targets, const Certification& cert) {
-  for (auto& t : targets) emit(stdout, t->closing_notes(cert));
+Result<void> finish(TargetList& targets, const Certification& cert, bool quiet) {
   for (auto& t : targets) {
-    for (const std::string& w : t->close()) emit(stderr, fmt::format("sortkey certify: {}\n", w));
+    const std::string notes = t->closing_notes(cert);
+    if (!quiet) emit(stdout, notes);
   }
+  close_all(targets);
   for (const auto& t : targets) {
     if (auto ok = t->completed(); !ok) return ok.error();
   }
@@ -152,9 +192,13 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   const props::RunSettings settings = settings_of(options);
   props::pin_rapidcheck_seed(settings.seed);
   Certification cert = empty_record(*targets.front(), options, settings);
-  const auto stop = [&cert](const Error& e) {
+  bool closed = false;
+  // A run that cannot go on still closes its targets (an endpoint's tables
+  // are deleted) before the reports say why it stopped.
+  const auto stop = [&](const Error& e) {
     cert.stopped = e.message;
     std::fflush(stdout);
+    if (!closed) close_all(targets);
     return cert;
   };
   if (!cert.corpus.empty()) {
@@ -165,22 +209,25 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   auto chosen = choose_properties(targets, options.properties);
   if (!chosen) return stop(chosen.error());
 
-  emit(stdout,
-       fmt::format("sortkey certify: {}: {} properties, {} cases each{}, seed {}\n\n", cert.target,
-                   chosen->size(), settings.cases, extra_plans(targets), settings.seed));
+  if (!options.quiet) {
+    emit(stdout, fmt::format("{}: {}: {} properties, {} cases each{}, seed {}\n\n", options.command,
+                             cert.target, chosen->size(), settings.cases, extra_plans(targets),
+                             settings.seed));
+  }
   const auto start = std::chrono::steady_clock::now();
-  const bool progress = !options.no_progress && isatty(STDERR_FILENO);
-  if (auto ran = run_chosen(*chosen, settings, progress, cert); !ran) return stop(ran.error());
-  const RunContext context{settings, cert.corpus, options.no_progress};
+  if (auto ran = run_chosen(*chosen, settings, options, cert); !ran) return stop(ran.error());
+  const RunContext context{settings, cert.corpus, options.no_progress || options.quiet};
   for (auto& t : targets) {
+    if (cert.not_run > 0) break;  // --fail-fast stopped the run
     auto extra = t->run_extra(context);
     if (!extra) return stop(extra.error());
     for (auto& p : *extra) cert.properties.push_back(std::move(p));
   }
   cert.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  print_table(cert, stdout);
-  if (auto done = finish(targets, cert); !done) return stop(done.error());
+  print_table(cert, stdout, options.quiet);
+  closed = true;
+  if (auto done = finish(targets, cert, options.quiet); !done) return stop(done.error());
   std::fflush(stdout);
   return cert;
 }

@@ -36,9 +36,14 @@ struct RunOptions {
   bool fresh_seed = false;              // draw a random seed (printed)
   std::vector<std::string> properties;  // ids, codecs or prefixes ending in '/'; empty: all
   std::string corpus_dir;               // hashed into the certificate; "": none
-  bool no_progress = false;             // never show progress (else: on a terminal)
-  std::string suite_version;            // recorded in the certificate
-  std::string source_commit;            // the commit the suite was built from, "" if unknown
+  // Progress on stderr: on a terminal one line rewritten in place, else (a CI
+  // log) one line per property as it ends; none with no_progress or quiet.
+  bool no_progress = false;
+  bool quiet = false;                       // stdout: only the failures and the verdict line
+  bool fail_fast = false;                   // stop at the first property that does not pass
+  std::string suite_version;                // recorded in the certificate
+  std::string source_commit;                // the commit the suite was built from, "" if unknown
+  std::string command = "sortkey certify";  // what the header and the replay commands name
 };
 
 // An entry of a target's catalog, chosen by the selection.

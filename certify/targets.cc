@@ -2,8 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
-#include <cstdlib>
+#include <cmath>
 
 #include "certify/adapter/adapter_target.h"
 #include "certify/builtin_target.h"
@@ -20,15 +21,12 @@ Error usage(std::string message) {
 
 Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
   endpoint::EndpointOptions eo;
-  eo.url = options.endpoint;
-  if (eo.url.empty()) {
-    const char* env = std::getenv("AWS_ENDPOINT_URL_DYNAMODB");
-    if (env == nullptr || *env == '\0') {
-      return usage("--endpoint needs a URL, or AWS_ENDPOINT_URL_DYNAMODB set");
-    }
-    eo.url = env;
-  }
+  eo.url = options.endpoint;  // "": from the environment
   eo.region = options.region;
+  if (options.request_timeout_seconds > 0) {
+    eo.request_timeout_ms = std::max(1L, std::lround(options.request_timeout_seconds * 1000));
+  }
+  eo.keep_tables = options.keep_tables;
   eo.known_divergences = options.known_divergences;
   auto opened = endpoint::EndpointTarget::open(eo, endpoint::process_environment());
   if (!opened) return opened.error();
@@ -52,8 +50,11 @@ Result<std::unique_ptr<Target>> open_adapter(const TargetOptions& options, std::
 // The one target that names the certificate; options that belong to another
 // target are refused.
 Result<std::unique_ptr<Target>> open_primary(const TargetOptions& options, std::FILE* warnings) {
-  if (!options.endpoint_given && (!options.known_divergences.empty() || !options.region.empty())) {
-    return usage("--known-divergences and --region go with --endpoint");
+  if (!options.endpoint_given && (!options.known_divergences.empty() || !options.region.empty() ||
+                                  options.request_timeout_seconds > 0 || options.keep_tables)) {
+    return usage(
+        "--known-divergences, --region, --request-timeout and --keep-tables go with "
+        "--endpoint");
   }
   if (!options.codec_cmd.empty() && options.endpoint_given) {
     return usage("--codec-cmd and --endpoint are two targets; certify one at a time");

@@ -23,11 +23,14 @@ namespace sortkey::certify {
 
 struct TargetOptions {
   // A DynamoDB-compatible endpoint: --endpoint URL, or --endpoint alone for
-  // $AWS_ENDPOINT_URL_DYNAMODB (certify/endpoint/endpoint_catalog.h).
+  // the URL the AWS environment and config file give
+  // (certify/endpoint/aws_config.h).
   bool endpoint_given = false;
   std::string endpoint;
   std::string known_divergences;  // --known-divergences FILE: divergences accepted for it
   std::string region;  // --region: overrides AWS_REGION / AWS_DEFAULT_REGION / the profile
+  double request_timeout_seconds = 0;  // --request-timeout; 0: 30 s
+  bool keep_tables = false;            // --keep-tables
   // An external codec behind a protocol v1 adapter (adapters/PROTOCOL.md).
   std::string codec_cmd;  // --codec-cmd: the adapter, run with sh -c
   int timeout_ms = 5000;  // --timeout-ms: how long each adapter answer may take

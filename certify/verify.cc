@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "certify/digest.h"
 #include "certify/internal/json_input.h"
-#include "certify/report.h"
 #include "certify/signature.h"
 
 namespace sortkey::certify {
@@ -27,6 +27,10 @@ Result<void> check_signature(const nlohmann::json& cert, const std::string& path
       !(*sig)["value"].is_string() || sig->value("algorithm", nlohmann::json()) != "ed25519") {
     return not_genuine(path, "not signed (no ed25519 signature)");
   }
+  // Neither the digest nor the signature covers the signature object.
+  if (sig->size() != 2) {
+    return not_genuine(path, "the signature holds more than its algorithm and value");
+  }
   auto ok = verify_ed25519(public_key, cert["digest"]["value"].get<std::string>(),
                            (*sig)["value"].get<std::string>());
   if (!ok && ok.error().code == ErrorCode::kBadParameter) {
@@ -42,7 +46,12 @@ Result<CertificateCheck> check_certificate_file(const std::string& path,
                                                 const std::string& public_key) {
   auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
   if (!text) return cannot_check("cannot read " + text.error().message);
-  auto parsed = internal::parse_json(*text, path);
+  return check_certificate_text(*text, path, public_key);
+}
+
+Result<CertificateCheck> check_certificate_text(std::string_view text, const std::string& path,
+                                                const std::string& public_key) {
+  auto parsed = internal::parse_json(text, path);
   if (!parsed) return cannot_check(parsed.error().message);
   const nlohmann::json& cert = *parsed;
   if (auto ok = verify_certificate(cert); !ok) return not_genuine(path, ok.error().message);

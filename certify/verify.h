@@ -1,7 +1,7 @@
 // File: certify/verify.h
 //
 // A certificate file checked as `sortkey verify-certificate` checks it: read
-// within limits (internal/json_input.h), its digest recomputed (report.h),
+// within limits (internal/json_input.h), its digest recomputed (digest.h),
 // and with a public key its Ed25519 signature checked (signature.h).
 //
 // Example:
@@ -13,6 +13,7 @@
 #define SORTKEY_CERTIFY_VERIFY_H_
 
 #include <string>
+#include <string_view>
 
 #include "sortkey/error.h"
 
@@ -28,6 +29,11 @@ struct CertificateCheck {
 // that does not match, no signature although a key was given, a signature
 // that does not verify).
 Result<CertificateCheck> check_certificate_file(const std::string& path,
+                                                const std::string& public_key);
+
+// The same checks on the certificate's text, `name` standing for the file in
+// the messages.
+Result<CertificateCheck> check_certificate_text(std::string_view text, const std::string& name,
                                                 const std::string& public_key);
 
 }  // namespace sortkey::certify

@@ -11,6 +11,8 @@ packages=(
   libfmt-dev libcli11-dev nlohmann-json3-dev libicu-dev
   libcurl4-openssl-dev libssl-dev libclang-rt-14-dev python3 clang-format git openssl
   dpkg-dev file
+  groff-base bsdextrautils  # nroff and col: the manual page's test renders it
+  libyaml-cpp-dev python3-jsonschema python3-yaml
 )
 [ $# -eq 0 ] || packages=("$@")
 

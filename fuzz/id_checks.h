@@ -48,6 +48,9 @@ struct GeneratorChecks {
   Order order;  // order(clock_ms, randoms), in monotonic mode only
   std::string_view order_name;
 };
+// Clang before 17 does not deduce an aggregate's arguments by itself.
+template <class Model, class Order>
+GeneratorChecks(Model, std::string_view, Order, std::string_view) -> GeneratorChecks<Model, Order>;
 
 // A generator target: the script decoded from `src` (see generator_script,
 // whose bounds these are) run through the checks.

@@ -112,7 +112,14 @@ NaiveReading read_number(std::string_view text) {
   std::size_t lead = 0;
   while (lead < all.size() && all[lead] == '0') ++lead;
   r.verdict = NaiveVerdict::kNumber;
-  if (lead == all.size()) return r;  // zero, any sign, any exponent
+  if (lead == all.size()) {
+    // Zero, of any sign. Its magnitude is the power of ten of its last
+    // written digit: 0e126 and 0.00e127 stand at 10^126 and 10^125.
+    const long long last = written - (static_cast<long long>(all.size()) - point);
+    if (last > 125) r.verdict = NaiveVerdict::kOverflow;
+    if (last < -130) r.verdict = NaiveVerdict::kUnderflow;
+    return r;
+  }
   std::size_t end = all.size();
   while (all[end - 1] == '0') --end;
   r.value.negative = negative;

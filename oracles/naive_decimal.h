@@ -49,6 +49,15 @@ struct NaiveReading {
 // What DynamoDB makes of `text` given as {"N": text}: optional sign, digits
 // with at most one '.', at least one digit, then optionally 'e' or 'E', an
 // optional sign and at least one digit. Nothing else, not even a space.
+//
+// Zero is zero whatever its sign and spelling, but DynamoDB judges its range
+// by the power of ten of its last written digit, the exponent written minus
+// the digits after the point: it refuses 0e126 (overflow) and 0e-131
+// (underflow) and accepts 0.0e126 and 0e125 (ALT test_number.py::
+// test_number_magnitude_not_allowed_zero, marked dynamodb_bug). That is the
+// exponent Java's BigDecimal gives the text ("0e126" is 0 at scale -126),
+// the one rule found that fits all four; so 00e126 is refused, 0.00e127 and
+// 0.0e-129 accepted, 0.0e-130 refused.
 NaiveReading read_number(std::string_view text);
 
 // -1, 0 or 1 as a < b by value. REQUIRES: sci of both within [-200, 200]

@@ -421,6 +421,105 @@ std::string naive_show(const NCond& c) {
   }
 }
 
+namespace {
+
+bool same_path(const NOperand& a, const NOperand& b) {
+  if (a.kind != NOperand::Kind::kPath || b.kind != NOperand::Kind::kPath) return false;
+  if (a.path.size() != b.path.size()) return false;
+  for (std::size_t i = 0; i < a.path.size(); ++i) {
+    const NStep& x = a.path[i];
+    const NStep& y = b.path[i];
+    if (x.is_index != y.is_index) return false;
+    if (x.is_index ? x.index != y.index : x.name != y.name) return false;
+  }
+  return true;
+}
+
+const char* operator_name(NCond::Op op) {
+  static const char* const kNames[] = {"=", "<>", "<", "<=", ">", ">=", "BETWEEN", "IN"};
+  switch (op) {
+    case NCond::Op::kBeginsWith:
+      return "begins_with";
+    case NCond::Op::kContains:
+      return "contains";
+    default:
+      return kNames[static_cast<int>(op)];
+  }
+}
+
+std::string distinct_refusal(const NCond& c) {
+  for (std::size_t i = 1; i < c.args.size(); ++i) {
+    if (!same_path(c.args[0], c.args[i])) continue;
+    std::string path;
+    for (const NStep& s : c.args[0].path) {
+      path +=
+          (path.empty() ? "" : ", ") + (s.is_index ? "[" + std::to_string(s.index) + "]" : s.name);
+    }
+    return std::string(
+               "The first operand must be distinct from the remaining operands for this "
+               "operator or function; operator: ") +
+           operator_name(c.op) + ", first operand: [" + path + "]";
+  }
+  return "";
+}
+
+std::string between_refusal(const NCond& c) {
+  const NOperand& lo = c.args[1];
+  const NOperand& hi = c.args[2];
+  if (lo.kind != NOperand::Kind::kValue || hi.kind != NOperand::Kind::kValue) return "";
+  if (lo.value.t != hi.value.t)
+    return "The BETWEEN operator requires same data type for lower and upper bounds";
+  if (is_scalar(lo.value.t) && naive_compare_scalar(lo.value, hi.value) > 0)
+    return "The BETWEEN operator requires upper bound to be greater than or equal to lower bound";
+  return "";
+}
+
+std::string begins_with_refusal(const NCond& c) {
+  for (const NOperand& o : c.args) {
+    if (o.kind == NOperand::Kind::kValue && o.value.t != NValue::T::S &&
+        o.value.t != NValue::T::B) {
+      return std::string(
+                 "Incorrect operand type for operator or function; operator or function: "
+                 "begins_with, operand type: ") +
+             naive_type_name(o.value.t);
+    }
+  }
+  return "";
+}
+
+bool is_type_name(const std::string& name) {
+  for (const char* t : {"S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS"}) {
+    if (name == t) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string naive_refusal(const NCond& c) {
+  for (const NCond& kid : c.kids) {
+    if (std::string why = naive_refusal(kid); !why.empty()) return why;
+  }
+  switch (c.op) {
+    case NCond::Op::kAnd:
+    case NCond::Op::kOr:
+    case NCond::Op::kNot:
+    case NCond::Op::kExists:
+    case NCond::Op::kNotExists:
+      return "";
+    case NCond::Op::kType:
+      if (is_type_name(c.type_name)) return "";
+      return "Invalid attribute type name found; type: " + c.type_name +
+             ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}";
+    default:
+      break;
+  }
+  if (std::string why = distinct_refusal(c); !why.empty()) return why;
+  if (c.op == NCond::Op::kBetween) return between_refusal(c);
+  if (c.op == NCond::Op::kBeginsWith) return begins_with_refusal(c);
+  return "";
+}
+
 bool naive_eval(const NCond& c, const NItem& item) {
   switch (c.op) {
     case NCond::Op::kAnd:

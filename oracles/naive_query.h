@@ -138,6 +138,27 @@ bool naive_eval(const NCond& c, const NItem& item);
 // The tree as text, for messages: (a = {N:1} AND NOT attribute_exists(b)).
 std::string naive_show(const NCond& c);
 
+// Why DynamoDB refuses the condition before it reads any item, as its
+// message without the "Invalid FilterExpression: " prefix, or "" when it
+// accepts the condition. The first refusal in the order the tree is written
+// (children left to right) is the one given:
+//   * a comparison, BETWEEN, IN, begins_with or contains whose first operand
+//     is a document path that a later operand repeats, step by step (names
+//     as resolved; values and size() never count): "The first operand must
+//     be distinct from the remaining operands for this operator or function;
+//     operator: <, first operand: [a, b, [1]]" (operator as the tree has it:
+//     a renderer that writes `b > a` for `a < b` gets ">");
+//   * BETWEEN with two constant bounds of different types ("The BETWEEN
+//     operator requires same data type for lower and upper bounds") or in
+//     the wrong order ("The BETWEEN operator requires upper bound to be
+//     greater than or equal to lower bound"), only the start of the message;
+//   * begins_with with a constant that is neither S nor B: "Incorrect operand
+//     type for operator or function; operator or function: begins_with,
+//     operand type: N";
+//   * attribute_type with a type name outside the ten: "Invalid attribute
+//     type name found; type: HELLO, valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}".
+std::string naive_refusal(const NCond& c);
+
 // ---------------------------------------------------------------- tables
 
 struct NKey {

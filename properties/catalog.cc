@@ -1,15 +1,6 @@
 #include "catalog.h"
 
 namespace sortkey::props {
-namespace {
-
-thread_local std::string last_failure_message;
-
-}  // namespace
-
-const std::string& last_failure() { return last_failure_message; }
-void clear_last_failure() { last_failure_message.clear(); }
-
 void rc_require(const Outcome& outcome) {
   switch (outcome.kind()) {
     case Outcome::Kind::kHolds:
@@ -19,7 +10,6 @@ void rc_require(const Outcome& outcome) {
     case Outcome::Kind::kDiscard:
       throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Discard, outcome.message());
     case Outcome::Kind::kFails:
-      last_failure_message = outcome.message();
       throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Failure, outcome.message());
   }
 }

@@ -61,16 +61,8 @@ void add_layout_properties(Catalog& catalog);
 void add_query_properties(Catalog& catalog);
 
 // Turns an Outcome into RapidCheck's verdict: RC_FAIL on kFails (so that
-// RapidCheck shrinks the inputs), RC_DISCARD on kDiscard. Each failing
-// outcome is also kept as this thread's last failure (below).
+// RapidCheck shrinks the inputs), RC_DISCARD on kDiscard.
 void rc_require(const Outcome& outcome);
-
-// The message of the last failing Outcome on this thread since the last
-// clear: RapidCheck runs the minimal case once more to describe it, and a
-// target that answers differently the second time (a nondeterministic codec)
-// passes then; the runner keeps this message instead of losing it.
-const std::string& last_failure();
-void clear_last_failure();
 
 }  // namespace sortkey::props
 

@@ -7,6 +7,8 @@
 
 #include "catalog.h"
 #include "gen/bytes_gen.h"
+#include "gen/list_gen.h"
+#include "gen/path_gen.h"
 #include "gen/text_gen.h"
 #include "naive_tuple.h"
 #include "props/composite_props.h"
@@ -27,15 +29,10 @@ rc::Gen<char> gen_delimiter() {
       {{3, rc::gen::just('#')}, {2, rc::gen::elementOf(std::string(kAllowed))}});
 }
 
-// 1 to 8 segments, shallow more often than deep.
+// 1 to 12 segments, one most often (gen/path_gen.h).
 rc::Gen<Segments> gen_path(char d) {
-  auto depth =
-      rc::gen::weightedOneOf<int>({{4, rc::gen::inRange(1, 4)}, {1, rc::gen::inRange(4, 9)}});
-  return rc::gen::mapcat(depth, [d](int n) {
-    return rc::gen::map(
-        rc::gen::container<std::vector<std::string>>(static_cast<std::size_t>(n), gen_segment(d)),
-        [](std::vector<std::string> v) { return Segments{std::move(v)}; });
-  });
+  return rc::gen::map(gen_composite_path(d),
+                      [](std::vector<std::string> v) { return Segments{std::move(v)}; });
 }
 
 // The byte offset where the text splits about in half, on a code point boundary.
@@ -398,10 +395,10 @@ void add_composite_rejection_properties(Catalog& c) {
         "encode fails iff a segment is not UTF-8, at the offset of its first ill-formed sequence",
         [] {
           const char d = *gen_delimiter();
-          const auto n = *rc::gen::inRange<std::size_t>(1, 5);
-          const Segments p{*rc::gen::container<std::vector<std::string>>(
-              n,
-              rc::gen::weightedOneOf<std::string>({{3, gen_segment(d)}, {1, gen_invalid_utf8()}}))};
+          const Segments p{*gen_list(
+              rc::gen::inRange<std::size_t>(1, 5),
+              rc::gen::weightedOneOf<std::string>({{3, gen_segment(d)}, {1, gen_invalid_utf8()}}),
+              1)};
           RC_CLASSIFY(!encode_composite(p.items, d).has_value(), "rejected");
           rc_require(composite_rejects_invalid_text(p.items, d));
         });

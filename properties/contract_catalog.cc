@@ -12,7 +12,9 @@
 
 #include "gen/id_gen.h"
 #include "gen/integer_gen.h"
+#include "gen/list_gen.h"
 #include "gen/number_gen.h"
+#include "gen/path_gen.h"
 #include "gen/text_gen.h"
 #include "gen/time_gen.h"
 #include "naive_calendar.h"
@@ -20,6 +22,7 @@
 #include "naive_decimal.h"
 #include "naive_integer.h"
 #include "props/contract_foreign_keys.h"
+#include "sortkey/composite.h"
 #include "sortkey/epoch.h"
 #include "sortkey/ksuid.h"
 #include "sortkey/uint128.h"
@@ -282,22 +285,18 @@ Draws name_draws() {
   return d;
 }
 
-// 1 to 8 segments around the delimiter; `safe` drops the bytes at or below
-// it (ASCII, so the text stays UTF-8), which a codec may refuse.
+// A path of gen/path_gen.h; `safe` drops the bytes at or below the delimiter
+// (ASCII, so the text stays UTF-8), which a codec may refuse.
 rc::Gen<json> gen_path(char delimiter, bool safe) {
-  auto segment = rc::gen::map(props::gen_segment(delimiter), [delimiter, safe](std::string s) {
-    if (safe)
-      std::erase_if(s, [delimiter](char c) {
-        return static_cast<unsigned char>(c) <= static_cast<unsigned char>(delimiter);
-      });
-    return s;
-  });
-  auto depth =
-      rc::gen::weightedOneOf<int>({{4, rc::gen::inRange(1, 4)}, {1, rc::gen::inRange(4, 9)}});
-  return rc::gen::mapcat(depth, [segment](int n) {
-    return rc::gen::map(
-        rc::gen::container<std::vector<std::string>>(static_cast<std::size_t>(n), segment),
-        [](const std::vector<std::string>& v) { return json(v); });
+  return rc::gen::map(props::gen_composite_path(delimiter), [delimiter, safe](auto path) {
+    if (safe) {
+      for (std::string& s : path) {
+        std::erase_if(s, [delimiter](char c) {
+          return static_cast<unsigned char>(c) <= static_cast<unsigned char>(delimiter);
+        });
+      }
+    }
+    return json(path);
   });
 }
 
@@ -325,8 +324,8 @@ Draws composite_draws() {
   d.related = [](const json& p, const json& a) {
     const char c = delimiter_of(p);
     const std::size_t n = a.size();
-    // A prefix of a, a extended by a segment, a with its last segment longer, a itself, or another
-    // path.
+    // A prefix of a, a extended by a segment, a prefix with its last segment longer or cut, a
+    // itself, a joined or escaped, or another path.
     auto prefix = rc::gen::map(rc::gen::inRange<std::size_t>(1, n + 1), [a](std::size_t k) {
       return json(std::vector<json>(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(k)));
     });
@@ -335,11 +334,21 @@ Draws composite_draws() {
       b.push_back(s);
       return b;
     });
-    auto longer = rc::gen::map(props::gen_segment(c), [a](const std::string& s) {
-      json b = a;
-      b.back() = b.back().get<std::string>() + s;
-      return b;
-    });
+    // A prefix of a whose last segment is longer (("A", "B") against ("A$00")) or cut.
+    auto longer = rc::gen::apply(
+        [a](std::size_t k, const std::string& s) {
+          json b(std::vector<json>(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(k)));
+          b.back() = b.back().get<std::string>() + s;
+          return b;
+        },
+        rc::gen::inRange<std::size_t>(1, n + 1), props::gen_segment(c));
+    auto shorter = rc::gen::apply(
+        [a](std::size_t k, std::size_t at) {
+          json b(std::vector<json>(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(k)));
+          b.back() = props::cut_at_code_point(b.back().get<std::string>(), at);
+          return b;
+        },
+        rc::gen::inRange<std::size_t>(1, n + 1), rc::gen::inRange<std::size_t>(0, 16));
     // The last two segments joined by the delimiter inside one segment: ("A", "B") against ("A#B"),
     // the pair an unescaped delimiter confuses.
     json joined = a;
@@ -352,11 +361,20 @@ Draws composite_draws() {
       joined = json{only.substr(0, only.size() / 2), only.substr(only.size() / 2)};
       if (!oracle::is_valid_utf8(joined[0].get<std::string>())) joined = a;
     }
+    // a with each segment written as the built-in codec escapes it: ("$") against ("$24"), the
+    // pair a codec that leaves escape-looking text as it is confuses.
+    json escaped = a;
+    for (json& segment : escaped) {
+      std::string out;
+      if (append_segment(out, segment.get<std::string>(), c)) segment = out;
+    }
     return draw(rc::gen::weightedOneOf<json>({{2, prefix},
                                               {2, extended},
-                                              {1, longer},
+                                              {2, longer},
+                                              {1, shorter},
                                               {1, rc::gen::just(a)},
                                               {2, rc::gen::just(joined)},
+                                              {1, rc::gen::just(escaped)},
                                               {2, gen_path(c, false)}}),
                 [](const json& j) { return j; });
   };
@@ -537,16 +555,22 @@ void add_key_properties(props::Catalog& c, const std::string& codec, const Draws
   c.add(codec, "injective",
         "in a batch of values, two keys are equal iff the values must share one key", [=] {
           const json p = d.params();
-          // Drawn as one value, so that the counterexample shows the batch, not its dice.
-          const Batch batch = *rc::gen::exec([d, p] {
-            const int n = *rc::gen::inRange(2, 16);
-            std::vector<json> values{d.inside(p)};
-            while (values.size() < static_cast<std::size_t>(n)) {
-              const std::size_t k = *rc::gen::inRange<std::size_t>(0, values.size());
-              values.push_back(*rc::gen::arbitrary<bool>() ? d.related(p, values[k]) : d.inside(p));
-            }
-            return Batch{values};
+          // Drawn as one value, so that the counterexample shows the batch, not its dice: 1 to 8
+          // pairs of a value and one related to it (or, one time in four, another), which shrinks
+          // by dropping pairs.
+          auto pair = rc::gen::exec([d, p] {
+            json a = d.inside(p);
+            json b = *rc::gen::inRange(0, 4) != 0 ? d.related(p, a) : d.inside(p);
+            return std::vector<json>{std::move(a), std::move(b)};
           });
+          const Batch batch =
+              *rc::gen::map(props::gen_list(rc::gen::inRange<std::size_t>(1, 9), pair, 1),
+                            [](const std::vector<std::vector<json>>& pairs) {
+                              Batch b;
+                              for (const auto& two : pairs)
+                                b.values.insert(b.values.end(), two.begin(), two.end());
+                              return b;
+                            });
           props::rc_require(contract::injective(*s, *oracle(p), batch.values));
         });
 }

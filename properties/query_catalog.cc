@@ -347,18 +347,64 @@ void add_query_page_cut_property(Catalog& c) {
 // Invalid requests and the expression builder.
 void add_query_request_properties(Catalog& c) {
   c.add("query", "rejects_invalid_requests",
-        "requests DynamoDB rejects (filter on a key, unused or undefined placeholders, partition "
-        "key not by =, "
-        "Limit 0, consistent index reads, unknown index, empty filter, bare reserved words, "
-        "reversed BETWEEN) are "
-        "rejected with DynamoDB's message",
+        "requests DynamoDB rejects are rejected with DynamoDB's message: generated filters with "
+        "operands that are not distinct (a = a, a > a, a BETWEEN :v AND a, a IN (:v, a), "
+        "begins_with(a, a), contains(a, a)), BETWEEN bounds reversed (UTF-8 order) or of two "
+        "types, begins_with of a Number, unknown attribute_type names, in Queries and Scans; "
+        "the same operand twice, two conditions on one key, refused operators, BEGINS_WITH and "
+        "reversed BETWEEN in key conditions; filters on keys, unused or undefined placeholders, "
+        "partition key not by =, Limit 0, Select and consistent reads an index or table does "
+        "not allow, unknown index, empty filter, bare reserved words, unknown functions, "
+        "malformed start keys",
         [] {
           const NSchema schema = *gen_query_schema();
           Loaded l = load_items(schema, 10);
           const QuerySpec valid = gen_query_spec(l.model);
-          const int mutation = static_cast<int>(uniform_index(10));
-          RC_TAG(fmt::format("mutation {}", mutation));
-          rc_require(rejects_invalid_request(l.model, l.table, valid, mutation));
+          const int mutation =
+              static_cast<int>(uniform_index(kInvalidRequestMutations + kRefusedKinds));
+          if (mutation < kInvalidRequestMutations) {
+            RC_TAG(fmt::format("mutation {}", mutation));
+            rc_require(rejects_invalid_request(l.model, l.table, valid, mutation));
+            return;
+          }
+          // A generated filter the oracle refuses, whether or not any item is read.
+          const auto kind = static_cast<RefusedKind>(mutation - kInvalidRequestMutations);
+          RC_TAG(fmt::format("refused filter {}", mutation - kInvalidRequestMutations));
+          RC_CLASSIFY(l.model.items().empty(), "empty table");
+          if (chance(50)) {
+            QuerySpec q = valid;
+            q.filter = *gen_refused_filter(l.model, q.index, false, kind);
+            rc_require(check_query(l.model, l.table, q));
+          } else {
+            ScanSpec sc = gen_scan_spec(l.model);
+            sc.filter = *gen_refused_filter(l.model, sc.index, true, kind);
+            rc_require(check_scan(l.model, l.table, sc));
+          }
+        });
+
+  c.add("query", "start_key_need_not_exist",
+        "a Query of a table resumed from the key of an item just deleted (in the range, a "
+        "start key no item has) reads on from the next key in its direction, exactly the "
+        "oracle's page",
+        [] {
+          NSchema schema = *gen_query_schema();
+          if (!schema.sk) schema.sk = oracle::NKey{"sk", NValue::T::S};
+          Loaded l = load_items(schema, 20);
+          if (l.model.items().empty()) RC_DISCARD("no item to delete");
+          QuerySpec q = gen_query_spec(l.model);
+          q.index.clear();
+          q.consistent = *rc::gen::arbitrary<bool>();
+          q.key = *gen_key_condition(l.model, "");
+          q.filter.reset();
+          if (*rc::gen::arbitrary<bool>()) q.filter = *gen_filter(l.model, "", false);
+          const auto range = l.model.key_range("", q.key, q.forward);
+          if (range.empty()) RC_DISCARD("an empty range");
+          const NItem gone = l.model.key_of("", range[uniform_index(range.size())]);
+          l.model.erase(gone);
+          RC_ASSERT(l.table.delete_item(to_engine(gone)).has_value());
+          RC_CLASSIFY(q.forward, "forward");
+          RC_CLASSIFY(q.filter.has_value(), "filtered");
+          rc_require(check_resume_from_missing_key(l.model, l.table, q, gone));
         });
 
   c.add("query", "expression_builder",

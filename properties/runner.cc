@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <random>
 #include <string_view>
 
@@ -43,13 +44,34 @@ std::string join_tags(const std::vector<std::string>& tags) {
   return out;
 }
 
-// RapidCheck describes a failure by running its minimal case once more. When
-// that run passes (the target answered differently), the description is its
-// success text; the failing run's message, kept by rc_require, explains it.
-std::string failure_message(const std::string& description) {
+// What the runner sees of the failing cases, which RapidCheck does not keep.
+struct Failures {
+  double first_seconds = -1;  // from the start to the first failing case; -1: none
+  std::string last;           // the message of the last failing case
+};
+
+// `property`, noting its failing cases in `*seen`: RapidCheck times nothing
+// (the run's time includes the shrinking), and describes a failure by running
+// its minimal case once more, which a target that answers differently passes.
+rc::detail::Property observing_failures(const rc::detail::Property& property,
+                                        std::chrono::steady_clock::time_point start,
+                                        std::shared_ptr<Failures> seen) {
+  return rc::gen::map(property, [start, seen](rc::detail::CaseDescription c) {
+    if (c.result.type != rc::detail::CaseResult::Type::Failure) return c;
+    if (seen->first_seconds < 0)
+      seen->first_seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    seen->last = c.result.description;
+    return c;
+  });
+}
+
+// The failure's description; when the minimal case passed on its last run,
+// the message of the run that failed, and why the two differ.
+std::string failure_message(const std::string& description, const Failures& seen) {
   constexpr std::string_view kReplayPassed = "no exceptions thrown";
-  if (description != kReplayPassed || last_failure().empty()) return description;
-  return last_failure() +
+  if (description != kReplayPassed || seen.last.empty()) return description;
+  return seen.last +
          "\n  the minimal case passed when it was run again: the target answered differently to "
          "the same requests (is it nondeterministic?)";
 }
@@ -93,9 +115,10 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   params.disableShrinking = !settings.shrink;
   const rc::detail::TestMetadata metadata{report.id, entry.statement};
 
-  clear_last_failure();
   const auto start = std::chrono::steady_clock::now();
-  const rc::detail::TestResult result = rc::detail::checkProperty(entry.property, metadata, params);
+  const auto failures = std::make_shared<Failures>();
+  const rc::detail::TestResult result = rc::detail::checkProperty(
+      observing_failures(entry.property, start, failures), metadata, params);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   rc::detail::SuccessResult success;
@@ -110,7 +133,9 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   } else if (result.match(failure)) {
     report.verdict = Verdict::kFailed;
     report.cases = failure.numSuccess + 1;
-    report.message = failure_message(failure.description);
+    report.seconds_to_failure =
+        failures->first_seconds < 0 ? report.seconds : failures->first_seconds;
+    report.message = failure_message(failure.description, *failures);
     report.counterexample = failure.counterExample;
     report.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
     rc::detail::Configuration config;

@@ -42,9 +42,10 @@ struct RunReport {
   std::string id;
   Verdict verdict = Verdict::kError;
   RunSettings settings;
-  int cases = 0;  // successful cases run
-  double seconds = 0;
-  std::string message;  // why it failed (RapidCheck's description), empty on success
+  int cases = 0;                  // successful cases run
+  double seconds = 0;             // the whole run, shrinking included
+  double seconds_to_failure = 0;  // kFailed: until the first failing case, before shrinking
+  std::string message;            // why it failed (RapidCheck's description), empty on success
   std::vector<std::pair<std::string, std::string>> counterexample;  // (type, value) after shrinking
   int shrinks = 0;
   std::string reproduce;                    // RC_PARAMS value that replays only this failure

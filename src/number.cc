@@ -83,6 +83,22 @@ Error unexpected_byte(std::string_view text, std::size_t i, std::string_view exp
                      fmt::format("expected {}, found {}", expected, quote_byte(text[i])));
 }
 
+// The range of E in 0.d x 10^E: overflow above, underflow below.
+Result<void> check_range(std::int64_t exponent) {
+  if (exponent > kNumberMaxExponent) {
+    return make_error(
+        ErrorCode::kOutOfRange, 0,
+        "Number overflow. Attempting to store a number with magnitude larger than "
+        "supported range (the largest is 9.9999999999999999999999999999999999999E+125)");
+  }
+  if (exponent < kNumberMinExponent) {
+    return make_error(ErrorCode::kOutOfRange, 0,
+                      "Number underflow. Attempting to store a number with magnitude smaller than "
+                      "supported range (the smallest is 1E-130)");
+  }
+  return {};
+}
+
 }  // namespace
 
 Result<Number> parse_number(std::string_view text) {
@@ -140,23 +156,20 @@ Result<Number> parse_number(std::string_view text) {
   };
   std::size_t first = 0;
   while (first < total && text[digit_at(first)] == '0') ++first;
-  if (first == total) return Number();  // zero, whatever its sign and exponent
+  if (first == total) {
+    // Zero, whatever its sign; DynamoDB judges its range by its last written
+    // digit, which stands at 10^(written - frac_len): 0e126 overflows,
+    // 0.0e126 does not (see "Zero" in sortkey/number.h).
+    const std::int64_t exponent = written_exponent - static_cast<std::int64_t>(frac_len) + 1;
+    if (auto range = check_range(exponent); !range) return range.error();
+    return Number();
+  }
   std::size_t last = total - 1;
   while (text[digit_at(last)] == '0') --last;
 
   const std::int64_t exponent =
       static_cast<std::int64_t>(int_len) - static_cast<std::int64_t>(first) + written_exponent;
-  if (exponent > kNumberMaxExponent) {
-    return make_error(
-        ErrorCode::kOutOfRange, 0,
-        "Number overflow. Attempting to store a number with magnitude larger than "
-        "supported range (the largest is 9.9999999999999999999999999999999999999E+125)");
-  }
-  if (exponent < kNumberMinExponent) {
-    return make_error(ErrorCode::kOutOfRange, 0,
-                      "Number underflow. Attempting to store a number with magnitude smaller than "
-                      "supported range (the smallest is 1E-130)");
-  }
+  if (auto range = check_range(exponent); !range) return range.error();
   const std::size_t count = last - first + 1;
   if (count > static_cast<std::size_t>(kNumberMaxDigits)) {
     return make_error(ErrorCode::kOutOfRange, digit_at(first + kNumberMaxDigits),

@@ -100,9 +100,36 @@ TEST(Number, EverySpellingGivesTheSameKey) {
        {"1e2", "100", "100.0", "+100", "0100", "1E+2", "10e1", "1000e-1", ".1e3", "100."}) {
     EXPECT_EQ(key_of(text), "31321") << text;
   }
-  for (const char* text : {"0", "-0", "+0", "0.000", ".0", "0.", "0e-500", "-0.0e126"}) {
+  for (const char* text : {"0", "-0", "+0", "0.000", ".0", "0.", "0e-130", "-0.0e126"}) {
     EXPECT_EQ(key_of(text), "2") << text;
   }
+}
+
+// DynamoDB judges a zero's range by its last written digit: it refuses 0e126
+// and 0e-131 but takes 0.0e126 (dynamodb-query-semantics.md, section 1.2).
+TEST(Number, ZeroIsJudgedByItsLastWrittenDigit) {
+  for (const char* text : {"0e125", "0.0e126", "-0.0e126", "0.00e127", ".0e126", "0e-130",
+                           "0.0e-129", "+0E+125", "0.", "0.000"}) {
+    auto n = parse_number(text);
+    ASSERT_TRUE(n.has_value()) << text << ": " << describe(n.error());
+    EXPECT_TRUE(n->is_zero()) << text;
+    EXPECT_EQ(to_string(*n), "0") << text;
+  }
+  for (const char* text : {"0e126", "-0e126", "00e126", "0.e126", "0e1000", "0.00e128"}) {
+    auto n = parse_number(text);
+    ASSERT_FALSE(n.has_value()) << text;
+    EXPECT_EQ(n.error().code, ErrorCode::kOutOfRange) << text;
+    EXPECT_EQ(n.error().message.rfind("Number overflow.", 0), 0u) << text;
+  }
+  for (const char* text : {"0e-131", "-0e-131", "0.0e-130", "0e-500", "0.000e-128"}) {
+    auto n = parse_number(text);
+    ASSERT_FALSE(n.has_value()) << text;
+    EXPECT_EQ(n.error().message.rfind("Number underflow.", 0), 0u) << text;
+  }
+  // An exponent too long for any integer type is still judged, not wrapped.
+  EXPECT_FALSE(parse_number("0e99999999999999999999999").has_value());
+  EXPECT_FALSE(parse_number("0.0e-99999999999999999999999").has_value());
+  EXPECT_TRUE(parse_number("0.0e0000000000000000000126").has_value());
 }
 
 TEST(Number, CanonicalTextIsDynamoDbs) {

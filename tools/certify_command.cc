@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "certify/report.h"
 #include "certify/run.h"
@@ -18,8 +19,9 @@ struct CertifyOptions {
   certify::RunOptions run;
   certify::TargetOptions targets;
   certify::ReportPaths reports;
-  bool list = false;       // list the properties and exit
-  std::uint64_t seed = 0;  // --seed, when given (run.seed)
+  bool list = false;                 // list the properties and exit
+  std::string list_output = "text";  // --list as text or JSON lines
+  std::uint64_t seed = 0;            // --seed, when given (run.seed)
 };
 
 int could_not_run(const Error& e) {
@@ -37,7 +39,16 @@ int run_certify(CertifyOptions options) {
   if (options.list) {
     auto chosen = certify::choose_properties(*targets, options.run.properties);
     if (!chosen) return could_not_run(chosen.error());
-    for (const auto& c : *chosen) fmt::print("{:<34} {}\n", c.entry->id(), c.entry->statement);
+    for (const auto& c : *chosen) {
+      if (options.list_output == "json") {
+        fmt::print("{}\n", nlohmann::json{{"id", c.entry->id()},
+                                          {"codec", c.entry->codec},
+                                          {"statement", c.entry->statement}}
+                               .dump());
+      } else {
+        fmt::print("{:<34} {}\n", c.entry->id(), c.entry->statement);
+      }
+    }
     return 0;
   }
   options.run.suite_version = SORTKEY_VERSION;
@@ -87,7 +98,15 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
                   "certificate says so)")
       ->check(non_empty());
   sub->add_flag("--list", o.list, "list the properties and exit");
-  sub->add_flag("--no-progress", o.run.no_progress, "never show the progress line");
+  sub->add_option("-o,--output", o.list_output,
+                  "with --list: text, or json (one object per property: id, codec, statement)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  sub->add_flag("--no-progress", o.run.no_progress,
+                "no progress on stderr (else a line rewritten on a terminal, a line per property "
+                "in a log)");
+  sub->add_flag("-q,--quiet", o.run.quiet, "print only the failures and the verdict line");
+  sub->add_flag("--fail-fast", o.run.fail_fast, "stop at the first property that does not pass");
 }
 
 void add_report_options(CLI::App* sub, CertifyOptions& o) {
@@ -108,9 +127,16 @@ void add_report_options(CLI::App* sub, CertifyOptions& o) {
 void add_target_options(CLI::App* sub, CertifyOptions& o) {
   certify::TargetOptions& t = o.targets;
   sub->add_option("--endpoint", t.endpoint,
-                  "certify a DynamoDB-compatible endpoint (URL; alone: $AWS_ENDPOINT_URL_DYNAMODB)")
+                  "certify a DynamoDB-compatible endpoint (URL; alone: $AWS_ENDPOINT_URL_DYNAMODB, "
+                  "$AWS_ENDPOINT_URL or the config file's endpoint_url)")
       ->expected(0, 1)
       ->check(non_empty());
+  sub->add_option("--request-timeout", t.request_timeout_seconds,
+                  "with --endpoint: SECONDS each request may take, retries apart (default: 30)")
+      ->check(non_empty() & CLI::Range(0.001, 3600.0));
+  sub->add_flag("--keep-tables", t.keep_tables,
+                "with --endpoint: keep the tables the run created, for debugging (their names "
+                "are printed)");
   sub->add_option("--known-divergences", t.known_divergences,
                   "with --endpoint: a JSON file of divergences accepted for that endpoint")
       ->check(non_empty());
@@ -149,6 +175,7 @@ void add_certify_command(CLI::App& app, int* exit_code) {
   add_target_options(sub, *options);
   sub->get_option("--fresh-seed")->excludes("--seed");
   sub->get_option("--timeout-ms")->needs("--codec-cmd");
+  sub->get_option("--output")->needs("--list");
   sub->callback([options, exit_code, sub] {
     options->targets.endpoint_given = sub->count("--endpoint") > 0;
     if (sub->count("--seed") > 0) options->run.seed = options->seed;

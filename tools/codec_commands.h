@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,22 +19,40 @@
 namespace sortkey::cli {
 
 // What the subcommands report back to main: 0 if every input was converted,
-// 1 if any was rejected.
+// 1 if any was rejected, 2 if the inputs could not be read.
 struct Context {
   int exit_code = 0;
 };
 
 using Convert = std::function<Result<std::string>(std::string_view)>;
 
-// Converts each input, one result per line on stdout. A rejected input is
-// reported on stderr with the error, its offset and a caret under the byte,
-// the run goes on with the next input, and the exit code becomes 1.
-void convert_each(const std::vector<std::string>& inputs, std::string_view what,
-                  const Convert& convert, Context& ctx);
+// The inputs of a command: its arguments, where "-" (or no argument at all)
+// stands for the lines of standard input, one input each (a final newline
+// ends the last line; "\r\n" is one line end). Errors: a line longer than
+// kMaxInputLine, or standard input cannot be read.
+inline constexpr std::size_t kMaxInputLine = 1 << 20;
+Result<std::vector<std::string>> expand_inputs(const std::vector<std::string>& args);
 
-// Adds a subcommand `name` to `parent` that takes one or more positional
-// VALUE/KEY arguments and runs `convert` on each. Returns the subcommand so
-// the caller can add the codec's options to it. `*inputs` must outlive parsing.
+// How results are printed: "text" (one line each) or "json" (one JSON object
+// per input: {"input": ..., "output": ...} or {"input": ..., "error": {code,
+// offset, message}}), chosen with -o/--output.
+void add_output_option(CLI::App& sub, std::string* output);
+
+// One line of JSON output: {"input": ..., <the fields>} or, for an error,
+// {"input": ..., "error": {"code", "offset", "message"}}.
+std::string json_result(const std::string& input, const Result<nlohmann::json>& fields);
+
+// Converts each input, one result per line on stdout. A rejected input is
+// reported on stderr with the error, its offset and a caret under the byte
+// (in JSON, as the input's "error"), the run goes on with the next input, and
+// the exit code becomes 1. The inputs are expanded first (expand_inputs).
+void convert_each(const std::vector<std::string>& inputs, std::string_view what,
+                  const Convert& convert, Context& ctx, const std::string& output = "text");
+
+// Adds a subcommand `name` to `parent` that takes VALUE/KEY arguments (or
+// reads them from standard input) and runs `convert` on each. Returns the
+// subcommand so the caller can add the codec's options to it. `*inputs` must
+// outlive parsing.
 CLI::App* add_converter(CLI::App& parent, const std::string& name, const std::string& summary,
                         const std::string& what, std::vector<std::string>* inputs, Convert convert,
                         Context& ctx);

@@ -5,6 +5,7 @@
 //   sortkey decode <codec> [options] KEY...     one value per line
 //   sortkey certify [options]                   the certification (main job; certify_command.h)
 //   sortkey fuzz [options]                      the libFuzzer campaign (fuzz_command.h)
+//   sortkey design check FILE [options]         a key design proven (design_command.h)
 //
 // Built with -DSORTKEY_BUILD_CERTIFIER=OFF, only the codec commands are there.
 //
@@ -26,8 +27,10 @@
 
 #include "codec_commands.h"
 #include "codecs/id_commands.h"
+#include "shell_help.h"
 #if SORTKEY_WITH_CERTIFIER
 #include "certify_command.h"
+#include "design_command.h"
 #include "fuzz_command.h"
 #endif
 
@@ -111,7 +114,9 @@ int main(int argc, char** argv) {
 #if SORTKEY_WITH_CERTIFIER
   sortkey::cli::add_certify_command(app, &certify_status);
   sortkey::cli::add_fuzz_command(app, &fuzz_status);
+  sortkey::cli::add_design_command(app, &certify_status);
 #endif
+  sortkey::cli::add_shell_help_commands(app, SORTKEY_VERSION);  // last: it walks every command
 
   if (const std::string unknown = unknown_command(app, argc, argv); !unknown.empty()) {
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", unknown);

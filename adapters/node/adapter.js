@@ -136,10 +136,13 @@ function parseNumber(text) {
   const all = whole + (m[3] || '');
   const stripped = all.replace(/^0+/, '');
   const digits = stripped.replace(/0+$/, '');
-  if (!digits) return { negative: false, digits: '', exponent: 0n };
-  const exponent = BigInt(whole.length - (all.length - stripped.length)) + BigInt(m[4] || '0');
+  // A zero's range is that of its last written digit: DynamoDB refuses 0e126, takes 0.0e126.
+  const exponent = digits
+    ? BigInt(whole.length - (all.length - stripped.length)) + BigInt(m[4] || '0')
+    : BigInt(m[4] || '0') - BigInt((m[3] || '').length) + 1n;
   if (exponent > 126n) throw new Refuse('Number overflow. Attempting to store a number with magnitude larger than supported range');
   if (exponent < -129n) throw new Refuse('Number underflow. Attempting to store a number with magnitude smaller than supported range');
+  if (!digits) return { negative: false, digits: '', exponent: 0n };
   if (digits.length > 38) throw new Refuse('Attempting to store more than 38 significant digits in a Number');
   return { negative: m[1] === '-', digits, exponent: Number(exponent) };
 }

@@ -154,13 +154,16 @@ def _parse_number(text):
     digits = (whole + frac).lstrip("0")
     point = len(whole) - (len(whole + frac) - len((whole + frac).lstrip("0")))
     digits = digits.rstrip("0")
-    if not digits:
-        return False, "", 0
-    exponent = point + int(m.group(4) or "0")   # value = 0.digits x 10^exponent
+    if digits:
+        exponent = point + int(m.group(4) or "0")   # value = 0.digits x 10^exponent
+    else:  # a zero's range is that of its last written digit: DynamoDB refuses 0e126
+        exponent = int(m.group(4) or "0") - len(frac) + 1
     if exponent > 126:
         raise Refuse("Number overflow. Attempting to store a number with magnitude larger than supported range")
     if exponent < -129:
         raise Refuse("Number underflow. Attempting to store a number with magnitude smaller than supported range")
+    if not digits:
+        return False, "", 0
     if len(digits) > 38:
         raise Refuse("Attempting to store more than 38 significant digits in a Number")
     return negative, digits, exponent

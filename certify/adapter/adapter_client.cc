@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
 
-#include "certify/internal/json_input.h"
 #include "props/common.h"
 
 namespace sortkey::certify::adapter {
@@ -28,49 +28,14 @@ std::unique_ptr<AdapterClient> AdapterClient::start(const std::string& command,
 
   const std::string hello_line = R"({"id":0,"op":"hello"})";
   std::vector<std::string> raw;
-  const json answer =
-      client->exchange({hello_line}, {0}, &raw, std::max(options.timeout, options.startup_timeout))
-          .front();
-  Hello& hello = client->hello_;
-  hello.line = raw.front();
-  const auto bad_hello = [&](const std::string& what) {
-    client->fail(fmt::format("the adapter's hello answer {}\n  request:  {}\n  response: {}", what,
-                             hello_line, excerpt(hello.line)));
-  };
-  if (answer.contains("error")) bad_hello("is a refusal");
-  const json& ok = answer.at("ok");
-  if (!ok.is_object()) bad_hello("is not an object {\"protocol\", \"name\", \"codecs\"}");
-  if (!ok.contains("protocol") || !ok.at("protocol").is_number_integer()) {
-    bad_hello("lacks \"protocol\" (the integer 1)");
+  client->exchange({hello_line}, {0}, &raw, std::max(options.timeout, options.startup_timeout));
+  const std::string& line = raw.front();
+  auto hello = read_hello(line);
+  if (!hello) {
+    client->fail(fmt::format("{}\n  request:  {}\n  response: {}", hello.error().message,
+                             hello_line, excerpt(line)));
   }
-  hello.protocol = ok.at("protocol").get<int>();
-  if (hello.protocol != kProtocolVersion) {
-    bad_hello(fmt::format("speaks protocol {}; this certifier speaks protocol {}", hello.protocol,
-                          kProtocolVersion));
-  }
-  if (!ok.contains("name") || !ok.at("name").is_string() ||
-      ok.at("name").get<std::string>().empty()) {
-    bad_hello("lacks \"name\" (a non-empty string naming the adapter)");
-  }
-  hello.name = ok.at("name").get<std::string>();
-  if (!ok.contains("codecs") || !ok.at("codecs").is_array() ||
-      !std::all_of(ok.at("codecs").begin(), ok.at("codecs").end(),
-                   [](const json& c) { return c.is_string(); })) {
-    bad_hello("lacks \"codecs\" (an array of codec names)");
-  }
-  const auto& known = props::contract::protocol_codecs();
-  for (const json& c : ok.at("codecs")) {
-    const std::string name = c.get<std::string>();
-    if (std::find(known.begin(), known.end(), name) == known.end()) hello.unknown.push_back(name);
-  }
-  for (const std::string& name : known) {
-    for (const json& c : ok.at("codecs")) {
-      if (c.get<std::string>() == name) {
-        hello.codecs.push_back(name);
-        break;
-      }
-    }
-  }
+  client->hello_ = std::move(*hello);
   client->next_id_ = 1;
   return client;
 }
@@ -94,51 +59,12 @@ std::vector<json> AdapterClient::exchange(const std::vector<std::string>& lines,
   ExchangeResult r = process_->exchange(lines, timeout, options_.max_line);
   std::vector<json> answers;
   for (std::size_t i = 0; i < r.lines.size(); ++i) {
-    const std::string& line = r.lines[i];
-    const std::string shown =
-        fmt::format("\n  request:  {}\n  response: {}", lines[i], excerpt(line));
-    if (internal::json_depth(line) > internal::kMaxJsonDepth) {
-      fail(fmt::format("the adapter answered request {} with JSON nested deeper than {} levels{}",
-                       ids[i], internal::kMaxJsonDepth, shown));
+    auto answer = read_answer(r.lines[i], std::span<const std::int64_t>(ids).subspan(i));
+    if (!answer) {
+      fail(fmt::format("{}\n  request:  {}\n  response: {}", answer.error().message, lines[i],
+                       excerpt(r.lines[i])));
     }
-    json answer;
-    try {
-      answer = json::parse(line);
-    } catch (const json::parse_error& e) {
-      fail(fmt::format("the adapter answered request {} with a line that is not JSON ({}){}",
-                       ids[i], e.what(), shown));
-    }
-    if (!answer.is_object()) {
-      fail(fmt::format("the adapter answered request {} with a JSON {}, not an object{}", ids[i],
-                       answer.type_name(), shown));
-    }
-    if (!answer.contains("id") || !answer.at("id").is_number_integer()) {
-      fail(fmt::format("the adapter answered request {} without an integer \"id\"{}", ids[i],
-                       shown));
-    }
-    const auto id = answer.at("id").get<std::int64_t>();
-    if (id != ids[i]) {
-      if (std::find(ids.begin() + static_cast<std::ptrdiff_t>(i), ids.end(), id) != ids.end()) {
-        fail(fmt::format(
-            "the adapter answered out of order: the answer to request {} came where the answer to "
-            "request {} was due (answers must come in request order){}",
-            id, ids[i], shown));
-      }
-      fail(fmt::format(
-          "the adapter answered with the wrong id: {} where the answer to request {} was due{}", id,
-          ids[i], shown));
-    }
-    const bool has_ok = answer.contains("ok"), has_error = answer.contains("error");
-    if (has_ok == has_error) {
-      fail(
-          fmt::format("the adapter's answer to request {} has {} of \"ok\" and \"error\"; it needs "
-                      "exactly one{}",
-                      ids[i], has_ok ? "both" : "neither", shown));
-    }
-    if (has_error && !answer.at("error").is_string()) {
-      fail(fmt::format("the adapter's \"error\" for request {} is not a string{}", ids[i], shown));
-    }
-    answers.push_back(std::move(answer));
+    answers.push_back(std::move(*answer));
   }
   if (r.failure != ProcessFailure::kNone) {
     const std::size_t i = r.lines.size();

@@ -34,15 +34,13 @@
 #include <vector>
 
 #include "certify/adapter/adapter_process.h"
+#include "certify/adapter/answer_line.h"
 #include "props/contract_props.h"
 
 namespace sortkey::certify::adapter {
 
 using props::contract::json;
 using props::contract::Reply;
-
-// The protocol version this certifier speaks.
-inline constexpr int kProtocolVersion = 1;
 
 struct ClientOptions {
   std::chrono::milliseconds timeout{5000};  // per answer
@@ -56,14 +54,6 @@ struct ClientOptions {
 class AdapterError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-struct Hello {
-  int protocol = 0;
-  std::string name;
-  std::vector<std::string> codecs;   // the protocol codecs it listed, in protocol order
-  std::vector<std::string> unknown;  // names it listed that protocol v1 does not know
-  std::string line;                  // its answer, as received
 };
 
 class AdapterClient : public props::contract::CodecService {
@@ -89,8 +79,8 @@ class AdapterClient : public props::contract::CodecService {
  private:
   AdapterClient(std::string command, const ClientOptions& options)
       : command_(std::move(command)), options_(options) {}
-  // Sends the lines, reads and checks one answer per line; *raw gets the
-  // answer lines as received. Throws.
+  // Sends the lines, reads and checks one answer per line (read_answer);
+  // *raw gets the answer lines as received. Throws.
   std::vector<json> exchange(const std::vector<std::string>& lines,
                              const std::vector<std::int64_t>& ids, std::vector<std::string>* raw,
                              std::chrono::milliseconds timeout);

@@ -64,6 +64,25 @@ void unwatch_group(pid_t pgid) {
 
 }  // namespace
 
+Result<std::optional<std::string>> take_line(std::string& buffer, std::size_t max_line) {
+  const std::size_t nl = buffer.find('\n');
+  if (nl == std::string::npos) {
+    if (buffer.size() <= max_line) return std::optional<std::string>();
+    return make_error(
+        ErrorCode::kBadLength, max_line,
+        fmt::format("sent more than {} bytes without a newline (the line limit)", max_line));
+  }
+  if (nl > max_line) {
+    return make_error(
+        ErrorCode::kBadLength, max_line,
+        fmt::format("sent a line of {} bytes, longer than the limit of {} bytes", nl, max_line));
+  }
+  std::string line = buffer.substr(0, nl);
+  buffer.erase(0, nl + 1);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return std::optional<std::string>(std::move(line));
+}
+
 std::unique_ptr<AdapterProcess> AdapterProcess::start(const std::string& command,
                                                       std::string* problem) {
   using internal::Stdio;
@@ -118,24 +137,12 @@ ExchangeResult AdapterProcess::exchange(const std::vector<std::string>& requests
   };
   while (result.lines.size() < requests.size()) {
     // Complete lines first: they may have arrived with an earlier read.
-    const std::size_t nl = buffer.find('\n');
-    if (nl != std::string::npos) {
-      if (nl > max_line) {
-        return fail(ProcessFailure::kLineTooLong,
-                    fmt::format("sent a line of {} bytes, longer than the limit of {} bytes", nl,
-                                max_line));
-      }
-      std::string line = buffer.substr(0, nl);
-      buffer.erase(0, nl + 1);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      result.lines.push_back(std::move(line));
+    Result<std::optional<std::string>> line = take_line(buffer, max_line);
+    if (!line) return fail(ProcessFailure::kLineTooLong, line.error().message);
+    if (*line) {
+      result.lines.push_back(std::move(**line));
       deadline = std::chrono::steady_clock::now() + timeout;
       continue;
-    }
-    if (buffer.size() > max_line) {
-      return fail(
-          ProcessFailure::kLineTooLong,
-          fmt::format("sent more than {} bytes without a newline (the line limit)", max_line));
     }
     if (!child_->out_open()) {
       const std::string how = reap(std::chrono::milliseconds(1000));

@@ -27,10 +27,12 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "certify/internal/subprocess.h"
+#include "sortkey/error.h"
 
 namespace sortkey::certify::adapter {
 
@@ -47,6 +49,12 @@ struct ExchangeResult {
   ProcessFailure failure = ProcessFailure::kNone;
   std::string problem;  // a sentence about the failure: how the process ended, what it sent
 };
+
+// The next answer line at the front of `buffer`, taken out of it without its
+// '\n' and a trailing '\r'; nullopt while no complete line is there. Errors
+// (kBadLength, the sentence after "the adapter"): a line longer than
+// `max_line`, or more than `max_line` bytes without a newline.
+Result<std::optional<std::string>> take_line(std::string& buffer, std::size_t max_line);
 
 class AdapterProcess {
  public:

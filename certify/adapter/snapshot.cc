@@ -252,15 +252,6 @@ std::vector<SnapshotInput> snapshot_inputs(const std::string& codec) {
 
 namespace {
 
-std::string input_id(const json& params, const json& value) {
-  return params.dump() + " " + value.dump();
-}
-
-std::string show_answer(const json& entry) {
-  if (entry.value("refused", false)) return "refused";
-  return props::show_key(entry.at("key").get<std::string>());
-}
-
 // The adapter's answers to the inputs of one codec, as snapshot entries.
 json record(props::contract::CodecService& service, const std::string& codec) {
   const auto inputs = snapshot_inputs(codec);
@@ -340,43 +331,7 @@ Result<SnapshotOutcome> record_snapshot(props::contract::CodecService& service,
 Result<json> read_snapshot(const std::string& path) {
   auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
   if (!text) return snapshot_error("cannot read the snapshot " + text.error().message);
-  auto parsed = internal::parse_json(*text, "the snapshot " + path);
-  if (!parsed) return snapshot_error(parsed.error().message);
-  const json& file = *parsed;
-  if (!file.is_object() || file.value("format", "") != "sortkey-adapter-snapshot" ||
-      !file.contains("codecs") || !file.at("codecs").is_object()) {
-    return snapshot_error(fmt::format(
-        "{} is not a sortkey adapter snapshot (\"format\": \"sortkey-adapter-snapshot\")", path));
-  }
-  if (file.value("inputs_version", 0) != kSnapshotInputsVersion) {
-    return snapshot_error(fmt::format(
-        "the snapshot {} was recorded with inputs version {}; this certifier has version {}: "
-        "record it again (remove the file) after checking the keys by hand",
-        path, file.value("inputs_version", 0), kSnapshotInputsVersion));
-  }
-  return file;
-}
-
-// "params {...} value ...: old -> new" for every recorded input whose answer changed.
-std::vector<std::string> changed_keys(const json& recorded, const json& now) {
-  std::map<std::string, json> old;
-  for (const json& e : recorded) {
-    if (e.is_object() && e.contains("params") && e.contains("value")) {
-      old[input_id(e.at("params"), e.at("value"))] = e;
-    }
-  }
-  std::vector<std::string> changes;
-  for (const json& e : now) {
-    const auto it = old.find(input_id(e.at("params"), e.at("value")));
-    if (it == old.end()) continue;  // not recorded (cannot happen within one inputs version)
-    const bool same = it->second.value("refused", false) == e.value("refused", false) &&
-                      it->second.value("key", "") == e.value("key", "");
-    if (!same) {
-      changes.push_back(fmt::format("params {} value {}: {} -> {}", e.at("params").dump(),
-                                    e.at("value").dump(), show_answer(it->second), show_answer(e)));
-    }
-  }
-  return changes;
+  return parse_snapshot(*text, path);
 }
 
 // One listed codec compared with the file; `compared` and `changed` count up.
@@ -414,24 +369,19 @@ Result<SnapshotOutcome> compare_snapshot(props::contract::CodecService& service,
   if (!file) return file.error();
   SnapshotOutcome outcome;
   std::size_t compared = 0, changed_total = 0;
-  try {
-    for (const std::string& codec : codecs) {
-      outcome.reports.push_back(
-          compare_codec(service, *file, codec, path, compared, changed_total));
-    }
-    for (const auto& [codec, recorded] : file->at("codecs").items()) {
-      if (std::find(codecs.begin(), codecs.end(), codec) != codecs.end()) continue;
-      props::RunReport r = report_for(codec, 0, 0);
-      r.verdict = props::Verdict::kFailed;
-      r.message = fmt::format(
-          "the snapshot holds {} keys of {}, but the adapter no longer lists {}: "
-          "stored keys would lose their codec",
-          recorded.size(), codec, codec);
-      outcome.reports.push_back(std::move(r));
-      ++changed_total;
-    }
-  } catch (const json::exception& e) {
-    return snapshot_error(fmt::format("the snapshot {} is malformed: {}", path, e.what()));
+  for (const std::string& codec : codecs) {
+    outcome.reports.push_back(compare_codec(service, *file, codec, path, compared, changed_total));
+  }
+  for (const auto& [codec, recorded] : file->at("codecs").items()) {
+    if (std::find(codecs.begin(), codecs.end(), codec) != codecs.end()) continue;
+    props::RunReport r = report_for(codec, 0, 0);
+    r.verdict = props::Verdict::kFailed;
+    r.message = fmt::format(
+        "the snapshot holds {} keys of {}, but the adapter no longer lists {}: "
+        "stored keys would lose their codec",
+        recorded.size(), codec, codec);
+    outcome.reports.push_back(std::move(r));
+    ++changed_total;
   }
   outcome.summary = changed_total == 0
                         ? fmt::format("snapshot {}: all {} keys unchanged", path, compared)

@@ -37,15 +37,12 @@
 #include <string>
 #include <vector>
 
+#include "certify/adapter/snapshot_file.h"
 #include "props/contract_props.h"
 #include "runner.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::adapter {
-
-// DO NOT CHANGE the inputs of a version: recorded files depend on them. Add
-// inputs under a new version.
-inline constexpr int kSnapshotInputsVersion = 1;
 
 struct SnapshotInput {
   props::contract::json params;

@@ -2,62 +2,20 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <ctime>
+#include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
+
+#include "certify/endpoint/answer.h"
+#include "certify/internal/json_input.h"
+#include "certify/internal/subprocess.h"
 
 namespace sortkey::certify::endpoint {
 namespace {
 
-std::string trim(std::string_view s) {
-  std::size_t b = 0;
-  std::size_t e = s.size();
-  while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\r')) ++b;
-  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r')) --e;
-  return std::string(s.substr(b, e - b));
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return s;
-}
-
-struct IniFile {
-  bool exists = false;
-  bool readable = true;
-  std::map<std::string, std::map<std::string, std::string>> sections;
-};
-
-IniFile read_ini(const std::string& path) {
-  IniFile f;
-  if (path.empty()) return f;
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return f;  // the common case: nothing there
-  f.exists = true;
-  std::ifstream in(path);
-  if (!in) {
-    f.readable = false;
-    return f;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    f.readable = false;
-    return f;
-  }
-  f.sections = parse_ini(text.str());
-  return f;
-}
-
-std::string home_file(const Getenv& env, const char* var, const char* rel) {
-  if (std::string p = env(var); !p.empty()) return p;
-  const std::string home = env("HOME");
-  return home.empty() ? std::string() : home + "/" + rel;
-}
+// credential_process: how long it may run and how much it may print.
+constexpr auto kProcessTimeout = std::chrono::seconds(60);
+constexpr std::size_t kMaxProcessOutput = std::size_t{64} << 10;
 
 std::string mask(std::string_view id) {
   if (id.size() <= 4) return std::string(id.size(), '*');
@@ -82,47 +40,124 @@ Result<std::optional<SigningKeys>> keys_in(const std::map<std::string, std::stri
   return std::optional<SigningKeys>(k);
 }
 
-}  // namespace
-
-Getenv process_environment() {
-  return [](const std::string& name) {
-    const char* v = std::getenv(name.c_str());
-    return v == nullptr ? std::string() : std::string(v);
-  };
-}
-
-Getenv map_environment(std::map<std::string, std::string> vars) {
-  return [vars = std::move(vars)](const std::string& name) {
-    const auto it = vars.find(name);
-    return it == vars.end() ? std::string() : it->second;
-  };
-}
-
-std::map<std::string, std::map<std::string, std::string>> parse_ini(std::string_view text) {
-  std::map<std::string, std::map<std::string, std::string>> out;
-  std::string section;
-  bool in_section = false;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t nl = text.find('\n', at);
-    if (nl == std::string_view::npos) nl = text.size();
-    const std::string line = trim(text.substr(at, nl - at));
-    at = nl + 1;
-    if (line.empty() || line[0] == '#' || line[0] == ';') continue;
-    if (line.front() == '[' && line.back() == ']') {
-      section = trim(std::string_view(line).substr(1, line.size() - 2));
-      in_section = true;
-      out[section];
-      continue;
-    }
-    const std::size_t eq = line.find('=');
-    if (!in_section || eq == std::string::npos)
-      continue;  // nested settings and stray lines: not ours
-    out[section][lower(trim(std::string_view(line).substr(0, eq)))] =
-        trim(std::string_view(line).substr(eq + 1));
+// An RFC 3339 time ("2026-06-23T12:00:00Z", "...T12:00:00.5+02:00"), or nullopt.
+std::optional<std::chrono::system_clock::time_point> parse_rfc3339(const std::string& text) {
+  std::tm tm{};
+  int consumed = 0;
+  if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                  &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &consumed) != 6 ||
+      consumed != 19) {
+    return std::nullopt;
   }
-  return out;
+  std::string_view rest = std::string_view(text).substr(19);
+  if (!rest.empty() && rest[0] == '.') {
+    std::size_t digits = 1;
+    while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
+    if (digits == 1) return std::nullopt;
+    rest.remove_prefix(digits);  // fractions of a second: not needed
+  }
+  long offset = 0;
+  if (rest == "Z" || rest == "z") {
+    offset = 0;
+  } else if (rest.size() == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':') {
+    int h = 0;
+    int m = 0;
+    if (std::sscanf(std::string(rest.substr(1)).c_str(), "%2d:%2d", &h, &m) != 2)
+      return std::nullopt;
+    offset = (rest[0] == '+' ? 1 : -1) * (h * 3600L + m * 60L);
+  } else {
+    return std::nullopt;
+  }
+  if (tm.tm_mon < 1 || tm.tm_mon > 12 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 ||
+      tm.tm_min > 59 || tm.tm_sec > 60) {
+    return std::nullopt;
+  }
+  tm.tm_year = std::min(tm.tm_year, 2200) - 1900;  // later is never, and within the clock's range
+  tm.tm_mon -= 1;
+  const std::time_t t = timegm(&tm);
+  return std::chrono::system_clock::from_time_t(t - offset);
 }
+
+// The string member `name` of a credential_process answer; `required`: present and not empty.
+Result<std::string> process_member(const nlohmann::json& answer, const char* name, bool required,
+                                   const std::string& what) {
+  const auto it = answer.find(name);
+  if (it == answer.end() || it->is_null()) {
+    if (!required) return std::string();
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("{}: its output has no \"{}\"", what, name));
+  }
+  if (!it->is_string()) {
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("{}: its \"{}\" is {}, not a string", what, name, what_json_is(*it)));
+  }
+  if (required && it->get_ref<const std::string&>().empty()) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("{}: its \"{}\" is empty", what, name));
+  }
+  return it->get<std::string>();
+}
+
+// The first line of a failing process's standard error, for the message.
+std::string first_line(const std::string& err) {
+  std::string line = err.substr(0, std::min(err.find('\n'), std::size_t{200}));
+  for (char& c : line) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  return line.empty() ? std::string() : ": " + line;
+}
+
+// The keys credential_process printed, read.
+Result<Credentials> read_process_answer(const std::string& out, const std::string& what) {
+  // Never the output itself in a message: it holds a secret.
+  if (internal::json_depth(out) > internal::kMaxJsonDepth) {
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("{}: its output nests deeper than {} levels", what, internal::kMaxJsonDepth));
+  }
+  const nlohmann::json answer = nlohmann::json::parse(out, nullptr, false);
+  if (answer.is_discarded() || !answer.is_object()) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("{}: its output is not a JSON object ({} bytes, not shown: it "
+                                  "may hold a secret)",
+                                  what, out.size()));
+  }
+  const auto version = answer.find("Version");
+  if (version == answer.end() || !version->is_number_integer() || version->get<long long>() != 1) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("{}: its \"Version\" must be the number 1{}", what,
+                                  version == answer.end() ? std::string(", and is missing")
+                                                          : ", and is " + what_json_is(*version)));
+  }
+  Credentials c;
+  for (auto [name, field, required] :
+       {std::tuple{"AccessKeyId", &c.keys.access_key_id, true},
+        std::tuple{"SecretAccessKey", &c.keys.secret_access_key, true},
+        std::tuple{"SessionToken", &c.keys.session_token, false}}) {
+    auto value = process_member(answer, name, required, what);
+    if (!value) return value.error();
+    *field = std::move(*value);
+  }
+  auto expiration = process_member(answer, "Expiration", false, what);
+  if (!expiration) return expiration.error();
+  if (!expiration->empty()) {
+    c.expires = parse_rfc3339(*expiration);
+    if (!c.expires) {
+      return make_error(ErrorCode::kBadParameter, 0,
+                        fmt::format("{}: its \"Expiration\" is not an RFC 3339 time: \"{}\"", what,
+                                    expiration->substr(0, 40)));
+    }
+    if (*c.expires <= std::chrono::system_clock::now()) {
+      return make_error(ErrorCode::kBadParameter, 0,
+                        fmt::format("{}: it gave keys that expired at {}", what, *expiration));
+    }
+  }
+  c.source = what;
+  return c;
+}
+
+}  // namespace
 
 std::string Credentials::describe() const {
   return fmt::format("access key {} from {}", mask(keys.access_key_id), source);
@@ -144,6 +179,26 @@ bool is_loopback_host(std::string_view host) {
   return host.rfind("127.", 0) == 0;
 }
 
+Result<Credentials> run_credential_process(const std::string& command, const std::string& where) {
+  const std::string what = "credential_process of " + where;
+  const internal::ProcessResult r =
+      internal::run_process({"/bin/sh", "-c", command}, "",
+                            std::chrono::duration_cast<std::chrono::milliseconds>(kProcessTimeout),
+                            {}, kMaxProcessOutput);
+  if (!r.started) return make_error(ErrorCode::kBadParameter, 0, what + ": " + r.problem);
+  if (!r.problem.empty()) return make_error(ErrorCode::kBadParameter, 0, what + ": " + r.problem);
+  if (r.exit_code != 0) {
+    const std::string how = r.signal != 0 ? fmt::format("was killed by signal {}", r.signal)
+                                          : fmt::format("exited with status {}", r.exit_code);
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("{}: {}{}", what, how, first_line(r.err)));
+  }
+  auto c = read_process_answer(r.out, what);
+  if (!c) return c.error();
+  c->process = command;
+  return c;
+}
+
 Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoint) {
   const std::string id = env("AWS_ACCESS_KEY_ID");
   const std::string secret = env("AWS_SECRET_ACCESS_KEY");
@@ -153,51 +208,68 @@ Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoin
           ErrorCode::kBadParameter, 0,
           "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together; only one is set");
     }
-    return Credentials{{id, secret, env("AWS_SESSION_TOKEN")}, "environment"};
+    Credentials c;
+    c.keys = {id, secret, env("AWS_SESSION_TOKEN")};
+    c.source = "environment";
+    return c;
   }
 
-  const std::string profile_var = env("AWS_PROFILE");
-  const std::string profile = profile_var.empty() ? "default" : profile_var;
-  const std::string cred_path = home_file(env, "AWS_SHARED_CREDENTIALS_FILE", ".aws/credentials");
-  const std::string config_path = home_file(env, "AWS_CONFIG_FILE", ".aws/config");
-  const IniFile creds = read_ini(cred_path);
-  const IniFile config = read_ini(config_path);
-  for (const IniFile* f : {&creds, &config}) {
-    if (f->exists && !f->readable) {
-      return make_error(ErrorCode::kBadParameter, 0,
-                        fmt::format("cannot read {}", f == &creds ? cred_path : config_path));
-    }
+  const std::string profile = profile_name(env);
+  const SharedFile creds = read_credentials_file(env);
+  const SharedFile config = read_config_file(env);
+  for (const SharedFile* f : {&creds, &config}) {
+    if (f->exists && !f->readable)
+      return make_error(ErrorCode::kBadParameter, 0, "cannot read " + f->why);
   }
-  bool profile_seen = false;
-  if (const auto s = creds.sections.find(profile); s != creds.sections.end()) {
-    profile_seen = true;
-    const std::string where = fmt::format("shared credentials file {} [{}]", cred_path, profile);
-    auto k = keys_in(s->second, where);
+  const std::string config_section = config_section_name(profile);
+  struct Place {
+    const std::map<std::string, std::string>* section;
+    std::string where;
+  };
+  const Place in_creds{creds.section(profile),
+                       fmt::format("shared credentials file {} [{}]", creds.path, profile)};
+  const Place in_config{config.section(config_section),
+                        fmt::format("config file {} [{}]", config.path, config_section)};
+  const auto static_keys = [](const Place& p) -> Result<std::optional<Credentials>> {
+    if (p.section == nullptr) return std::optional<Credentials>();
+    auto k = keys_in(*p.section, p.where);
     if (!k) return k.error();
-    if (*k) return Credentials{**k, where};
+    if (!*k) return std::optional<Credentials>();
+    Credentials c;
+    c.keys = **k;
+    c.source = p.where;
+    return std::optional<Credentials>(c);
+  };
+  // The order of the AWS CLI: keys in the credentials file, credential_process, keys in the
+  // config file.
+  auto from_creds = static_keys(in_creds);
+  if (!from_creds) return from_creds.error();
+  if (*from_creds) return **from_creds;
+  for (const Place* p : {&in_creds, &in_config}) {
+    if (p->section == nullptr) continue;
+    const auto process = p->section->find("credential_process");
+    if (process != p->section->end() && !process->second.empty())
+      return run_credential_process(process->second, p->where);
   }
-  const std::string config_section = profile == "default" ? "default" : "profile " + profile;
-  if (const auto s = config.sections.find(config_section); s != config.sections.end()) {
-    profile_seen = true;
-    const std::string where = fmt::format("config file {} [{}]", config_path, config_section);
-    auto k = keys_in(s->second, where);
-    if (!k) return k.error();
-    if (*k) return Credentials{**k, where};
-  }
-  if (!profile_var.empty() && !profile_seen) {
+  auto from_config = static_keys(in_config);
+  if (!from_config) return from_config.error();
+  if (*from_config) return **from_config;
+  if (!env("AWS_PROFILE").empty() && in_creds.section == nullptr && in_config.section == nullptr) {
     return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("AWS_PROFILE={}: no such profile in {} or {}", profile, cred_path,
-                                  config_path));
+                      fmt::format("AWS_PROFILE={}: no such profile in {} or {}", profile,
+                                  creds.path, config.path));
   }
   if (loopback_endpoint) {
-    return Credentials{{"sortkeylocal", "sortkey-local-placeholder", ""},
-                       "placeholder (loopback endpoint)"};
+    Credentials c;
+    c.keys = {"sortkeylocal", "sortkey-local-placeholder", ""};
+    c.source = "placeholder (loopback endpoint)";
+    return c;
   }
   return make_error(
       ErrorCode::kBadParameter, 0,
       fmt::format("no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or put the "
                   "profile [{}] in {} (AWS_PROFILE picks another profile)",
-                  profile, cred_path.empty() ? "~/.aws/credentials" : cred_path));
+                  profile, creds.path.empty() ? "~/.aws/credentials" : creds.path));
 }
 
 std::string resolve_region(const Getenv& env, std::string_view from_option,
@@ -206,12 +278,9 @@ std::string resolve_region(const Getenv& env, std::string_view from_option,
   for (const char* var : {"AWS_REGION", "AWS_DEFAULT_REGION"}) {
     if (std::string v = env(var); !v.empty()) return v;
   }
-  const std::string profile = env("AWS_PROFILE").empty() ? "default" : env("AWS_PROFILE");
-  const IniFile config = read_ini(home_file(env, "AWS_CONFIG_FILE", ".aws/config"));
-  const auto s = config.sections.find(profile == "default" ? "default" : "profile " + profile);
-  if (s != config.sections.end()) {
-    if (const auto r = s->second.find("region"); r != s->second.end() && !r->second.empty())
-      return r->second;
+  const SharedFile config = read_config_file(env);
+  if (const auto* s = config.section(config_section_name(profile_name(env)))) {
+    if (const auto r = s->find("region"); r != s->end() && !r->second.empty()) return r->second;
   }
   // dynamodb.<region>.amazonaws.com[.cn]
   if (endpoint_host.rfind("dynamodb.", 0) == 0) {

@@ -1,16 +1,21 @@
 // File: certify/endpoint/credentials.h
 //
 // Credentials and region for the endpoint certifier, found where the AWS
-// SDKs and CLI look (AWS, "Configuration and credential file settings";
-// "Environment variables to configure the AWS CLI"):
+// CLI looks, in its order (AWS, "Configuration and credential file
+// settings"; botocore's credential chain), the files and profile as
+// aws_config.h reads them:
 //
-//   keys    AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY (+ AWS_SESSION_TOKEN);
-//           else the profile's aws_access_key_id / aws_secret_access_key /
-//           aws_session_token in the shared credentials file
-//           (AWS_SHARED_CREDENTIALS_FILE, default ~/.aws/credentials, section
-//           [name]), then in the config file (AWS_CONFIG_FILE, default
-//           ~/.aws/config, section [profile name], or [default]);
-//   profile AWS_PROFILE, default "default";
+//   keys    1. AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY (+ AWS_SESSION_TOKEN);
+//           2. the profile's aws_access_key_id / aws_secret_access_key /
+//              aws_session_token in the shared credentials file [NAME];
+//           3. the profile's credential_process (the credentials file's, else
+//              the config file's): the command is run with sh -c (60 s at
+//              most, 64 KiB of output at most) and must print
+//              {"Version": 1, "AccessKeyId": ..., "SecretAccessKey": ...,
+//               "SessionToken": ... (optional), "Expiration": RFC 3339 (optional)};
+//              the keys are fetched again when they are within 5 minutes of
+//              expiring (DynamoDbClient);
+//           4. the profile's keys in the config file ([profile NAME], or [default]);
 //   region  --region; AWS_REGION; AWS_DEFAULT_REGION; the profile's `region`
 //           in the config file; the endpoint host dynamodb.<region>.amazonaws.com;
 //           else us-east-1 (local emulators accept any region).
@@ -21,31 +26,32 @@
 // error.
 //
 // Secrets are never printed: `describe` shows the source and the access key
-// id with all but its last four characters masked, and `redact` masks any
-// secret or token that shows up in a text (an error body, a log line).
+// id with all but its last four characters masked, `redact` masks any
+// secret or token that shows up in a text (an error body, a log line), and
+// an error about credential_process output names the member that is wrong,
+// never its text.
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_CREDENTIALS_H_
 #define SORTKEY_CERTIFY_ENDPOINT_CREDENTIALS_H_
 
-#include <functional>
-#include <map>
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "certify/endpoint/aws_config.h"
 #include "certify/endpoint/sigv4.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::endpoint {
 
-// The process environment, or a test's map.
-using Getenv = std::function<std::string(const std::string&)>;  // "" when unset
-Getenv process_environment();
-Getenv map_environment(std::map<std::string, std::string> vars);
-
 struct Credentials {
   SigningKeys keys;
   std::string source;  // "environment", "shared credentials file /x [dev]", "placeholder (loopback
-                       // endpoint)"
+                       // endpoint)", "credential_process of config file /x [profile dev]"
+  // From credential_process: the command, and when the keys expire (none: never).
+  std::string process{};
+  std::optional<std::chrono::system_clock::time_point> expires{};
   // One line for logs: source and masked key id ("AKIA************MPLE"); never the secret.
   std::string describe() const;
   // `text` with the secret key and the session token replaced by "<redacted>".
@@ -54,9 +60,19 @@ struct Credentials {
 
 // Errors (kBadParameter): no keys found for a non-loopback endpoint, a
 // profile named by AWS_PROFILE that no file holds, half a key pair, a file
-// that exists but cannot be read. Messages name the variables and files
+// that exists but cannot be read, a credential_process that fails (see
+// run_credential_process). Messages name the variables and files
 // consulted, never a secret.
 Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoint);
+
+// Runs `command` as a credential_process (`where` names the file and
+// profile it came from) and reads its answer. Errors (kBadParameter),
+// "credential_process of <where>: ...": it could not be run, ran past 60 s,
+// wrote more than 64 KiB, exited otherwise than with status 0 (with the
+// start of its standard error), printed something that is not a JSON
+// object, an unknown Version, a member of the wrong type or empty, an
+// Expiration that is not RFC 3339 or already past.
+Result<Credentials> run_credential_process(const std::string& command, const std::string& where);
 
 // The region, in the order above. `from_option` may be empty.
 std::string resolve_region(const Getenv& env, std::string_view from_option,
@@ -64,10 +80,6 @@ std::string resolve_region(const Getenv& env, std::string_view from_option,
 
 // Whether the URL's host is a loopback address or localhost.
 bool is_loopback_host(std::string_view host);
-
-// The sections of an INI file as the AWS CLI reads it: [section], key = value,
-// comments after # or ; at the start of a line; names trimmed, keys lower case.
-std::map<std::string, std::map<std::string, std::string>> parse_ini(std::string_view text);
 
 }  // namespace sortkey::certify::endpoint
 

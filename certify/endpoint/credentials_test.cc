@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 
@@ -89,9 +90,9 @@ TEST(Credentials, LoopbackGetsPlaceholderOthersAnError) {
 }
 
 TEST(Credentials, NeverPrintsSecrets) {
-  Credentials c{
-      {"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "sessiontoken123"},
-      "environment"};
+  Credentials c;
+  c.keys = {"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "sessiontoken123"};
+  c.source = "environment";
   const std::string d = c.describe();
   EXPECT_EQ(d.find("wJalr"), std::string::npos);
   EXPECT_EQ(d.find("AKIAIOSFODNN7"), std::string::npos);
@@ -99,6 +100,81 @@ TEST(Credentials, NeverPrintsSecrets) {
   EXPECT_EQ(
       c.redact("bad signature for wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY and sessiontoken123"),
       "bad signature for <redacted> and <redacted>");
+}
+
+// A config file whose [default] profile runs `command` as its credential_process.
+struct ProcessProfile {
+  TempFile config;
+  explicit ProcessProfile(const std::string& command)
+      : config("[default]\ncredential_process = " + command + "\n") {}
+  Result<Credentials> resolve() const {
+    return resolve_credentials(map_environment({{"AWS_CONFIG_FILE", config.path},
+                                                {"AWS_SHARED_CREDENTIALS_FILE", "/nonexistent"}}),
+                               false);
+  }
+};
+
+TEST(Credentials, CredentialProcessGivesTheKeys) {
+  ProcessProfile p(
+      R"(printf '{"Version": 1, "AccessKeyId": "PROCKEY123", "SecretAccessKey": "procsecret", )"
+      R"("SessionToken": "proctoken", "Expiration": "2100-06-01T12:30:00.250+02:00"}')");
+  auto c = p.resolve();
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->keys.access_key_id, "PROCKEY123");
+  EXPECT_EQ(c->keys.secret_access_key, "procsecret");
+  EXPECT_EQ(c->keys.session_token, "proctoken");
+  ASSERT_TRUE(c->expires);
+  EXPECT_EQ(std::chrono::system_clock::to_time_t(*c->expires), 4115529000);
+  EXPECT_NE(c->source.find("credential_process of config file"), std::string::npos);
+  EXPECT_FALSE(c->process.empty());
+}
+
+TEST(Credentials, KeysInTheCredentialsFileComeBeforeCredentialProcess) {
+  TempFile creds("[default]\naws_access_key_id = FILEKEY\naws_secret_access_key = filesecret\n");
+  TempFile config("[default]\ncredential_process = false\n");
+  auto c = resolve_credentials(map_environment({{"AWS_CONFIG_FILE", config.path},
+                                                {"AWS_SHARED_CREDENTIALS_FILE", creds.path}}),
+                               false);
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->keys.access_key_id, "FILEKEY");
+}
+
+TEST(Credentials, HostileCredentialProcessOutputIsAnErrorNamingTheMember) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"printf 'SECRETSECRET not json'", "its output is not a JSON object"},
+      {"printf '[1]'", "its output is not a JSON object"},
+      {R"(printf '{"AccessKeyId": "A", "SecretAccessKey": "S"}')",
+       "\"Version\" must be the number 1, and is missing"},
+      {R"(printf '{"Version": 2, "AccessKeyId": "A", "SecretAccessKey": "S"}')",
+       "\"Version\" must be the number 1"},
+      {R"(printf '{"Version": "1", "AccessKeyId": "A", "SecretAccessKey": "S"}')",
+       "and is a string"},
+      {R"(printf '{"Version": 1, "AccessKeyId": 5, "SecretAccessKey": "S"}')",
+       "its \"AccessKeyId\" is a number, not a string"},
+      {R"(printf '{"Version": 1, "AccessKeyId": "A"}')", "its output has no \"SecretAccessKey\""},
+      {R"(printf '{"Version": 1, "AccessKeyId": "", "SecretAccessKey": "S"}')",
+       "its \"AccessKeyId\" is empty"},
+      {R"(printf '{"Version": 1, "AccessKeyId": "A", "SecretAccessKey": "S", "SessionToken": []}')",
+       "its \"SessionToken\" is an array, not a string"},
+      {R"(printf '{"Version": 1, "AccessKeyId": "A", "SecretAccessKey": "S", "Expiration": "soon"}')",
+       "its \"Expiration\" is not an RFC 3339 time"},
+      {R"(printf '{"Version": 1, "AccessKeyId": "A", "SecretAccessKey": "S", "Expiration": "2001-01-01T00:00:00Z"}')",
+       "it gave keys that expired at 2001-01-01T00:00:00Z"},
+      {"echo 'no keys for you' >&2; exit 3", "exited with status 3: no keys for you"},
+      {"head -c 200000 /dev/zero", "wrote more than 65536 bytes"},
+      {"/nonexistent/helper", "exited with status 127"},
+  };
+  for (const auto& [command, want] : cases) {
+    ProcessProfile p(command);
+    auto c = p.resolve();
+    ASSERT_FALSE(c) << command;
+    EXPECT_NE(c.error().message.find("credential_process of config file " + p.config.path +
+                                     " [default]: "),
+              std::string::npos)
+        << c.error().message;
+    EXPECT_NE(c.error().message.find(want), std::string::npos) << c.error().message;
+    EXPECT_EQ(c.error().message.find("SECRETSECRET"), std::string::npos) << c.error().message;
+  }
 }
 
 TEST(Credentials, RegionOrder) {

@@ -45,7 +45,7 @@ bool KnownDivergence::matches(const Divergence& d) const {
     for (const std::string& a : allowed) any = any || a == it->second;
     if (!any) return false;
   }
-  return !detail || std::regex_search(d.detail, *detail);
+  return !detail || detail->search(d.detail).value_or(false);
 }
 
 const KnownDivergence* KnownDivergences::match(const Divergence& d) const {
@@ -99,6 +99,11 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
       return bad(source_name, fmt::format("\"{}\" needs a \"match\" object", k.id));
     }
     const nlohmann::json& m = e["match"];
+    for (const char* text : {"property", "detail"}) {
+      if (m.contains(text) && !m[text].is_string()) {
+        return bad(source_name, fmt::format("\"{}\": match.{} must be a string", k.id, text));
+      }
+    }
     k.property = m.value("property", std::string());
     if (m.contains("kind")) {
       const nlohmann::json& kind = m["kind"];
@@ -135,12 +140,12 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
     }
     if (m.contains("detail")) {
       k.detail_pattern = m.value("detail", std::string());
-      try {
-        k.detail.emplace(k.detail_pattern, std::regex::ECMAScript);
-      } catch (const std::regex_error& err) {
+      auto detail = internal::BoundedRegex::compile(k.detail_pattern);
+      if (!detail) {
         return bad(source_name,
-                   fmt::format("\"{}\": match.detail is not a valid regex: {}", k.id, err.what()));
+                   fmt::format("\"{}\": match.detail is {}", k.id, detail.error().message));
       }
+      k.detail.emplace(std::move(*detail));
     }
     if (k.kinds.empty() && k.shape.empty() && !k.detail) {
       return bad(

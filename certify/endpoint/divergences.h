@@ -16,7 +16,7 @@
 //           "property": "endpoint/query",          // exact id, or a prefix ending in '/'
 //           "kind": "order",                       // Divergence::kind, or a list of kinds
 //           "shape": {"operation": ["Query"]},  // each listed shape key: one of the values
-//           "detail": "regex"                   // optional: ECMAScript regex in the detail
+//           "detail": "regex"                   // optional: a regex found in the detail
 //         },
 //         "reproduction": { ... }   // a Divergence's reproduction, replayed every run
 //       }
@@ -29,7 +29,10 @@
 // the expected answer (the endpoint was fixed: delete the entry). An entry
 // without a reproduction must instead be met at least once during the run.
 // Every entry needs a non-empty `why`: an accepted divergence is a decision
-// a reviewer reads.
+// a reviewer reads. The detail regex is ICU's (internal/bounded_regex.h:
+// Perl's syntax, ECMAScript's for the usual constructs), searched within a
+// bounded number of steps; one that needs more matches nothing, so the
+// divergence is reported.
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_DIVERGENCES_H_
 #define SORTKEY_CERTIFY_ENDPOINT_DIVERGENCES_H_
@@ -37,11 +40,11 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "certify/internal/bounded_regex.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::endpoint {
@@ -74,8 +77,8 @@ struct KnownDivergence {
   std::vector<std::string> kinds;  // "kind": one or a list; empty: any
   std::map<std::string, std::vector<std::string>> shape;
   std::string detail_pattern;
-  std::optional<std::regex> detail;
-  nlohmann::json reproduction;  // null when absent
+  std::optional<internal::BoundedRegex> detail;  // a search that reaches its bound: no match
+  nlohmann::json reproduction;                   // null when absent
 
   bool matches(const Divergence& d) const;
 };

@@ -71,5 +71,35 @@ TEST(KnownDivergences, SuggestedEntryParsesBack) {
   EXPECT_NE(k->match(d), nullptr);
 }
 
+TEST(KnownDivergences, MatchTextOfAnotherTypeIsAnErrorNamingTheEntry) {
+  for (const char* match :
+       {R"({"kind": "order", "property": 7})", R"({"kind": "order", "detail": 3})"}) {
+    auto k = parse_known_divergences(
+        std::string(R"({"divergences": [{"id": "a", "why": "w", "match": )") + match + "}]}",
+        "test.json");
+    ASSERT_FALSE(k) << match;
+    EXPECT_NE(k.error().message.find("test.json: \"a\": match."), std::string::npos)
+        << k.error().message;
+    EXPECT_NE(k.error().message.find("must be a string"), std::string::npos) << k.error().message;
+  }
+}
+
+TEST(KnownDivergences, AnExponentialDetailPatternEndsWithoutAMatch) {
+  auto k = parse_known_divergences(R"({"divergences": [
+      {"id": "a", "why": "w", "match": {"detail": "((((((((((a*)*)*)*)*)*)*)*)*)*)*b"}}]})",
+                                   "test.json");
+  ASSERT_TRUE(k) << k.error().message;
+  Divergence d = order_divergence();
+  d.detail = std::string(40, 'a');
+  EXPECT_EQ(k->match(d), nullptr);  // the bounded search gives up: no match, reported
+  d.detail = "aab";
+  EXPECT_NE(k->match(d), nullptr);
+  auto bad = parse_known_divergences(
+      R"({"divergences": [{"id": "a", "why": "w", "match": {"detail": "(unclosed["}}]})", "t.json");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("match.detail is not a valid regex"), std::string::npos)
+      << bad.error().message;
+}
+
 }  // namespace
 }  // namespace sortkey::certify::endpoint

@@ -8,14 +8,19 @@
 #include <random>
 #include <thread>
 
+#include "certify/endpoint/dynamodb_answer.h"
 #include "certify/endpoint/sigv4.h"
-#include "certify/internal/json_input.h"
 
 namespace sortkey::certify::endpoint {
 
 std::atomic<int>& interrupt_count() {
   static std::atomic<int> count{0};
   return count;
+}
+
+std::atomic<int>& interrupt_signal() {
+  static std::atomic<int> signal{0};
+  return signal;
 }
 
 namespace {
@@ -38,19 +43,6 @@ std::size_t collect(char* data, std::size_t size, std::size_t n, void* out) {
   return size * n;
 }
 
-// The string member `name` of an error answer, "" when absent. A member of
-// another type is the endpoint breaking the protocol.
-std::string error_member(const nlohmann::json& answer, const char* name, const std::string& where) {
-  const auto it = answer.find(name);
-  if (it == answer.end()) return {};
-  if (!it->is_string()) {
-    throw TransportError(TransportError::Kind::kProtocol,
-                         fmt::format("{}: the error answer's \"{}\" is a {}, not a string", where,
-                                     name, it->type_name()));
-  }
-  return it->get<std::string>();
-}
-
 struct Progress {
   int threshold;
 };
@@ -60,18 +52,14 @@ int on_progress(void* p, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
   return interrupt_count().load() >= static_cast<Progress*>(p)->threshold ? 1 : 0;
 }
 
-bool throttling(const std::string& type) {
-  return type == "ProvisionedThroughputExceededException" || type == "ThrottlingException" ||
-         type == "RequestLimitExceeded";
+// A connection that was made and then broke: retried like a 5xx.
+bool broken_connection(CURLcode rc) {
+  return rc == CURLE_SEND_ERROR || rc == CURLE_RECV_ERROR || rc == CURLE_GOT_NOTHING ||
+         rc == CURLE_PARTIAL_FILE;
 }
 
-// "com.amazonaws.dynamodb.v20120810#ValidationException" -> "ValidationException".
-std::string short_type(const std::string& t) {
-  const std::size_t hash = t.rfind('#');
-  std::string s = hash == std::string::npos ? t : t.substr(hash + 1);
-  const std::size_t colon = s.find(':');  // some emulators append ":http://..."
-  return colon == std::string::npos ? s : s.substr(0, colon);
-}
+// Keys this close to expiring are fetched again (the SDKs: 5 to 15 minutes).
+constexpr auto kRefreshBefore = std::chrono::minutes(5);
 
 void curl_global() {
   static const bool done = [] { return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK; }();
@@ -154,104 +142,129 @@ DynamoDbClient::~DynamoDbClient() { curl_easy_cleanup(static_cast<CURL*>(curl_))
 
 std::string DynamoDbClient::host() const { return host_; }
 
-void DynamoDbClient::sleep_backoff(int attempt) {
-  const long long cap =
-      std::min<long long>(config_.max_backoff_ms, static_cast<long long>(config_.base_backoff_ms)
-                                                      << std::min(attempt, 20));
-  std::mt19937_64 rng(jitter_state_++);
-  const long long ms =
-      cap <= 0 ? 0 : static_cast<long long>(rng() % static_cast<unsigned long long>(cap));
-  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
-  while (std::chrono::steady_clock::now() < until) {
+void DynamoDbClient::pause(double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point until =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(std::clamp(seconds, 0.0, 3600.0)));
+  while (Clock::now() < until) {
     if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(
+        std::min<Clock::duration>(std::chrono::milliseconds(10), until - Clock::now()));
   }
 }
 
-Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& request) {
+void DynamoDbClient::refresh_credentials_if_expiring() {
+  Credentials& c = config_.credentials;
+  if (c.process.empty() || !c.expires ||
+      std::chrono::system_clock::now() + kRefreshBefore < *c.expires) {
+    return;
+  }
+  const std::string where = c.source.substr(c.source.find(" of ") + 4);
+  auto fresh = run_credential_process(c.process, where);
+  if (!fresh) {
+    throw TransportError(
+        TransportError::Kind::kProtocol,
+        "the keys are about to expire and could not be renewed: " + fresh.error().message);
+  }
+  c = std::move(*fresh);
+  ++stats_.credential_refreshes;
+}
+
+struct DynamoDbClient::Exchange {
+  CURLcode rc = CURLE_OK;
+  long status = 0;
+  Body body;
+};
+
+DynamoDbClient::Exchange DynamoDbClient::exchange(const std::string& target,
+                                                  const std::string& body) {
+  RequestToSign r;
+  r.method = "POST";
+  r.path = "/";
+  r.headers = {
+      {"Host", host_}, {"Content-Type", "application/x-amz-json-1.0"}, {"X-Amz-Target", target}};
+  r.payload = body;
+  const Signed s = sign(r, config_.credentials.keys, config_.region, "dynamodb", amz_date_now());
+  curl_slist* headers = header_list(r, s);
   CURL* curl = static_cast<CURL*>(curl_);
+  Exchange ex;
+  Progress progress{interrupt_threshold_};
+  prepare(curl, config_, body, headers, &ex.body, &progress);
+  ex.rc = curl_easy_perform(curl);
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &ex.status);
+  curl_slist_free_all(headers);
+  return ex;
+}
+
+AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string& target,
+                                      const std::string& body) {
+  refresh_credentials_if_expiring();
+  const Exchange ex = exchange(target, body);
+  const std::string where = fmt::format("{} {}", config_.url, action);
+  const auto& creds = config_.credentials;
+  if (ex.rc == CURLE_ABORTED_BY_CALLBACK)
+    throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+  if (ex.rc == CURLE_OPERATION_TIMEDOUT) {
+    throw TransportError(TransportError::Kind::kTimeout,
+                         fmt::format("{}: no answer within {} ms ({}; --request-timeout sets "
+                                     "the limit)",
+                                     where, config_.request_timeout_ms, curl_easy_strerror(ex.rc)));
+  }
+  if (ex.body.too_large) {
+    throw TransportError(
+        TransportError::Kind::kProtocol,
+        fmt::format("{}: HTTP {} with a body larger than {} bytes", where, ex.status, kMaxBody));
+  }
+  if (broken_connection(ex.rc)) {
+    ++stats_.broken;
+    return {std::nullopt,
+            creds.redact(fmt::format("the connection broke: {}", curl_easy_strerror(ex.rc))),
+            false};
+  }
+  if (ex.rc != CURLE_OK) {
+    throw TransportError(TransportError::Kind::kUnreachable,
+                         creds.redact(fmt::format("cannot reach {} ({}): {}", config_.url, action,
+                                                  curl_easy_strerror(ex.rc))));
+  }
+  return read_answer(action, where, ex.status, ex.body.text, creds);
+}
+
+Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& request) {
   const std::string body = request.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
   const std::string target = "DynamoDB_20120810." + std::string(action);
-  std::string last_problem;
-  for (int attempt = 0; attempt < config_.max_attempts; ++attempt) {
+  const RetrySettings& retry = config_.retry;
+  AnswerReading last;
+  for (int n = 1; n <= retry.max_attempts; ++n) {
     if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
-    if (attempt > 0) {
+    if (n > 1) {
       ++stats_.retries;
-      sleep_backoff(attempt);
+      std::mt19937_64 rng(jitter_state_++);
+      pause(backoff_seconds(retry.mode, n - 1, last.throttled,
+                            std::uniform_real_distribution<double>(0, 1)(rng)));
+    }
+    if (retry.mode == RetryMode::kAdaptive) {
+      const double wait = limiter_.reserve();
+      stats_.limited_seconds += wait;
+      pause(wait);
     }
     ++stats_.requests;
     ++stats_.by_action[std::string(action)];
-
-    RequestToSign r;
-    r.method = "POST";
-    r.path = "/";
-    r.headers = {
-        {"Host", host_}, {"Content-Type", "application/x-amz-json-1.0"}, {"X-Amz-Target", target}};
-    r.payload = body;
-    const Signed s = sign(r, config_.credentials.keys, config_.region, "dynamodb", amz_date_now());
-
-    curl_slist* headers = header_list(r, s);
-
-    Body body_in;
-    Progress progress{interrupt_threshold_};
-    prepare(curl, config_, body, headers, &body_in, &progress);
-    const CURLcode rc = curl_easy_perform(curl);
-    long status = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-    curl_slist_free_all(headers);
-
-    const auto& creds = config_.credentials;
-    if (rc == CURLE_ABORTED_BY_CALLBACK)
-      throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
-    if (rc == CURLE_OPERATION_TIMEDOUT) {
-      throw TransportError(TransportError::Kind::kTimeout,
-                           fmt::format("{} {}: no answer within {} ms ({})", config_.url, action,
-                                       config_.request_timeout_ms, curl_easy_strerror(rc)));
+    last = attempt(action, target, body);
+    if (last.throttled) ++stats_.throttled;
+    if (retry.mode == RetryMode::kAdaptive) limiter_.on_answer(last.throttled);
+    if (last.reply) {
+      last.reply->attempts = n;
+      return std::move(*last.reply);
     }
-    if (body_in.too_large) {
-      throw TransportError(TransportError::Kind::kProtocol,
-                           fmt::format("{} {}: HTTP {} with a body larger than {} bytes",
-                                       config_.url, action, status, kMaxBody));
-    }
-    if (rc != CURLE_OK) {
-      throw TransportError(TransportError::Kind::kUnreachable,
-                           creds.redact(fmt::format("cannot reach {} ({}): {}", config_.url, action,
-                                                    curl_easy_strerror(rc))));
-    }
-    const std::string& response = body_in.text;
-    if (internal::json_depth(response) > internal::kMaxJsonDepth) {
-      throw TransportError(TransportError::Kind::kProtocol,
-                           fmt::format("{} {}: HTTP {} with JSON nested deeper than {} levels",
-                                       config_.url, action, status, internal::kMaxJsonDepth));
-    }
-    nlohmann::json parsed = nlohmann::json::parse(response, nullptr, false);
-    if (status >= 500) {
-      last_problem = fmt::format("HTTP {}: {}", status, response.substr(0, 200));
-      continue;
-    }
-    if (parsed.is_discarded() || !parsed.is_object()) {
-      throw TransportError(
-          TransportError::Kind::kProtocol,
-          creds.redact(fmt::format("{} {}: HTTP {} with a body that is not a JSON object: {}",
-                                   config_.url, action, status, response.substr(0, 300))));
-    }
-    if (status == 200) return Reply{std::nullopt, std::move(parsed)};
-    ApiError e;
-    e.http_status = static_cast<int>(status);
-    const std::string where = fmt::format("{} {}: HTTP {}", config_.url, action, status);
-    e.type = short_type(error_member(parsed, "__type", where));
-    e.message = creds.redact(parsed.contains("message") ? error_member(parsed, "message", where)
-                                                        : error_member(parsed, "Message", where));
-    if (throttling(e.type)) {
-      last_problem = e.type + ": " + e.message;
-      continue;
-    }
-    return Reply{std::move(e), std::move(parsed)};
   }
-  throw TransportError(TransportError::Kind::kThrottled,
-                       config_.credentials.redact(
-                           fmt::format("{} {}: still failing after {} attempts; last: {}",
-                                       config_.url, action, config_.max_attempts, last_problem)));
+  throw TransportError(
+      TransportError::Kind::kThrottled,
+      config_.credentials.redact(
+          fmt::format("{} {}: still failing after {} attempts (retry mode {}, settings from {}; "
+                      "AWS_MAX_ATTEMPTS and AWS_RETRY_MODE change them); last: {}",
+                      config_.url, action, retry.max_attempts, retry_mode_name(retry.mode),
+                      retry.source, last.retry_because)));
 }
 
 Result<AttributeValue> value_from_json(const nlohmann::json& j) {

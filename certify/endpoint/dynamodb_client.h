@@ -10,18 +10,22 @@
 //   * an API error (HTTP 4xx with a __type): returned to the caller as
 //     `ApiError`, because a rejection is an answer the certifier compares
 //     (ValidationException, ResourceNotFoundException, ...);
-//   * throttling (ProvisionedThroughputExceededException,
-//     ThrottlingException, RequestLimitExceeded) and any HTTP 5xx: retried
-//     up to `max_attempts` times, sleeping a random time in
-//     [0, min(max_backoff, base_backoff * 2^attempt)) ("full jitter", AWS
-//     Architecture Blog, "Exponential Backoff And Jitter"); then
-//     TransportError kThrottled;
+//   * throttling, HTTP 5xx, a transient error code and a connection that
+//     broke after it was made (reset, or closed without an answer): retried
+//     as the retry mode says (retry.h: legacy, standard or adaptive, with the
+//     client-side rate limiter of rate_limiter.h), up to `max_attempts`
+//     attempts in all; then TransportError kThrottled;
 //   * no connection, a timeout (connect_timeout on connecting,
 //     request_timeout for the whole exchange), an answer that is not
-//     DynamoDB's JSON: TransportError, never retried, the run ends;
+//     DynamoDB's JSON or has a member of the wrong type (answer.h):
+//     TransportError, never retried, the run ends;
 //   * an interrupt (Ctrl-C, see interrupt_count): TransportError
 //     kInterrupted once the count reaches the client's threshold, also
-//     in the middle of a transfer or a back-off sleep.
+//     in the middle of a transfer, a back-off sleep or a wait for the rate
+//     limiter;
+//   * keys from credential_process that are within 5 minutes of expiring
+//     are fetched again before the next request; a failure to is a
+//     TransportError.
 //
 // Error texts pass through Credentials::redact, so a secret an endpoint
 // echoes back is never printed.
@@ -41,13 +45,17 @@
 #include <vector>
 
 #include "certify/endpoint/credentials.h"
+#include "certify/endpoint/rate_limiter.h"
+#include "certify/endpoint/retry.h"
 #include "sortkey/attribute.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::endpoint {
 
-// SIGINT/SIGTERM seen so far (set by the certifier's signal handler).
+// SIGINT/SIGTERM seen so far, and the first of them (set by the
+// certifier's signal handler).
 std::atomic<int>& interrupt_count();
+std::atomic<int>& interrupt_signal();
 
 struct EndpointConfig {
   std::string url;  // http(s)://host[:port][/]
@@ -55,9 +63,7 @@ struct EndpointConfig {
   Credentials credentials;
   long connect_timeout_ms = 3000;
   long request_timeout_ms = 30000;
-  int max_attempts = 8;
-  int base_backoff_ms = 25;
-  int max_backoff_ms = 5000;
+  RetrySettings retry;
 };
 
 class TransportError : public std::runtime_error {
@@ -80,12 +86,24 @@ struct ApiError {
 struct Reply {
   std::optional<ApiError> error;
   nlohmann::json body;
+  int attempts = 1;  // the exchanges it took
   bool ok() const { return !error.has_value(); }
+};
+
+// What one HTTP answer means: the reply, or an attempt to retry and why.
+struct AnswerReading {
+  std::optional<Reply> reply;
+  std::string retry_because;  // when there is no reply
+  bool throttled = false;     // the retry is for throttling
 };
 
 struct ClientStats {
   std::uint64_t requests = 0;  // HTTP exchanges, retries included
   std::uint64_t retries = 0;
+  std::uint64_t throttled = 0;  // answers that were throttling errors
+  std::uint64_t broken = 0;     // connections that broke after they were made
+  std::uint64_t credential_refreshes = 0;
+  double limited_seconds = 0;  // spent waiting for the rate limiter
   std::map<std::string, std::uint64_t> by_action;
 };
 
@@ -107,14 +125,22 @@ class DynamoDbClient {
 
   const EndpointConfig& config() const { return config_; }
   const ClientStats& stats() const { return stats_; }
+  const RateLimiter& limiter() const { return limiter_; }
   std::string host() const;  // host[:port] as sent in the Host header
 
  private:
   DynamoDbClient(EndpointConfig config, void* curl, std::string host);
   bool interrupted() const { return interrupt_count().load() >= interrupt_threshold_; }
-  void sleep_backoff(int attempt);
+  // Sleeps `seconds`, in steps, throwing kInterrupted on an interrupt.
+  void pause(double seconds);
+  void refresh_credentials_if_expiring();
+  struct Exchange;
+  Exchange exchange(const std::string& target, const std::string& body);
+  AnswerReading attempt(std::string_view action, const std::string& target,
+                        const std::string& body);
 
   EndpointConfig config_;
+  RateLimiter limiter_;
   void* curl_;  // CURL*
   std::string host_;
   int interrupt_threshold_ = 1;

@@ -13,6 +13,7 @@
 
 #include "certify/endpoint/divergences.h"
 #include "certify/endpoint/dynamodb_client.h"
+#include "certify/endpoint/run_notes.h"
 #include "certify/endpoint/sigv4.h"
 #include "certify/endpoint/workload.h"
 #include "gen/query_gen.h"
@@ -275,7 +276,8 @@ struct sigaction g_old_int;
 struct sigaction g_old_term;
 bool g_handlers_installed = false;
 
-void on_signal(int) {
+void on_signal(int sig) {
+  if (interrupt_signal().load() == 0) interrupt_signal().store(sig);
   const int n = interrupt_count().fetch_add(1) + 1;
   if (n == 1) {
     static const char kFirst[] =
@@ -290,12 +292,22 @@ void on_signal(int) {
   }
 }
 
+// What ends the run, said for the person running it.
+std::string fatal_text(const TransportError& e) {
+  if (e.kind() != TransportError::Kind::kInterrupted) return e.what();
+  const int sig = interrupt_signal().load();
+  return sig == SIGTERM  ? "interrupted (SIGTERM)"
+         : sig == SIGINT ? "interrupted (SIGINT)"
+                         : "interrupted";
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- the session
 
 struct EndpointSession::Impl {
-  EndpointOptions options;
+  EndpointOptions options;  // with the URL resolved
+  std::string url_source;   // where the URL came from (aws_config.h)
   Credentials credentials;
   std::unique_ptr<DynamoDbClient> client;
   std::unique_ptr<TableManager> tables;
@@ -358,8 +370,15 @@ struct EndpointSession::Impl {
     try {
       d = body(table_for(shape));
     } catch (const TransportError& e) {
-      fatal = e.kind() == TransportError::Kind::kInterrupted ? std::string("interrupted")
-                                                             : std::string(e.what());
+      fatal = fatal_text(e) + " (during " + property + ")";
+      fatal_reported.insert(property);
+      failed_cases[digest] = "the run cannot go on: " + *fatal;
+      props::rc_require(props::Outcome::fails(failed_cases[digest]));
+      return;
+    } catch (const nlohmann::json::exception& e) {
+      // answer.h checks every member read: this is a member it does not know.
+      fatal = fmt::format("an answer of the endpoint could not be read (during {}): {}", property,
+                          e.what());
       fatal_reported.insert(property);
       failed_cases[digest] = "the run cannot go on: " + *fatal;
       props::rc_require(props::Outcome::fails(failed_cases[digest]));
@@ -437,15 +456,22 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
                                                        const Getenv& env) {
   auto impl = std::make_unique<EndpointSession::Impl>();
   impl->options = options;
+  auto url = resolve_endpoint_url(env, options.url);
+  if (!url) return url.error();
+  impl->options.url = url->url;
+  impl->url_source = url->source;
+  const std::string host = url_host(url->url);
+  if (host.empty()) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("the endpoint (from {}) must be an http:// or https:// URL, got "
+                                  "\"{}\"",
+                                  url->source, url->url));
+  }
   // Emulators update indexes with the table; DynamoDB within seconds.
   if (impl->options.index_wait_ms < 0)
-    impl->options.index_wait_ms = is_loopback_host(url_host(options.url)) ? 250 : 5000;
-  const std::string host = url_host(options.url);
-  if (host.empty()) {
-    return make_error(
-        ErrorCode::kBadParameter, 0,
-        fmt::format("--endpoint must be an http:// or https:// URL, got \"{}\"", options.url));
-  }
+    impl->options.index_wait_ms = is_loopback_host(host) ? 250 : 5000;
+  auto retry = resolve_retry(env);
+  if (!retry) return retry.error();
   auto creds = resolve_credentials(env, is_loopback_host(host));
   if (!creds) return creds.error();
   impl->credentials = *creds;
@@ -455,16 +481,18 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
     impl->known = std::move(*known);
   }
   EndpointConfig config;
-  config.url = options.url;
+  config.url = impl->options.url;
   config.region = resolve_region(env, options.region, host);
   config.credentials = impl->credentials;
   config.connect_timeout_ms = options.connect_timeout_ms;
   config.request_timeout_ms = options.request_timeout_ms;
+  config.retry = *retry;
   auto client = DynamoDbClient::create(config);
   if (!client) return client.error();
   impl->client = std::move(*client);
   std::random_device rd;
   impl->tables = std::make_unique<TableManager>(*impl->client, fmt::format("{:08x}", rd()));
+  if (options.keep_tables) impl->tables->keep_all();
   impl->workload = std::make_unique<Workload>(*impl->client, *impl->tables,
                                               WorkloadOptions{impl->options.index_wait_ms});
   impl->workload->set_tolerate([s = impl.get()](Divergence& d) {
@@ -481,7 +509,7 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
 
 // Does it speak DynamoDB? A table of ours that does not exist must be
 // reported as ResourceNotFound; nothing else is read.
-Result<void> probe(EndpointSession::Impl& impl, const EndpointOptions& options) {
+Result<void> probe(EndpointSession::Impl& impl) {
   try {
     const Reply probe =
         impl.client->call("DescribeTable", {{"TableName", impl.tables->probe_name()}});
@@ -489,7 +517,7 @@ Result<void> probe(EndpointSession::Impl& impl, const EndpointOptions& options) 
       return make_error(
           ErrorCode::kUnavailable, 0,
           fmt::format("{} does not answer like DynamoDB: DescribeTable of a missing table gave {}",
-                      options.url,
+                      impl.options.url,
                       probe.ok() ? std::string("success")
                                  : probe.error->type + ": " + probe.error->message));
     }
@@ -502,6 +530,7 @@ Result<void> probe(EndpointSession::Impl& impl, const EndpointOptions& options) 
 
 void install_signal_handlers() {
   interrupt_count().store(0);
+  interrupt_signal().store(0);
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
@@ -607,8 +636,7 @@ void add_known_divergences_property(EndpointSession::Impl* s, props::Catalog& c)
             try {
               s->known_verdict = s->check_known();
             } catch (const TransportError& e) {
-              s->fatal = e.kind() == TransportError::Kind::kInterrupted ? std::string("interrupted")
-                                                                        : e.what();
+              s->fatal = fatal_text(e) + " (during endpoint/known_divergences)";
               s->known_verdict = "the run cannot go on: " + *s->fatal;
             }
           }
@@ -623,7 +651,7 @@ Result<std::shared_ptr<EndpointSession>> EndpointSession::open(const EndpointOpt
                                                                const Getenv& env) {
   auto impl = connect(options, env);
   if (!impl) return impl.error();
-  if (auto ok = probe(**impl, options); !ok) return ok.error();
+  if (auto ok = probe(**impl); !ok) return ok.error();
   install_signal_handlers();
   auto session = std::shared_ptr<EndpointSession>(new EndpointSession(std::move(*impl)));
   Impl* s = session->impl_.get();
@@ -641,6 +669,8 @@ std::string EndpointSession::describe() const {
                      impl_->credentials.describe());
 }
 
+const std::string& EndpointSession::url() const { return impl_->options.url; }
+
 std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal; }
 
 std::string EndpointSession::summary(double seconds) {
@@ -650,6 +680,7 @@ std::string EndpointSession::summary(double seconds) {
       "endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s; {} tables created\n",
       s.options.url, st.requests, st.retries, seconds,
       seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0, s.tables->created_count());
+  out += "  " + client_summary(*s.client, s.url_source) + "\n";
   std::string actions;
   for (const auto& [action, n] : st.by_action)
     actions += fmt::format("{}{} {}", actions.empty() ? "" : ", ", action, n);
@@ -696,13 +727,14 @@ std::vector<std::string> EndpointSession::close() {
   s.closed = true;
   // A first interrupt stops the workload, not the cleanup.
   s.client->set_interrupt_threshold(2);
-  std::vector<std::string> failed = s.tables->drop_all();
+  std::vector<std::string> said = s.options.keep_tables ? kept_tables(s.tables->names())
+                                                        : dropped_tables(*s.tables, s.options.url);
   if (g_handlers_installed) {
     sigaction(SIGINT, &g_old_int, nullptr);
     sigaction(SIGTERM, &g_old_term, nullptr);
     g_handlers_installed = false;
   }
-  return failed;
+  return said;
 }
 
 }  // namespace sortkey::certify::endpoint

@@ -56,13 +56,14 @@
 namespace sortkey::certify::endpoint {
 
 struct EndpointOptions {
-  std::string url;                // --endpoint, or AWS_ENDPOINT_URL_DYNAMODB
+  std::string url;                // --endpoint; empty: from the environment (aws_config.h)
   std::string region;             // --region; empty: from the environment (credentials.h)
   std::string known_divergences;  // --known-divergences FILE; empty: none accepted
   int index_wait_ms =
       -1;  // how long an index may lag behind its table; -1: 5 s, 250 ms on loopback
   long connect_timeout_ms = 3000;
-  long request_timeout_ms = 30000;
+  long request_timeout_ms = 30000;  // --request-timeout
+  bool keep_tables = false;         // --keep-tables: never delete the run's tables
   // Shrinking budget per failing property: candidates tried, and seconds.
   int shrink_candidates = 400;
   int shrink_seconds = 60;
@@ -84,14 +85,18 @@ class EndpointSession {
   const props::Catalog& catalog() const;
   // "http://127.0.0.1:8000 (region us-east-1, access key ****MPLE from environment)"
   std::string describe() const;
+  // The endpoint's URL, as given or as found in the environment.
+  const std::string& url() const;
   // Why the run could not be completed, once it cannot.
   std::optional<std::string> fatal() const;
   // The closing note: requests and throughput, the known divergences met,
   // each new divergence confirmed on a fresh table with an entry to paste.
   // Call before close().
   std::string summary(double seconds);
-  // Deletes every table this run created and restores the signal handlers;
-  // idempotent. Returns the tables it could not delete (with why).
+  // Deletes every table this run created (none with keep_tables) and
+  // restores the signal handlers; idempotent. Returns the lines for stderr:
+  // the tables kept, or each it could not delete (with why) and those that
+  // remain (run_notes.h).
   std::vector<std::string> close();
 
   struct Impl;

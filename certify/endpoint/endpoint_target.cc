@@ -23,7 +23,7 @@ std::string EndpointTarget::name() const {
 }
 
 std::string EndpointTarget::replay_args() const {
-  std::string args = "--endpoint " + shell_quote(options_.url);
+  std::string args = "--endpoint " + shell_quote(session_->url());
   if (!options_.known_divergences.empty()) {
     args += " --known-divergences " + shell_quote(options_.known_divergences);
   }
@@ -38,18 +38,14 @@ std::string EndpointTarget::closing_notes(const Certification& c) {
                      session_->summary(c.seconds));
 }
 
-std::vector<std::string> EndpointTarget::close() {
-  std::vector<std::string> warnings;
-  for (const std::string& left : session_->close()) {
-    warnings.push_back("could not delete the table " + left);
-  }
-  return warnings;
-}
+std::vector<std::string> EndpointTarget::close() { return session_->close(); }
+
+Result<void> EndpointTarget::after_property(const props::PropertyEntry&) { return completed(); }
 
 Result<void> EndpointTarget::completed() const {
   if (auto fatal = session_->fatal()) {
     return make_error(ErrorCode::kUnavailable, 0,
-                      "the endpoint run could not be completed: " + *fatal);
+                      "could not run the endpoint certification: " + *fatal);
   }
   return {};
 }

@@ -4,9 +4,11 @@
 // session (endpoint_catalog.h: its catalog, its tables and its signal
 // handlers) seen through the Target interface. Its closing notes give the
 // throughput and the session's summary (each new divergence confirmed on a
-// fresh table, with an entry to paste); closing deletes every table the run
-// created; a run the endpoint did not let finish (unreachable, timed out,
-// interrupted) is not completed: exit 2.
+// fresh table, with an entry to paste) and the client's retries; closing
+// deletes every table the run created (unless --keep-tables); a run the
+// endpoint did not let finish (unreachable, timed out, retries exhausted,
+// interrupted) is not completed: exit 2, with what happened and no verdict
+// for the property it cut short.
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
 #define SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
@@ -33,6 +35,10 @@ class EndpointTarget final : public Target {
   // --endpoint URL [--known-divergences FILE].
   std::string replay_args() const override;
   const props::Catalog& catalog() const override { return session_->catalog(); }
+  // An infrastructure failure (unreachable, timed out, retries exhausted,
+  // interrupted, a malformed answer) ends the run here: the property it cut
+  // short has no verdict, and the run could not be done (exit 2).
+  Result<void> after_property(const props::PropertyEntry& entry) override;
   std::string closing_notes(const Certification& c) override;
   std::vector<std::string> close() override;
   Result<void> completed() const override;

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "certify/endpoint/divergences.h"
+#include "certify/endpoint/dynamodb_answer.h"
 #include "certify/endpoint/dynamodb_client.h"
 #include "naive_query.h"
 #include "props/query_props.h"
@@ -76,8 +77,11 @@ class TableManager {
   // indexes are ACTIVE. Errors: the endpoint refused the table (with its
   // message), or it did not become ACTIVE in time. Throws TransportError.
   Result<std::string> create(const oracle::NSchema& schema, int wait_ms = 60000);
-  // Deletes one table this manager created; false for any other name.
+  // Deletes one table this manager created; false for any other name, and
+  // for every name once keep_all() was called.
   bool drop(const std::string& name);
+  void keep_all() { keep_ = true; }
+  std::vector<std::string> names() const { return {live_.begin(), live_.end()}; }
   // Deletes every table still held; returns "name: why" for each failure.
   std::vector<std::string> drop_all();
   bool owns(const std::string& name) const { return live_.contains(name); }
@@ -89,6 +93,7 @@ class TableManager {
   std::string run_id_;
   std::size_t counter_ = 0;
   std::set<std::string> live_;
+  bool keep_ = false;
 };
 
 struct WorkloadOptions {
@@ -131,16 +136,7 @@ class Workload {
   void set_tolerate(Tolerate tolerate) { tolerate_ = std::move(tolerate); }
 
   // An answer as the checks read it.
-  struct Answer {
-    std::optional<ApiError> error;
-    nlohmann::json body;
-    std::vector<oracle::NItem> items;
-    int count = 0;
-    int scanned = 0;
-    std::optional<oracle::NItem> lek;
-    nlohmann::json lek_raw;
-    std::string malformed;  // why the body could not be read
-  };
+  using Answer = PageAnswer;
 
  private:
   Answer send(const std::string& action, const nlohmann::json& params);

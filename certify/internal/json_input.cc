@@ -45,6 +45,8 @@ Result<nlohmann::json> parse_json(std::string_view text, std::string_view what) 
   } catch (const nlohmann::json::parse_error& e) {
     return make_error(ErrorCode::kBadFormat, e.byte > 0 ? e.byte - 1 : 0,
                       fmt::format("{} is not JSON: {}", what, e.what()));
+  } catch (const nlohmann::json::exception& e) {  // out_of_range: a number beyond a double
+    return make_error(ErrorCode::kBadFormat, 0, fmt::format("{} is not JSON: {}", what, e.what()));
   }
 }
 

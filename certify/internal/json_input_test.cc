@@ -30,6 +30,13 @@ TEST(JsonInput, RefusesNestingPastTheLimitBeforeParsing) {
       << bad.error().message;
 }
 
+TEST(JsonInput, ANumberBeyondADoubleIsNotJsonRatherThanAnException) {
+  auto big = parse_json(R"({"id":0,"ok":1e400})", "the answer");
+  ASSERT_FALSE(big);
+  EXPECT_EQ(big.error().message.rfind("the answer is not JSON: ", 0), 0u) << big.error().message;
+  EXPECT_NE(big.error().message.find("number overflow"), std::string::npos);
+}
+
 TEST(JsonInput, ReadsOnlyRegularFilesWithinTheLimit) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("sortkey-json-input-" + std::to_string(getpid()));

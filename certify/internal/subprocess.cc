@@ -226,7 +226,8 @@ Ended Child::stop(int signal, milliseconds grace) {
 }
 
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
-                          milliseconds timeout, const std::vector<std::string>& extra_env) {
+                          milliseconds timeout, const std::vector<std::string>& extra_env,
+                          std::size_t max_output) {
   ProcessResult result;
   auto spawned = Child::spawn({.program = argv.at(0),
                                .argv = argv,
@@ -249,6 +250,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   while ((child.out_open() || child.err_open()) && result.problem.empty() && !result.timed_out) {
     result.timed_out = left().count() <= 0;
     if (!result.timed_out) result.problem = child.pump(left());
+    if (child.out().size() + child.err().size() > max_output) {
+      result.problem = "wrote more than " + std::to_string(max_output) + " bytes";
+    }
   }
   // With its output closed, it still has until the deadline to exit.
   if (!result.timed_out && result.problem.empty()) result.timed_out = !child.wait_for(left());

@@ -141,10 +141,12 @@ struct ProcessResult {
 
 // Runs argv[0] (looked up on PATH) with `input` on its standard input and `extra_env` over
 // this environment, collects its standard output and error, and kills its process group at
-// the deadline (`timeout` after the start). REQUIRES: !argv.empty().
+// the deadline (`timeout` after the start), or once it has written more than `max_output`
+// bytes (then `problem` says so). REQUIRES: !argv.empty().
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
                           std::chrono::milliseconds timeout,
-                          const std::vector<std::string>& extra_env = {});
+                          const std::vector<std::string>& extra_env = {},
+                          std::size_t max_output = static_cast<std::size_t>(-1));
 
 }  // namespace sortkey::certify::internal
 

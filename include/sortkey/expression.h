@@ -36,6 +36,26 @@
 // expression's constants are reported at parse time, even if no item is
 // ever read (ALT test_filter_expression_validation_without_results).
 //
+// Distinct operands: the first operand of a comparison, BETWEEN, IN,
+// begins_with, contains or attribute_type must not be a document path that
+// one of the remaining operands repeats, else
+//   The first operand must be distinct from the remaining operands for this
+//   operator or function; operator: >, first operand: [a, b, [1]]
+// "The same operand" means the same document path after #name placeholders
+// are substituted: `a = a`, `#n = a` with #n -> a, `a.b[1] < a.b[1]`. It is
+// never a value: `:v = :v` and two placeholders with equal values are
+// accepted, and so is size(a) against a or size(a). A name holding a dot is
+// one step, so `#n = a.b` with #n -> "a.b" is accepted. The same rule holds
+// in every expression kind, a KeyConditionExpression's `pk = pk` included.
+// Sources: AWS, "Condition and filter expressions, operators, and functions
+// in DynamoDB" (contains: "The path and the operand must be distinct. That
+// is, contains (a, a) returns an error"); dynalite's condition grammar
+// (written against DynamoDB), which checks comparisons and two-operand
+// functions on resolved paths, after the operand count and before operand
+// types; and an emulator whose semantics were pinned against DynamoDB Local,
+// which also checks BETWEEN against either bound and IN against every list
+// element, naming them "BETWEEN" and "IN". Neither source checks values.
+//
 // Evaluation (ALT test_filter_expression.py): a comparison across types, or
 // with a missing attribute, is false, never an error; `<>` is true across
 // types and for a missing attribute; size() of a Number, BOOL or NULL has no
@@ -130,8 +150,8 @@ struct Condition {
 // Parses `text` and resolves its placeholders against `attributes`,
 // recording the ones used in `*uses` (REQUIRES: uses != nullptr).
 // Errors: kEmpty (empty text), kBadFormat (syntax), kBadParameter (undefined
-// placeholder, reserved word, wrong function or operand, constant type
-// errors), kOutOfRange (more than 100 IN values).
+// placeholder, reserved word, wrong function or operand, operands that are
+// not distinct, constant type errors), kOutOfRange (more than 100 IN values).
 Result<Condition> parse_condition(std::string_view text, ExpressionKind kind,
                                   const ExpressionAttributes& attributes, ExpressionUses* uses);
 

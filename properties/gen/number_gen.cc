@@ -185,7 +185,12 @@ std::string spell(const oracle::NaiveNumber& n, const Style& s) {
   const long long len = static_cast<long long>(n.digits.size());
   long long written = 0;  // the exponent after 'e'
   if (zero) {
-    written = s.exponent_mode == 0 ? 0 : s.any_exponent * 7;  // zero takes any exponent, even 1000
+    // Zero takes an exponent that keeps its last written digit, at
+    // 10^(written - trailing zeros), within 10^-130 .. 10^125: DynamoDB
+    // refuses 0e126 (naive_decimal.h). Clamping puts many at the very edges.
+    const long long frac = s.trailing_zeros;
+    written =
+        s.exponent_mode == 0 ? 0 : std::clamp(s.any_exponent * 7, kMinSci + frac, kMaxSci + frac);
   } else if (s.exponent_mode == 1) {
     written = n.sci;
   } else if (s.exponent_mode == 2) {
@@ -350,6 +355,16 @@ rc::Gen<NumberText> gen_range_text() {
          }
          const NumberValue v = make_value(negative, *gen_digits(count), sci);
          return *gen_spelling(v);
+       })},
+      {2, rc::gen::exec([] {
+         // Zero written with an exponent at the edge of what DynamoDB takes:
+         // its last digit at 10^124 .. 10^127 or 10^-132 .. 10^-129.
+         const int frac = *uniform_below(3);
+         const long long last =
+             coin() ? kMaxSci - 1 + *uniform_below(4) : kMinSci - 2 + *uniform_below(4);
+         std::string text = *rc::gen::element<std::string>("0", "-0", "+0", "00");
+         if (frac > 0) text += "." + std::string(static_cast<std::size_t>(frac), '0');
+         return NumberText{text + (coin() ? "e" : "E") + std::to_string(last + frac)};
        })},
       {1, rc::gen::exec([] {
          // An exponent longer than any integer type, before a zero or a non-zero mantissa.

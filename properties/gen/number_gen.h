@@ -39,7 +39,8 @@ inline void showValue(const NumberText& t, std::ostream& os) { os << t; }
 rc::Gen<NumberValue> gen_number_value();
 
 // A DynamoDB-accepted spelling of `v` (which may lie outside the range: the
-// spelling does not care).
+// spelling does not care; a zero's exponent keeps it inside, as DynamoDB
+// refuses 0e126).
 rc::Gen<NumberText> gen_spelling(const NumberValue& v);
 
 // A spelling of an in-range value.
@@ -53,7 +54,8 @@ rc::Gen<std::pair<NumberValue, NumberValue>> gen_related_values();
 
 // Number text near the edges of the range and the precision: exponents
 // around -130 and 125, 37 to 41 significant digits, insignificant zeros that
-// push the digit count past 38, exponents too long for any integer type.
+// push the digit count past 38, zeros written with exponents at the edges
+// (0e126 is refused, 0.0e126 is not), exponents too long for any integer type.
 // Some are DynamoDB Numbers, some are overflow, underflow or too precise.
 rc::Gen<NumberText> gen_range_text();
 

@@ -427,6 +427,15 @@ NOperand value_operand(NValue v) {
   return o;
 }
 
+bool same_steps(const std::vector<NStep>& a, const std::vector<NStep>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].is_index != b[i].is_index || a[i].name != b[i].name || a[i].index != b[i].index)
+      return false;
+  }
+  return true;
+}
+
 rc::Gen<std::vector<NStep>> gen_path(Ctx ctx) {
   return rc::gen::exec([ctx] {
     const std::string name = *rc::gen::elementOf(ctx->names);
@@ -469,8 +478,11 @@ rc::Gen<NCond> gen_atom(Ctx ctx) {
         const bool ordering = c.op != NCond::Op::kEq && c.op != NCond::Op::kNe;
         const int shape = static_cast<int>(
             uniform_index(5));  // 0-2 path op value, 3 value op path, 4 path op path
-        if (shape == 4) {
-          c.args = {path_operand(path), path_operand(*gen_path(ctx))};
+        if (shape == 4) {       // two paths, distinct: DynamoDB refuses `a = a` (naive_refusal)
+          c.args = {path_operand(path), path_operand(*rc::gen::suchThat(
+                                            gen_path(ctx), [path](const std::vector<NStep>& p) {
+                                              return !same_steps(p, path);
+                                            }))};
         } else {
           NOperand v = value_operand(*gen_constant(ctx, path, ordering));
           c.args = shape == 3 ? std::vector<NOperand>{v, path_operand(path)}
@@ -549,9 +561,68 @@ rc::Gen<NCond> gen_tree(Ctx ctx, int depth) {
   });
 }
 
-}  // namespace
+// An atom DynamoDB refuses before reading any item (naive_refusal), of the
+// kind asked (see gen_refused_filter).
+rc::Gen<NCond> gen_refused_atom(Ctx ctx, RefusedKind kind) {
+  return rc::gen::exec([ctx, kind] {
+    NCond c;
+    const auto path = *gen_path(ctx);
+    auto constant = [&](bool scalar_only) {
+      return value_operand(*gen_constant(ctx, path, scalar_only));
+    };
+    switch (kind) {
+      case RefusedKind::kSameOperand: {
+        c.op = *rc::gen::element(NCond::Op::kEq, NCond::Op::kNe, NCond::Op::kLt, NCond::Op::kLe,
+                                 NCond::Op::kGt, NCond::Op::kGe, NCond::Op::kBetween,
+                                 NCond::Op::kIn, NCond::Op::kBeginsWith, NCond::Op::kContains);
+        c.args = {path_operand(path)};
+        if (c.op == NCond::Op::kBetween) {
+          c.args.push_back(constant(true));
+          c.args.push_back(path_operand(path));
+          if (*rc::gen::arbitrary<bool>()) std::swap(c.args[1], c.args[2]);
+        } else if (c.op == NCond::Op::kIn) {
+          const int n = *rc::gen::inRange(0, 4);
+          for (int i = 0; i < n; ++i) c.args.push_back(constant(false));
+          const auto at = 1 + uniform_index(c.args.size());
+          c.args.insert(c.args.begin() + static_cast<std::ptrdiff_t>(at), path_operand(path));
+        } else {
+          c.args.push_back(path_operand(path));
+        }
+        return c;
+      }
+      case RefusedKind::kBetweenReversed: {
+        c.op = NCond::Op::kBetween;
+        NValue lo = *gen_constant(ctx, path, true);
+        NValue hi = *rc::gen::suchThat(gen_constant(ctx, path, true), [&lo](const NValue& v) {
+          return v.t == lo.t && oracle::naive_compare_scalar(lo, v) != 0;
+        });
+        if (oracle::naive_compare_scalar(lo, hi) < 0) std::swap(lo, hi);
+        c.args = {path_operand(path), value_operand(lo), value_operand(hi)};
+        return c;
+      }
+      case RefusedKind::kBetweenTypes: {
+        c.op = NCond::Op::kBetween;
+        NValue lo = *gen_constant(ctx, path, true);
+        NValue hi = *rc::gen::suchThat(gen_constant(ctx, path, true),
+                                       [&lo](const NValue& v) { return v.t != lo.t; });
+        c.args = {path_operand(path), value_operand(lo), value_operand(hi)};
+        return c;
+      }
+      case RefusedKind::kBeginsWithNumber:
+        c.op = NCond::Op::kBeginsWith;
+        c.args = {path_operand(path), value_operand(*gen_number_spelling())};
+        return c;
+      default:
+        c.op = NCond::Op::kType;
+        c.args = {path_operand(path)};
+        c.type_name = *rc::gen::element<std::string>("HELLO", "s", "STRING", "Bool", "SN", "");
+        return c;
+    }
+  });
+}
 
-rc::Gen<NCond> gen_filter(const oracle::NaiveTable& table, const std::string& index, bool scan) {
+// What a filter may read on `index` of `table` (on a Query: not its keys).
+Ctx filter_context(const oracle::NaiveTable& table, const std::string& index, bool scan) {
   auto ctx = std::make_shared<FilterContext>();
   ctx->items = table.items();
   std::vector<std::string> keys;
@@ -566,7 +637,38 @@ rc::Gen<NCond> gen_filter(const oracle::NaiveTable& table, const std::string& in
   for (const std::string& n : all) {
     if (std::find(keys.begin(), keys.end(), n) == keys.end()) ctx->names.push_back(n);
   }
-  return gen_tree(ctx, 3);
+  return ctx;
+}
+
+}  // namespace
+
+rc::Gen<NCond> gen_filter(const oracle::NaiveTable& table, const std::string& index, bool scan) {
+  return gen_tree(filter_context(table, index, scan), 3);
+}
+
+rc::Gen<NCond> gen_refused_filter(const oracle::NaiveTable& table, const std::string& index,
+                                  bool scan, RefusedKind kind) {
+  const Ctx ctx = filter_context(table, index, scan);
+  return rc::gen::exec([ctx, kind] {
+    NCond refused = *gen_refused_atom(ctx, kind);
+    switch (uniform_index(4)) {
+      case 0:
+        return refused;
+      case 1: {
+        NCond c;
+        c.op = NCond::Op::kNot;
+        c.kids = {std::move(refused)};
+        return c;
+      }
+      default: {  // joined to a valid filter, on either side
+        NCond c;
+        c.op = *rc::gen::element(NCond::Op::kAnd, NCond::Op::kOr);
+        c.kids = {*gen_tree(ctx, 2), std::move(refused)};
+        if (*rc::gen::arbitrary<bool>()) std::swap(c.kids[0], c.kids[1]);
+        return c;
+      }
+    }
+  });
 }
 
 }  // namespace sortkey::props

@@ -69,9 +69,26 @@ rc::Gen<oracle::NItem> gen_item(const oracle::NSchema& schema);
 // A table key: of an existing item (mostly) or a fresh one.
 rc::Gen<oracle::NItem> gen_table_key(const oracle::NaiveTable& table);
 
-// A filter on the attributes a Query of `index` may filter on (Scan: any).
+// A filter on the attributes a Query of `index` may filter on (Scan: any),
+// one DynamoDB accepts: two paths compared are never the same path.
 rc::Gen<oracle::NCond> gen_filter(const oracle::NaiveTable& table, const std::string& index,
                                   bool scan);
+
+// Filters DynamoDB refuses before reading any item (oracle::naive_refusal),
+// by the fault planted:
+enum class RefusedKind {
+  kSameOperand,       // a path repeated: a = a, a > a, a BETWEEN :v AND a, a IN (:v, a),
+                      // begins_with(a, a), contains(a, a) (any path, any operator)
+  kBetweenReversed,   // BETWEEN :hi AND :lo, constants of one type
+  kBetweenTypes,      // BETWEEN bounds of two types
+  kBeginsWithNumber,  // begins_with(a, :number)
+  kBadTypeName,       // attribute_type(a, :t), :t not one of the ten type names
+};
+inline constexpr int kRefusedKinds = 5;
+// A filter with one refused atom of `kind`: alone, under NOT, or joined by
+// AND or OR to a valid filter (gen_filter's), on either side.
+rc::Gen<oracle::NCond> gen_refused_filter(const oracle::NaiveTable& table, const std::string& index,
+                                          bool scan, RefusedKind kind);
 
 // A key condition on the table or index, its values mostly taken from the
 // entries that exist, so that pages are not empty.

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gen/bytes_gen.h"
+#include "gen/list_gen.h"
 #include "naive_casefold.h"
 #include "props/common.h"
 
@@ -291,23 +292,75 @@ rc::Gen<std::string> gen_any_text() {
   });
 }
 
+namespace {
+
+std::string hex2(unsigned b) { return fmt::format("{:02X}", b & 0xFF); }
+
+// One of `items`, shrinking toward the first (rc::gen::elementOf does not shrink).
+template <class T>
+rc::Gen<T> shrinking_element_of(std::vector<T> items) {
+  const std::size_t n = items.size();
+  return rc::gen::map(rc::gen::inRange<std::size_t>(0, n),
+                      [items = std::move(items)](std::size_t i) { return items[i]; });
+}
+
+// What escape-looking text is made of for the delimiter d and the escape
+// X = d + 1 ($ for #): X with the hex of d, of X, of the byte above X, of
+// 0x00 and of a space; X alone, with one hex digit, doubled, with lower-case
+// or non-hex digits, and the escape of a byte that needs none. Longer runs
+// ("$23$23") are two pieces, so that a shrink can drop one; the shortest
+// come first, where a shrink goes.
+std::vector<std::string> escape_lookalikes(char32_t d) {
+  const char x = static_cast<char>(d + 1);
+  const std::string hd = hex2(d), hx = hex2(d + 1);
+  std::vector<std::string> out;
+  for (const std::string& tail :
+       {std::string(), std::string(1, x), hd.substr(0, 1), hx, hd, hex2(d + 2), std::string("00"),
+        std::string("20"), std::string("0a"), std::string("ZZ"), std::string("41"),
+        fmt::format("{}{}", hx[0], x)})
+    out.push_back(fmt::format("{}{}", x, tail));
+  return out;
+}
+
+// One piece of a segment: a byte above the escape (the hex digits among
+// them), the escape byte, a byte at or below the delimiter, escape-looking
+// text, a non-ASCII code point, or any code point. Valid UTF-8.
+rc::Gen<std::string> gen_segment_piece(char32_t d) {
+  const std::string hd = hex2(d), hx = hex2(d + 1);
+  auto one = [](std::vector<char32_t> cps) {
+    return rc::gen::map(shrinking_element_of(std::move(cps)), utf8_of);
+  };
+  auto digit = [](char c) { return static_cast<char32_t>(c); };
+  return rc::gen::weightedOneOf<std::string>({
+      {4, one({'A', d + 2, '0', '9', 'F', 'a', 'f', 'Z', 'z', 0x7F, digit(hd[0]), digit(hd[1]),
+               digit(hx[1])})},
+      {3, one({d + 1})},
+      {2, one({d})},
+      {1, one({d - 1, 0x00, 0x20, 0x01})},
+      {1, rc::gen::map(in_range(0x00, d + 1), utf8_of)},
+      {4, shrinking_element_of(escape_lookalikes(d))},
+      {1, rc::gen::map(
+              rc::gen::inRange<unsigned>(0, d + 2),
+              [d](unsigned b) { return fmt::format("{}{:02X}", static_cast<char>(d + 1), b); })},
+      {2, one({0x80, 0xE9, 0x7FF, 0x800, 0xE000, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF})},
+      {1, rc::gen::map(gen_code_point(true), utf8_of)},
+  });
+}
+
+}  // namespace
+
 rc::Gen<std::string> gen_segment(char delimiter) {
   const auto d = static_cast<char32_t>(static_cast<unsigned char>(delimiter));
-  auto cp = rc::gen::weightedOneOf<char32_t>({
-      {8,
-       rc::gen::element<char32_t>(0x00, 0x20, d - 1, d, d, d + 1, d + 1, d + 2, '0', '9', 'A', 'F',
-                                  'a', 'f', 0x7F, 0x80, 0xE9, 0xE000, 0xFFFF, 0x1F600, 0x10FFFF)},
-      {2, in_range(0x00, 0x80)},
-      {1, gen_code_point(true)},
-  });
-  auto length = rc::gen::weightedOneOf<int>({{1, rc::gen::just(0)},
-                                             {3, rc::gen::just(1)},
-                                             {3, rc::gen::just(2)},
-                                             {2, rc::gen::inRange(3, 7)}});
-  return rc::gen::mapcat(length, [cp](int n) {
-    return rc::gen::map(rc::gen::container<std::vector<char32_t>>(static_cast<std::size_t>(n), cp),
-                        utf8_of_all);
-  });
+  auto pieces = rc::gen::weightedOneOf<std::size_t>({{2, rc::gen::just<std::size_t>(0)},
+                                                     {4, rc::gen::just<std::size_t>(1)},
+                                                     {3, rc::gen::just<std::size_t>(2)},
+                                                     {2, rc::gen::inRange<std::size_t>(3, 7)}});
+  return rc::gen::map(gen_list(pieces, gen_segment_piece(d)),
+                      [](const std::vector<std::string>& ps) {
+                        std::string out;
+                        for (const std::string& p : ps) out += p;
+                        return out;
+                      });
 }
 
 }  // namespace sortkey::props

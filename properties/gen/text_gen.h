@@ -65,10 +65,13 @@ rc::Gen<std::string> gen_invalid_utf8();
 // A byte string that is valid UTF-8 or not, controls and all.
 rc::Gen<std::string> gen_any_text();
 
-// A segment for the delimiter d: valid UTF-8 of 0 to ~6 code points drawn
-// mostly from a small alphabet around the delimiter (0x00, ' ', d - 1, d,
-// d + 1, d + 2, '0', '9', 'A', 'F', 'a', 'f', 0x7F, U+0080, U+00E9, U+E000,
-// U+FFFF, U+1F600, U+10FFFF), so that segments share prefixes and collide.
+// A segment for the delimiter d, biased to what breaks escaping: valid UTF-8
+// made of 0 to 6 pieces (empty and one-piece segments most often), each a
+// byte above the escape X = d + 1 (the hex digits of d and X among them),
+// X itself, a byte at or below d (any of them, d, d - 1, 0x00 and ' ' the
+// most), escape-looking text (for '#': "$23", "$24", "$25", "$00", "$20",
+// "$", "$2", "$$", "$0a", "$ZZ", "$41", "$2$", "$" with the hex of
+// any byte up to X), or a non-ASCII code point. Shrinks by dropping pieces.
 rc::Gen<std::string> gen_segment(char delimiter);
 
 }  // namespace sortkey::props

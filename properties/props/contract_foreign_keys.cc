@@ -148,8 +148,17 @@ void composite_variants(Variants& v, std::string_view key, char delimiter) {
         fmt::format("with the escape of {}, a byte that needs none",
                     show_key(std::string(1, x + 1))));
   v.add(k + esc + "41", "with the escape of 'A', a byte that needs none");
+  v.add(esc + "41" + k, "starting with the escape of 'A', a byte that needs none");
+  v.add(k + esc + "7E", "with the escape of '~', a byte that needs none");
+  v.add(k + esc + "C3", "with the escape of the byte 0xC3, which needs none");
+  v.add(k + esc + "2G", "with an escape whose second digit is no hex");
+  v.add(k + esc + esc + fmt::format("{:02X}", x), "with an escape byte before an escape");
+  const std::string lower = fmt::format("{:02x}", delimiter);
+  if (lower != fmt::format("{:02X}", delimiter))
+    v.add(k + esc + lower, "with the escape of the delimiter in lower-case hex");
   v.add(k + " ", "with a space, a byte below the escape, unescaped");
   v.add(k + "\x01", "with the byte 0x01 unescaped");
+  v.add(k + std::string(1, '\0'), "with the byte 0x00 unescaped");
 }
 
 void name_variants(Variants& v, std::string_view key) {
@@ -324,7 +333,9 @@ std::string foreign_key_alphabet(const CodecOracle& o) {
            "-+.e ";
   if (codec == "composite") {
     const char d = o.params().at("delimiter").get<std::string>()[0];
-    return std::string{d, static_cast<char>(d + 1)} + "0123456789ABCDEFaf" + "Zz !~";
+    return std::string{d, static_cast<char>(d + 1), static_cast<char>(d + 2),
+                       static_cast<char>(d - 1)} +
+           "0123456789ABCDEFaf" + "Zz !~";
   }
   return "AaBbZz09 !~";
 }

@@ -9,24 +9,201 @@
 
 namespace sortkey::props {
 
+using oracle::NItem;
 using oracle::NKey;
 using oracle::NSchema;
+using oracle::NValue;
 using query_internal::show_request;
 
-Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& table,
-                                const QuerySpec& valid, int mutation) {
+namespace {
+
+// The tree with every comparison written the other way round, as the
+// renderer may write it: `a < b` as `b > a`.
+oracle::NCond mirrored(oracle::NCond c) {
+  using Op = oracle::NCond::Op;
+  static const Op kFlipped[] = {Op::kEq, Op::kNe, Op::kGt, Op::kGe, Op::kLt, Op::kLe};
+  if (c.op <= Op::kGe) {
+    c.op = kFlipped[static_cast<int>(c.op)];
+    std::swap(c.args[0], c.args[1]);
+  }
+  for (oracle::NCond& kid : c.kids) kid = mirrored(std::move(kid));
+  return c;
+}
+
+}  // namespace
+
+Outcome matches_refusal(const Error* error, const oracle::NCond& filter, const std::string& shown) {
+  const std::string want = "Invalid FilterExpression: " + oracle::naive_refusal(filter);
+  if (error == nullptr)
+    return Outcome::fails(
+        fmt::format("{}: accepted; DynamoDB rejects it with \"{}\"", shown, want));
+  const std::string also = "Invalid FilterExpression: " + oracle::naive_refusal(mirrored(filter));
+  if (error->message.find(want) == std::string::npos &&
+      error->message.find(also) == std::string::npos) {
+    return Outcome::fails(fmt::format("{}: rejected with \"{}\", expected a message with \"{}\"",
+                                      shown, error->message, want));
+  }
+  return Outcome::holds();
+}
+
+namespace {
+
+struct Planted {
+  QueryRequest request;
+  std::string want;  // a fragment of DynamoDB's message
+};
+
+// The request's key condition: duplicated, the same operand twice, an
+// operator DynamoDB refuses there, reversed BETWEEN bounds, a function name
+// in the wrong case. `pick` chooses among the variants.
+Planted key_condition_fault(const oracle::NaiveTable& model, const QuerySpec& valid, int kind,
+                            std::uint64_t pick) {
+  const std::vector<NKey> pk = model.partition_of(valid.index);
+  const std::vector<NKey> sk = model.sort_of(valid.index);
+  Planted p;
+  QueryRequest& r = p.request;
+  r.index_name = valid.index;
+  r.attributes.names = {{"#k", pk[0].name}};
+  r.attributes.values = {{":a", to_engine(valid.key.partition[0])}};
+  const bool text_sort = !sk.empty() && sk[0].type != NValue::T::N;
+  switch (kind) {
+    case 0:  // the same operand twice (naive_refusal's rule in a KeyConditionExpression)
+      if (text_sort && pick % 2 == 1) {
+        r.attributes.names["#s"] = sk[0].name;
+        r.key_condition = "#k = :a AND begins_with(#s, #s)";
+        p.want = "operator: begins_with, first operand: [" + sk[0].name + "]";
+      } else {
+        // The same placeholder twice, or two placeholders for one name.
+        r.attributes.values.clear();
+        r.attributes.names["#k2"] = pk[0].name;
+        const bool twice = pick / 2 % 2 == 0;
+        r.key_condition = twice ? "#k = #k" : "#k = #k2";
+        if (twice) r.attributes.names.erase("#k2");
+        p.want = "operator: =, first operand: [" + pk[0].name + "]";
+      }
+      p.want =
+          "Invalid KeyConditionExpression: The first operand must be distinct from the "
+          "remaining operands for this operator or function; " +
+          p.want;
+      return p;
+    case 1: {  // one condition per key
+      r.attributes.values[":b"] = r.attributes.values[":a"];
+      r.key_condition = "#k = :a AND #k = :b";
+      p.want = "KeyConditionExpressions must only contain one condition per key";
+      return p;
+    }
+    case 2: {  // operators parsed but not allowed in a key condition
+      static const char* const kForms[][2] = {
+          {"#k = :a OR #k = :a", "OR"},
+          {"NOT #k = :a", "NOT"},
+          {"#k IN (:a)", "IN"},
+          {"#k <> :a", "<>"},
+          {"attribute_exists(#k) AND #k = :a", "attribute_exists"},
+          {"#k = :a AND attribute_not_exists(#k)", "attribute_not_exists"},
+          {"contains(#k, :a)", "contains"},
+      };
+      const auto& form = kForms[pick % 7];
+      r.key_condition = form[0];
+      p.want = std::string("Invalid operator used in KeyConditionExpression: ") + form[1];
+      return p;
+    }
+    default: {  // function names are case-sensitive
+      r.key_condition = "#k = :a AND BEGINS_WITH(#k, :a)";
+      p.want = "Invalid KeyConditionExpression: Invalid function name; function: BEGINS_WITH";
+      return p;
+    }
+  }
+}
+
+// BETWEEN bounds that are in order in UTF-16, signed bytes or text, and
+// reversed in DynamoDB's order (UTF-8 bytes, unsigned bytes, value); on a
+// target without sort key, a second condition, which DynamoDB refuses there.
+Planted reversed_key_between(const oracle::NaiveTable& model, const QuerySpec& valid) {
+  const std::vector<NKey> sk = model.sort_of(valid.index);
+  QuerySpec q = valid;
+  q.filter.reset();
+  Planted p;
+  if (sk.empty()) {
+    p.request = render_query(model.schema(), q);
+    p.request.attributes.names["#extra"] = "x";
+    p.request.attributes.values[":extra"] = AttributeValue::S("x");
+    p.request.key_condition += " AND #extra = :extra";
+    p.want = "Query key condition not supported";
+    return p;
+  }
+  if (q.key.sort_eq.size() == sk.size()) q.key.sort_eq.pop_back();
+  q.key.op = oracle::NKeyCond::Op::kBetween;
+  switch (sk[q.key.sort_eq.size()].type) {
+    case NValue::T::S:  // U+1F600 after U+FF5E in UTF-8, before it in UTF-16
+      q.key.a = query_internal::str("\xF0\x9F\x98\x80");
+      q.key.b = query_internal::str("\xEF\xBD\x9E");
+      break;
+    case NValue::T::B:  // 0x80 after 0x7F unsigned, before it signed
+      q.key.a.t = q.key.b.t = NValue::T::B;
+      q.key.a.s = "\x80";
+      q.key.b.s = "\x7f";
+      break;
+    default:  // 1e1 after 9 by value, before it as text
+      q.key.a.t = q.key.b.t = NValue::T::N;
+      q.key.a.s = "1e1";
+      q.key.b.s = "9";
+      break;
+  }
+  p.request = render_query(model.schema(), q);
+  p.want =
+      "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater "
+      "than or equal to lower bound";
+  return p;
+}
+
+// An ExclusiveStartKey that is not a key of what is read: on a table
+// without sort key any start key; else one attribute missing, one spurious,
+// or one of the wrong type. Empty `want` when there is no entry to start from.
+Planted start_key_fault(const oracle::NaiveTable& model, const QuerySpec& valid,
+                        std::uint64_t pick) {
+  QuerySpec q = valid;
+  q.filter.reset();
+  Planted p;
+  p.request = render_query(model.schema(), q);
+  const std::vector<NItem> entries = model.entries(valid.index);
+  if (entries.empty()) return p;
+  NItem key = model.key_of(valid.index, entries[pick % entries.size()]);
+  if (valid.index.empty() && !model.schema().sk) {
+    p.want = "The provided exclusive start key is invalid";
+  } else if (pick % 3 == 0) {
+    key.erase(key.begin() + static_cast<std::ptrdiff_t>(pick / 3 % key.size()));
+    p.want = "The provided starting key is invalid";
+  } else if (pick % 3 == 1) {
+    key.emplace_back("x", query_internal::str("spurious"));
+    p.want = "The provided starting key is invalid";
+  } else {
+    NValue& v = key[pick / 3 % key.size()].second;
+    const bool number = v.t == NValue::T::N;
+    v = query_internal::str("1");
+    if (!number) v.t = NValue::T::N;
+    p.want = "The provided key element does not match the schema";
+  }
+  p.request.exclusive_start_key = to_engine(key);
+  return p;
+}
+
+// The first ten faults: see the catalog's description of the property.
+Planted request_fault(const oracle::NaiveTable& model, const QuerySpec& valid, int mutation) {
   const NSchema& s = model.schema();
   QuerySpec base = valid;
   base.filter.reset();  // the mutations add their own
-  QueryRequest r = render_query(s, base);
+  Planted p{render_query(s, base), ""};
+  QueryRequest& r = p.request;
+  std::string& want = p.want;
   const std::vector<NKey> pk = model.partition_of(valid.index);
   const std::vector<NKey> sk = model.sort_of(valid.index);
-  std::string want;
   switch (mutation) {
-    case 0: {  // filter on a key attribute of what is queried
+    case 0: {  // filter on a key attribute of what is queried, in any position
       const NKey& k = sk.empty() || valid.style % 2 == 0 ? pk[0] : sk[0];
       r.attributes.names["#key"] = k.name;
-      r.filter = "attribute_exists(#key)";
+      static const char* const kForms[] = {"attribute_exists(#key)", "attribute_exists(#key.x)",
+                                           "x = #key", "#key[1] = x"};
+      r.filter = kForms[valid.style / 2 % 4];
       want =
           "Filter Expression can only contain non-primary key attributes: Primary key attribute: " +
           k.name;
@@ -51,15 +228,24 @@ Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& ta
       r.limit = 0;
       want = "Member must have value greater than or equal to 1";
       break;
-    case 5:
-      if (valid.index.empty()) {
+    case 5: {
+      const oracle::NIndex* index = nullptr;
+      for (const oracle::NIndex& i : s.indexes) {
+        if (i.name == valid.index) index = &i;
+      }
+      if (index == nullptr) {
         r.select = Select::kAllProjectedAttributes;
         want = "ALL_PROJECTED_ATTRIBUTES";
+      } else if (index->projection != oracle::NIndex::Projection::kAll && valid.style % 2 == 1) {
+        r.select = Select::kAllAttributes;
+        want = "Select type ALL_ATTRIBUTES is not supported for global secondary index " +
+               index->name + " because its projection type is not ALL";
       } else {
         r.consistent_read = true;
         want = "Consistent reads are not supported on global secondary indexes";
       }
       break;
+    }
     case 6:
       r.index_name = "no_such_index";
       want = "The table does not have the specified index: no_such_index";
@@ -73,21 +259,39 @@ Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& ta
       r.attributes.values[":v"] = AttributeValue::S("x");
       want = "reserved keyword: Size";
       break;
-    default: {  // BETWEEN with the bounds reversed, on the first sort attribute or in a filter
-      r.attributes.values[":lo"] = *AttributeValue::N("2");
-      r.attributes.values[":hi"] = *AttributeValue::N("1");
-      r.filter = "x BETWEEN :lo AND :hi";
-      want = "The BETWEEN operator requires upper bound to be greater than or equal to lower bound";
+    default:
+      r.filter = valid.style % 2 == 0 ? "dog(x)" : "Contains(x, x)";
+      want = valid.style % 2 == 0 ? "Invalid FilterExpression: Invalid function name; function: dog"
+                                  : "Invalid FilterExpression: Invalid function name; function: "
+                                    "Contains";
       break;
-    }
   }
+  return p;
+}
+
+}  // namespace
+
+Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& table,
+                                const QuerySpec& valid, int mutation) {
+  Planted p;
+  if (mutation < 10) {
+    p = request_fault(model, valid, mutation);
+  } else if (mutation < 14) {
+    p = key_condition_fault(model, valid, mutation - 10, valid.style);
+  } else if (mutation == 14) {
+    p = reversed_key_between(model, valid);
+  } else {
+    p = start_key_fault(model, valid, valid.style);
+    if (p.want.empty()) p = request_fault(model, valid, 4);  // nothing to start from
+  }
+  const QueryRequest& r = p.request;
   auto page = table.query(r);
   if (page)
     return Outcome::fails(
-        fmt::format("{}: accepted; DynamoDB rejects it with \"{}\"", show_request(r), want));
-  if (page.error().message.find(want) == std::string::npos) {
+        fmt::format("{}: accepted; DynamoDB rejects it with \"{}\"", show_request(r), p.want));
+  if (page.error().message.find(p.want) == std::string::npos) {
     return Outcome::fails(fmt::format("{}: rejected with \"{}\", expected a message with \"{}\"",
-                                      show_request(r), page.error().message, want));
+                                      show_request(r), page.error().message, p.want));
   }
   return Outcome::holds();
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "props/query_internal.h"
+#include "props/query_invalid_props.h"
 #include "props/query_spec.h"
 
 namespace sortkey::props {
@@ -174,6 +175,10 @@ Outcome check_query(const oracle::NaiveTable& model, const Table& table, const Q
   const QueryRequest request = render_query(model.schema(), q);
   const std::string shown = show_request(request);
   auto read = [&table](const QueryRequest& r) { return table.query(r); };
+  if (q.filter && !oracle::naive_refusal(*q.filter).empty()) {
+    auto page = read(request);
+    return matches_refusal(page ? nullptr : &page.error(), *q.filter, shown);
+  }
   // 1. The engine's order of the whole range, held to DynamoDB's rules.
   QuerySpec plain = q;
   plain.filter.reset();
@@ -202,6 +207,10 @@ Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const Sc
   const ScanRequest request = render_scan(s);
   const std::string shown = show_request(request);
   auto read = [&table](const ScanRequest& r) { return table.scan(r); };
+  if (s.filter && !oracle::naive_refusal(*s.filter).empty()) {
+    auto page = read(request);
+    return matches_refusal(page ? nullptr : &page.error(), *s.filter, shown);
+  }
   ScanRequest whole;
   whole.index_name = s.index;
   whole.consistent_read = s.consistent;
@@ -219,6 +228,29 @@ Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const Sc
   return check_session(sequence, request, read, key_of, s.filter ? &*s.filter : nullptr, s.limit,
                        s.count_only, s.consistent, static_cast<std::size_t>(s.style % 97), true,
                        shown);
+}
+
+Outcome check_resume_from_missing_key(const oracle::NaiveTable& model, const Table& table,
+                                      const QuerySpec& q, const NItem& gone) {
+  QueryRequest request = render_query(model.schema(), q);
+  request.exclusive_start_key = to_engine(gone);
+  const std::string shown =
+      fmt::format("{}, ExclusiveStartKey {} (no such item)", show_request(request),
+                  to_json(*request.exclusive_start_key));
+  // The table's order is strict: the page starts at the first key past `gone`.
+  const std::vector<NItem> sequence = model.key_range("", q.key, q.forward);
+  const std::vector<oracle::NKey> sort = model.sort_of("");
+  std::size_t pos = 0;
+  while (pos < sequence.size()) {
+    const int c = oracle::naive_compare_sort(sort, sequence[pos], gone);
+    if (q.forward ? c > 0 : c < 0) break;
+    ++pos;
+  }
+  auto page = table.query(request);
+  if (!page) return Outcome::fails(fmt::format("{}: rejected: {}", shown, describe(page.error())));
+  const NPage want = oracle::page_at(sequence, pos, q.limit, q.filter ? &*q.filter : nullptr);
+  auto key_of = [&model](const NItem& entry) { return model.key_of("", entry); };
+  return compare_page(sequence, want, *page, q.count_only, q.consistent, key_of, shown);
 }
 
 Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const std::string& what) {

@@ -5,6 +5,8 @@
 // ScanSpec (props/query_spec.h).
 //
 // How a Query is checked (check_query):
+//   0. A filter the oracle refuses (oracle::naive_refusal) must be refused,
+//      with DynamoDB's message (matches_refusal); nothing else is checked.
 //   1. The engine reads the whole key range without filter or limit: its
 //      order must be one DynamoDB may give (accept_query_order: sorted by the
 //      sort key, ties in any order, exactly the oracle's items). That order is
@@ -36,6 +38,13 @@ Outcome check_query(const oracle::NaiveTable& model, const Table& table, const Q
 // The same for Scan; the order of partitions is DynamoDB's to choose, each
 // partition read in one piece and in sort-key order (accept_scan_order).
 Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const ScanSpec& s);
+// A start key need not exist (ALT test_query.py::test_query_exclusivestartkey):
+// on a table with a sort key (`model` and `table` holding the same items, and
+// `gone` the table key of none of them, in the range of `q`), a Query of the
+// table from `gone` reads on from the next key in its direction, exactly the
+// oracle's page there. REQUIRES: q.index is "" and the table has a sort key.
+Outcome check_resume_from_missing_key(const oracle::NaiveTable& model, const Table& table,
+                                      const QuerySpec& q, const oracle::NItem& gone);
 // After a write: the engine accepted it iff the oracle did, and the table and
 // every index hold as many items as the oracle's projection says.
 Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const std::string& what);

@@ -11,9 +11,11 @@
 #include <functional>
 #include <memory>
 
+#include "props/common.h"
 #include "props/contract_foreign_keys.h"
 #include "props/contract_reference.h"
 #include "runner.h"
+#include "sortkey/composite.h"
 
 namespace sortkey::props::contract {
 namespace {
@@ -274,6 +276,28 @@ TEST(ContractCatalog, ForeignVariantsAreForeign) {
       0, {"aWgEPTl1tmebfsQzFP4bxwgy80W"}, &none);
   EXPECT_EQ(held.kind(), Outcome::Kind::kHolds) << held.message();
   EXPECT_TRUE(none.empty());
+}
+
+TEST(ContractCatalog, CompositeForeignVariantsAreRefused) {
+  // For every delimiter, every variant of a key holding escapes is one the
+  // built-in decoder refuses, or the key of the path it decodes to.
+  for (char d : std::string("!\"#$%&'()*+,-./")) {
+    const auto o = make_oracle("composite", json{{"delimiter", std::string(1, d)}});
+    const std::string key = *encode_composite({"A", std::string(1, d) + "b", ""}, d);
+    const auto variants = foreign_variants(*o, key);
+    EXPECT_GT(variants.size(), 20u);
+    int escapes = 0;
+    for (const auto& v : variants) {
+      const auto decoded = decode_composite(v.key, d);
+      if (decoded) {
+        EXPECT_EQ(*encode_composite(*decoded, d), v.key) << v.what;
+      }
+      if (v.what.find("escape") == std::string::npos) continue;
+      ++escapes;
+      EXPECT_FALSE(decoded.has_value()) << show_key(v.key) << ": " << v.what;
+    }
+    EXPECT_GE(escapes, 12) << d;
+  }
 }
 
 }  // namespace

@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 namespace sortkey::props {
 namespace {
 
@@ -38,6 +41,24 @@ TEST(Runner, FailureCarriesSeedCounterexampleAndReplay) {
   const std::string text = describe_failure(r);
   EXPECT_NE(text.find("seed 7"), std::string::npos);
   EXPECT_NE(text.find("counterexample: int = 100"), std::string::npos);
+}
+
+// The time to the first failing case excludes the shrinking: here every
+// failing case sleeps, so each successful shrink step adds its sleep.
+TEST(Runner, SecondsToFailureStopAtTheFirstFailingCase) {
+  Catalog c;
+  c.add("planted", "slow_shrink", "every generated int is below 100 (false on purpose)", [] {
+    const int x = *rc::gen::inRange(0, 1000);
+    if (x >= 100) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    rc_require(x < 100 ? Outcome::holds() : Outcome::fails("x = " + std::to_string(x)));
+  });
+  RunSettings s;
+  s.seed = 7;
+  const RunReport r = run_property(c.entries()[0], s);
+  ASSERT_EQ(r.verdict, Verdict::kFailed);
+  ASSERT_GE(r.shrinks, 1);
+  EXPECT_GE(r.seconds_to_failure, 0.005);
+  EXPECT_LE(r.seconds_to_failure + 0.005 * r.shrinks, r.seconds);
 }
 
 TEST(Runner, TheSameSeedReplaysTheSameFailure) {

@@ -151,6 +151,16 @@ std::string_view operand_type(const Operand& o) {
   return "?";
 }
 
+// "[a, b, [1]]": how DynamoDB shows a document path in its messages.
+std::string show_path(const DocumentPath& path) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += path[i].is_index ? fmt::format("[{}]", path[i].index) : path[i].name;
+  }
+  return out + "]";
+}
+
 // ---------------------------------------------------------------- parser
 
 class Parser {
@@ -301,6 +311,7 @@ class Parser {
       c.kind = Condition::Kind::kCompare;
       c.comparator = cmp;
       c.operands = {std::move(*left), std::move(*right)};
+      if (auto ok = check_distinct(comparator_text(cmp), c); !ok) return ok.error();
       if (cmp != Comparator::kEq && cmp != Comparator::kNe) {
         for (const Operand& o : c.operands) {
           if (o.kind == Operand::Kind::kValue && !is_scalar_key_type(o.value.type())) {
@@ -320,6 +331,7 @@ class Parser {
       if (!hi) return hi.error();
       c.kind = Condition::Kind::kBetween;
       c.operands = {std::move(*left), std::move(*lo), std::move(*hi)};
+      if (auto ok = check_distinct("BETWEEN", c); !ok) return ok.error();
       if (auto ok = check_between(c); !ok) return ok.error();
       return c;
     }
@@ -343,9 +355,29 @@ class Parser {
                 "The IN operator is provided with too many operands; number of operands: {}",
                 c.operands.size() - 1));
       }
+      if (auto ok = check_distinct("IN", c); !ok) return ok.error();
       return c;
     }
     return syntax_error(op);
+  }
+
+  // DynamoDB refuses an operator or function whose first operand is a
+  // document path that one of its other operands repeats, after names are
+  // substituted: `a = a`, `#n > a` with #n -> a, `contains(a.b, a.b)`,
+  // `a BETWEEN :lo AND a`, `a IN (:v, a)` (see "Distinct operands" in
+  // sortkey/expression.h). Values and size() are never compared.
+  Result<void> check_distinct(std::string_view op, const Condition& c) const {
+    const Operand& first = c.operands[0];
+    if (first.kind != Operand::Kind::kPath) return {};
+    for (std::size_t i = 1; i < c.operands.size(); ++i) {
+      const Operand& o = c.operands[i];
+      if (o.kind != Operand::Kind::kPath || o.path != first.path) continue;
+      return error(ErrorCode::kBadParameter, o.offset,
+                   fmt::format("The first operand must be distinct from the remaining operands "
+                               "for this operator or function; operator: {}, first operand: {}",
+                               op, show_path(first.path)));
+    }
+    return {};
   }
 
   Error incorrect_operand(std::string_view function, const Operand& o) const {
@@ -404,6 +436,7 @@ class Parser {
                                "function: {}, number of operands: {}",
                                name.text, c.operands.size()));
     }
+    if (auto ok = check_distinct(name.text, c); !ok) return ok.error();
     if (name.text == "attribute_exists" || name.text == "attribute_not_exists") {
       c.kind = name.text == "attribute_exists" ? Condition::Kind::kAttributeExists
                                                : Condition::Kind::kAttributeNotExists;

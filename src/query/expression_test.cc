@@ -170,6 +170,55 @@ TEST(Expression, Errors) {
   EXPECT_EQ(f.parse("i = ").error().offset, 4u);
 }
 
+TEST(Expression, OperandsMustBeDistinctPaths) {
+  Fixture f;
+  f.attrs.names = {{"#a", "a"}, {"#dot", "a.b"}};
+  f.attrs.values = {{":v", S("x")}, {":w", S("x")}, {":n", N("1")}};
+  const std::string refusal =
+      "The first operand must be distinct from the remaining operands for this operator or "
+      "function; ";
+  EXPECT_EQ(f.error("a = a"), "Invalid FilterExpression: " + refusal +
+                                  "operator: =, first "
+                                  "operand: [a]");
+  EXPECT_EQ(f.error("a > a"), "Invalid FilterExpression: " + refusal +
+                                  "operator: >, first "
+                                  "operand: [a]");
+  for (const char* op : {"<>", "<", "<=", ">="}) {
+    EXPECT_EQ(
+        f.error(fmt::format("a {} #a", op)),
+        fmt::format("Invalid FilterExpression: {}operator: {}, first operand: [a]", refusal, op));
+  }
+  EXPECT_EQ(f.error("contains(a, a)"),
+            "Invalid FilterExpression: " + refusal + "operator: contains, first operand: [a]");
+  EXPECT_EQ(
+      f.error("begins_with(#a.b[1], a.b[1])"),
+      "Invalid FilterExpression: " + refusal + "operator: begins_with, first operand: [a, b, [1]]");
+  EXPECT_EQ(f.error("attribute_type(a, a)"), "Invalid FilterExpression: " + refusal +
+                                                 "operator: attribute_type, first operand: [a]");
+  EXPECT_EQ(f.error("a BETWEEN a AND :v"),
+            "Invalid FilterExpression: " + refusal + "operator: BETWEEN, first operand: [a]");
+  EXPECT_EQ(f.error("a BETWEEN :v AND #a"),
+            "Invalid FilterExpression: " + refusal + "operator: BETWEEN, first operand: [a]");
+  EXPECT_EQ(f.error("a IN (:v, :w, a)"),
+            "Invalid FilterExpression: " + refusal + "operator: IN, first operand: [a]");
+  EXPECT_EQ(f.error("pk = pk", ExpressionKind::kKeyCondition),
+            "Invalid KeyConditionExpression: " + refusal + "operator: =, first operand: [pk]");
+  EXPECT_EQ(f.error("x = :v AND NOT (y < :n OR b = b)"),
+            "Invalid FilterExpression: " + refusal + "operator: =, first operand: [b]");
+  // Different paths, values, size() and a name holding a dot are distinct.
+  EXPECT_TRUE(f.parse("a = a.b"));
+  EXPECT_TRUE(f.parse("a.b = a.c"));
+  EXPECT_TRUE(f.parse("a[0] = a[1]"));
+  EXPECT_TRUE(f.parse("#dot = a.b"));
+  EXPECT_TRUE(f.parse(":v = :v"));
+  EXPECT_TRUE(f.parse(":v = :w"));
+  EXPECT_TRUE(f.parse("size(a) = a"));
+  EXPECT_TRUE(f.parse("size(a) = size(a)"));
+  EXPECT_TRUE(f.parse("contains(a, :v)"));
+  EXPECT_TRUE(f.parse("b BETWEEN a AND a"));
+  EXPECT_TRUE(f.parse("b IN (a, a)"));
+}
+
 TEST(Expression, InAllowsAtMostOneHundredValues) {
   Fixture f;
   std::string list;

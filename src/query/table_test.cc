@@ -398,6 +398,36 @@ TEST(Table, FilterPaysForWhatItDiscards) {
   EXPECT_TRUE(filter_page->last_evaluated_key.has_value());
 }
 
+// The reproduction DynamoDB refuses and the model once answered: a filter
+// comparing an attribute with itself, on any table, read or not.
+TEST(Table, OperandsMustBeDistinctInEveryExpression) {
+  auto t = Table::create(pk_sk());
+  ASSERT_TRUE(t->put(item({{"PK", S("a")}, {"SK", S("1")}, {"n", N("1")}})));
+  const std::string refusal =
+      "The first operand must be distinct from the remaining operands for this operator or "
+      "function; ";
+  QueryRequest q = on("a");
+  q.filter = "n > n";
+  EXPECT_EQ(t->query(q).error().message,
+            "Invalid FilterExpression: " + refusal + "operator: >, first operand: [n]");
+  QueryRequest empty = on("nobody");  // no item read: refused all the same
+  empty.filter = "contains(#n, n)";
+  empty.attributes.names["#n"] = "n";
+  EXPECT_EQ(t->query(empty).error().message,
+            "Invalid FilterExpression: " + refusal + "operator: contains, first operand: [n]");
+  ScanRequest scan;
+  scan.filter = "SK BETWEEN :lo AND SK";
+  scan.attributes.values[":lo"] = S("0");
+  EXPECT_EQ(t->scan(scan).error().message,
+            "Invalid FilterExpression: " + refusal + "operator: BETWEEN, first operand: [SK]");
+  QueryRequest key = on("a", "PK = :pk AND begins_with(SK, SK)");
+  EXPECT_EQ(t->query(key).error().message, "Invalid KeyConditionExpression: " + refusal +
+                                               "operator: begins_with, first operand: [SK]");
+  QueryRequest distinct = on("a");
+  distinct.filter = "n = m";  // two attributes: allowed
+  EXPECT_TRUE(t->query(distinct));
+}
+
 TEST(Table, ScanVisitsEveryItemOnceAcrossPages) {
   auto t = Table::create(pk_sk());
   for (int p = 0; p < 4; ++p) {

@@ -51,12 +51,58 @@ void add_generate(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> 
   });
 }
 
+struct InspectArgs {
+  std::vector<std::string> ids;
+  std::string field = "inspect";
+  std::string output = "text";
+};
+
+// One part of an ID as text: a string as it is, a number in decimal.
+std::string part_text(const nlohmann::json& parts, const std::string& field) {
+  const nlohmann::json& v = parts.at(field);
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+void print_inspections(const InspectArgs& a, const IdTool& tool, Context& ctx) {
+  if (a.output == "text") {
+    convert_each(
+        a.ids, "inspect as a " + tool.name,
+        [&](std::string_view text) -> Result<std::string> {
+          auto parts = tool.inspect(text);
+          if (!parts) return parts.error();
+          return a.field == "inspect" ? tool.report(*parts) : part_text(*parts, a.field);
+        },
+        ctx);
+    return;
+  }
+  auto inputs = expand_inputs(a.ids);
+  if (!inputs) {
+    fmt::print(stderr, "sortkey: {}\n", inputs.error().message);
+    ctx.exit_code = 2;
+    return;
+  }
+  for (const std::string& input : *inputs) {
+    const auto parts = tool.inspect(input);
+    if (!parts) ctx.exit_code = 1;
+    fmt::print("{}", json_result(input, parts));
+  }
+  std::fflush(stdout);
+}
+
 void add_inspect(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> tool) {
-  auto ids = std::make_shared<std::vector<std::string>>();
+  auto a = std::make_shared<InspectArgs>();
   CLI::App* inspect = parent.add_subcommand("inspect", tool->inspect_help);
-  inspect->add_option("ids", *ids, tool->ids_help)->required();
-  inspect->callback(
-      [ids, tool, &ctx] { convert_each(*ids, "inspect as a " + tool->name, tool->inspect, ctx); });
+  inspect->add_option("ids", a->ids,
+                      tool->ids_help + "; none or - reads one per line of standard input");
+  CLI::Option* field =
+      inspect
+          ->add_option("-f,--format", a->field,
+                       "inspect (the report), or one part: string, time, timestamp, payload, raw")
+          ->check(CLI::IsMember({"inspect", "string", "time", "timestamp", "payload", "raw"}))
+          ->capture_default_str();
+  add_output_option(*inspect, &a->output);
+  field->excludes(inspect->get_option("--output"));
+  inspect->callback([a, tool, &ctx] { print_inspections(*a, *tool, ctx); });
 }
 
 // The random part `encode` was given, or fresh random bytes. On failure
@@ -84,7 +130,7 @@ std::optional<std::vector<std::uint8_t>> random_part(const IdTool& tool, const s
 
 void add_encode(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> tool) {
   auto p = std::make_shared<EncodeArgs>();
-  CLI::App* encode = parent.add_subcommand("encode", tool->encode_help);
+  CLI::App* encode = parent.add_subcommand("build", tool->encode_help);
   encode->add_option("--time", p->time, tool->time_help)
       ->transform(decimal<std::int64_t>())
       ->required();

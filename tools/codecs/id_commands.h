@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,7 +30,7 @@ void add_id_commands(CLI::App& app, Context& ctx);
 void add_ksuid_tool(CLI::App& app, Context& ctx);
 void add_ulid_tool(CLI::App& app, Context& ctx);
 
-// What `sortkey <command> generate|inspect|encode` need of one ID family:
+// What `sortkey <command> generate|inspect|build` need of one ID family:
 // the words of its help and messages, and three functions over its codec.
 struct IdTool {
   std::string command;         // "ksuid"
@@ -39,22 +40,27 @@ struct IdTool {
   std::string monotonic_help;  // of `generate --monotonic`
   std::string inspect_help;    // of `inspect`
   std::string ids_help;        // of inspect's positional IDs
-  std::string encode_help;     // of `encode`
-  std::string time_help;       // of `encode --time`
-  std::string random_option;   // encode's option for the random part: "--payload"
+  std::string encode_help;     // of `build`
+  std::string time_help;       // of `build --time`
+  std::string random_option;   // build's option for the random part: "--payload"
   std::string random_name;     // its name in messages: "payload"
   std::string random_help;
   std::size_t random_size = 0;  // bytes
   // A fresh generator, as a function appending its next ID's text to `out`.
   std::function<std::function<Result<void>(std::string& out)>(bool monotonic)> generator;
-  // The inspect report of one ID's text.
-  std::function<Result<std::string>(std::string_view text)> inspect;
+  // The parts of one ID's text, for `inspect`: "string" (its canonical
+  // text), "raw" (the bytes in hex), "time" (RFC 3339, UTC), "timestamp" (the
+  // format's own number), "payload" (the random part in hex), and the
+  // family's extras. `-f FIELD` prints one, `--output json` all of them.
+  std::function<Result<nlohmann::json>(std::string_view text)> inspect;
+  // The report of those parts (`-f inspect`, the default).
+  std::function<std::string(const nlohmann::json& parts)> report;
   // The text of the ID of a time and a random part of random_size bytes.
   std::function<Result<std::string>(std::int64_t time, std::span<const std::uint8_t> random)>
       encode;
 };
 
-// Adds `sortkey <tool.command>` with its generate, inspect and encode
+// Adds `sortkey <tool.command>` with its generate, inspect and build
 // subcommands to the top-level app.
 void add_id_tool(CLI::App& app, Context& ctx, IdTool tool);
 

@@ -1,7 +1,7 @@
 // sortkey encode|decode ksuid              (raw hex <-> text)
 // sortkey ksuid generate [-n N] [--monotonic]
 // sortkey ksuid inspect ID...
-// sortkey ksuid encode --time UNIX [--payload HEX]
+// sortkey ksuid build --time UNIX [--payload HEX]
 
 #include <fmt/format.h>
 
@@ -16,14 +16,25 @@
 namespace sortkey::cli {
 namespace {
 
+// The parts of a KSUID; "timestamp" is the reference tool's: seconds since
+// the KSUID epoch.
+nlohmann::json parts_of(const Ksuid& id) {
+  return {{"string", encode_ksuid(id)},
+          {"raw", to_hex(id.bytes().data(), id.bytes().size())},
+          {"time", ksuid_time_rfc3339(id)},
+          {"unix_time", id.unix_seconds()},
+          {"timestamp", id.timestamp()},
+          {"payload", to_hex(id.bytes().data() + 4, kKsuidPayloadSize)}};
+}
+
 // The reference tool's `-f inspect` layout, with the time in UTC RFC 3339.
-std::string inspect(const Ksuid& id) {
+std::string report(const nlohmann::json& p) {
   return fmt::format(
       "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n  Unix "
       "time: {}\n"
       "  Timestamp: {}\n    Payload: {}\n",
-      encode_ksuid(id), to_hex(id.bytes().data(), id.bytes().size()), ksuid_time_rfc3339(id),
-      id.unix_seconds(), id.timestamp(), to_hex(id.bytes().data() + 4, kKsuidPayloadSize));
+      p["string"].get<std::string>(), p["raw"].get<std::string>(), p["time"].get<std::string>(),
+      p["unix_time"].dump(), p["timestamp"].dump(), p["payload"].get<std::string>());
 }
 
 struct Inputs {
@@ -73,11 +84,12 @@ void add_ksuid_tool(CLI::App& app, Context& ctx) {
   tool.random_help = "16 bytes in hex (default: random)";
   tool.random_size = kKsuidPayloadSize;
   tool.generator = generator_of<KsuidGenerator>(append_ksuid);
-  tool.inspect = [](std::string_view text) -> Result<std::string> {
+  tool.inspect = [](std::string_view text) -> Result<nlohmann::json> {
     auto id = decode_ksuid(text);
     if (!id) return id.error();
-    return inspect(*id);
+    return parts_of(*id);
   };
+  tool.report = report;
   tool.encode = [](std::int64_t unix_seconds,
                    std::span<const std::uint8_t> random) -> Result<std::string> {
     Ksuid::Payload payload{};

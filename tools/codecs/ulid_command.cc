@@ -1,7 +1,7 @@
 // sortkey encode|decode ulid [--any-case]  (raw hex <-> text)
 // sortkey ulid generate [-n N] [--monotonic]
 // sortkey ulid inspect ID...
-// sortkey ulid encode --time UNIX_MS [--payload HEX]
+// sortkey ulid build --time UNIX_MS [--payload HEX]
 
 #include <fmt/format.h>
 
@@ -16,15 +16,26 @@
 namespace sortkey::cli {
 namespace {
 
-std::string inspect(const Ulid& id, std::string_view input) {
+// The parts of a ULID; "timestamp" is its unix time in milliseconds and
+// "payload" its entropy. "canonical" is false for an input not upper case.
+nlohmann::json parts_of(const Ulid& id, std::string_view input) {
   const std::string text = encode_ulid(id);
+  return {{"string", text},
+          {"raw", to_hex(id.bytes().data(), id.bytes().size())},
+          {"time", ulid_time_rfc3339(id)},
+          {"timestamp", id.unix_ms()},
+          {"payload", to_hex(id.bytes().data() + 6, kUlidEntropySize)},
+          {"canonical", input == text}};
+}
+
+std::string report(const nlohmann::json& p) {
   std::string out = fmt::format(
       "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n    Unix "
       "ms: {}\n"
       "    Entropy: {}\n",
-      text, to_hex(id.bytes().data(), id.bytes().size()), ulid_time_rfc3339(id), id.unix_ms(),
-      to_hex(id.bytes().data() + 6, kUlidEntropySize));
-  if (input != text) {
+      p["string"].get<std::string>(), p["raw"].get<std::string>(), p["time"].get<std::string>(),
+      p["timestamp"].dump(), p["payload"].get<std::string>());
+  if (!p["canonical"].get<bool>()) {
     out +=
         "\nNOTE: the input is not upper case; in a sort key write the String above, since "
         "mixed case breaks byte order.\n";
@@ -84,11 +95,12 @@ void add_ulid_tool(CLI::App& app, Context& ctx) {
   tool.random_help = "10 bytes in hex (default: random)";
   tool.random_size = kUlidEntropySize;
   tool.generator = generator_of<UlidGenerator>(append_ulid);
-  tool.inspect = [](std::string_view text) -> Result<std::string> {
+  tool.inspect = [](std::string_view text) -> Result<nlohmann::json> {
     auto id = decode_ulid(text);
     if (!id) return id.error();
-    return inspect(*id, text);
+    return parts_of(*id, text);
   };
+  tool.report = report;
   tool.encode = [](std::int64_t unix_ms,
                    std::span<const std::uint8_t> random) -> Result<std::string> {
     Ulid::Entropy entropy{};

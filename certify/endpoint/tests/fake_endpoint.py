@@ -3,9 +3,11 @@
 # answers every request with one hostile answer, for the endpoint client's
 # tests; it writes its port to PORTFILE and serves until killed (the test
 # kills it; it also exits by itself after 120 s).
-#   type_error   400 {"__type": 123}
-#   deep         400 with JSON nested 150,000 levels deep
-#   huge         200 with a 40 MB body
+#   type_error      400 {"__type": 123}
+#   message_number  400 {"__type": "...ResourceNotFoundException", "message": 5}
+#   table_number    200 {"Table": 5}
+#   deep            400 with JSON nested 150,000 levels deep
+#   huge            200 with a 40 MB body
 import http.server
 import sys
 import threading
@@ -13,6 +15,9 @@ import threading
 kind, portfile = sys.argv[1], sys.argv[2]
 bodies = {
     "type_error": (400, b'{"__type": 123, "message": "x"}'),
+    "message_number": (400, b'{"__type": "com.amazonaws.dynamodb.v20120810#'
+                            b'ResourceNotFoundException", "message": 5}'),
+    "table_number": (200, b'{"Table": 5}'),
     "deep": (400, b'{"__type":"x","m":' + b"[" * 150000 + b"]" * 150000 + b"}"),
     "huge": (200, b'{"Table":"' + b"x" * (40 << 20) + b'"}'),
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # hostile_endpoint.sh SORTKEY SOURCE_DIR: `sortkey certify --endpoint` against
-# an endpoint that answers with a wrong JSON type, JSON nested too deep, or a
-# body too large exits 2 with a sentence naming what was wrong, never a crash.
+# an endpoint that answers the first request with a wrong JSON type (named by
+# its JSON pointer), JSON nested too deep, or a body too large exits 2 with a
+# sentence naming what was wrong, never a crash. (Mid-run answers of a wrong
+# type: proxy_certify.sh hostile.)
 set -euo pipefail
 sortkey=$1
 here="$2/certify/endpoint/tests"
@@ -26,7 +28,9 @@ check() {  # check KIND PATTERN
     echo "$1: exit $got (want 2), stderr:"; cat "$dir/err"; echo "(want /$2/)"; exit 1
   fi
 }
-check type_error "the error answer's \"__type\" is a number, not a string"
+check type_error "HTTP 400: in the error answer, /__type is a number, not a string"
+check message_number "HTTP 400: in the error answer, /message is a number, not a string"
+check table_number "DescribeTable: HTTP 200: in the answer, /Table is a number, not an object"
 check deep "HTTP 400 with JSON nested deeper than 256 levels"
 check huge "HTTP 200 with a body larger than 33554432 bytes"
 echo "ok: hostile endpoint answers"

@@ -1,0 +1,62 @@
+#include "certify/endpoint/run_notes.h"
+
+#include <fmt/format.h>
+
+#include "certify/internal/text.h"
+
+namespace sortkey::certify::endpoint {
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+std::string plural(std::uint64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string client_summary(const DynamoDbClient& client, const std::string& url_source) {
+  const ClientStats& st = client.stats();
+  const RetrySettings& retry = client.config().retry;
+  std::string out = fmt::format(
+      "URL from {}; retry mode {}, {} attempts ({}); {} throttled, {} broken", url_source,
+      retry_mode_name(retry.mode), retry.max_attempts, retry.source,
+      plural(st.throttled, "answer", "answers"), plural(st.broken, "connection", "connections"));
+  if (client.limiter().enabled()) {
+    out += fmt::format(
+        "; the rate limiter held requests back {:.1f}s, at {:.1f} requests/s at the end",
+        st.limited_seconds, client.limiter().fill_rate());
+  }
+  if (st.credential_refreshes > 0) {
+    out += fmt::format("; credential_process renewed the keys {} time(s)", st.credential_refreshes);
+  }
+  return out;
+}
+
+std::vector<std::string> kept_tables(const std::vector<std::string>& names) {
+  if (names.empty()) return {};
+  return {fmt::format("kept {} (--keep-tables): {}", plural(names.size(), "table", "tables"),
+                      joined(names))};
+}
+
+std::vector<std::string> dropped_tables(TableManager& tables, const std::string& url) {
+  std::vector<std::string> out;
+  for (const std::string& failure : tables.drop_all()) {
+    out.push_back("could not delete the table " + failure);
+  }
+  const std::vector<std::string> left = tables.names();
+  if (!left.empty()) {
+    out.push_back(fmt::format(
+        "{} remain{}: {}; delete each with: aws dynamodb delete-table --endpoint-url {} "
+        "--table-name NAME",
+        plural(left.size(), "table", "tables"), left.size() == 1 ? "s" : "", joined(left),
+        internal::shell_quote(url)));
+  }
+  return out;
+}
+
+}  // namespace sortkey::certify::endpoint

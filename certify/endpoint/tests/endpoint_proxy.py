@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""endpoint_proxy.py TARGET_URL PORTFILE [options]: an HTTP proxy on a free
+loopback port in front of a DynamoDB-compatible endpoint (dynalite in the
+tests), that misbehaves as told, for the endpoint client's tests. It writes
+its port to PORTFILE, then its counts to PORTFILE.stats after every request
+("requests N throttled N reset N corrupted N"), and serves until killed (it
+also exits by itself after 600 s).
+
+  --throttle P          answer a fraction P of the requests with a throttling
+                        error instead of forwarding them, cycling through
+                        ProvisionedThroughputExceededException,
+                        ThrottlingException and RequestLimitExceeded
+  --capacity R          throttle only while more than R requests came in the
+                        last second (a store at its provisioned capacity);
+                        0 (default): whatever the rate
+  --throttle-after N    throttle only after the first N requests
+  --reset-every N       forward every Nth request, then reset the connection
+                        (TCP RST) halfway through its answer
+  --hang-after N        after N requests, never answer again
+  --corrupt ACTION:N:KIND
+                        the Nth answer to ACTION is corrupted: items_object
+                        ({"Items": {}}), count_string ("Count": "3"),
+                        attribute_number (the first item's first S or N
+                        becomes 5), lek_string ("LastEvaluatedKey": "k"),
+                        message_number (400 {"__type": "...ValidationException",
+                        "message": 5}), type_number (400 {"__type": 123})
+"""
+import argparse
+import http.client
+import http.server
+import json
+import random
+import socket
+import struct
+import sys
+import threading
+import time
+import urllib.parse
+
+parser = argparse.ArgumentParser()
+parser.add_argument("target")
+parser.add_argument("portfile")
+parser.add_argument("--throttle", type=float, default=0.0)
+parser.add_argument("--capacity", type=float, default=0.0)
+parser.add_argument("--throttle-after", type=int, default=0)
+parser.add_argument("--reset-every", type=int, default=0)
+parser.add_argument("--hang-after", type=int, default=0)
+parser.add_argument("--corrupt", default="")
+parser.add_argument("--seed", type=int, default=1)
+args = parser.parse_args()
+
+target = urllib.parse.urlparse(args.target)
+rng = random.Random(args.seed)
+lock = threading.Lock()
+counts = {"requests": 0, "throttled": 0, "reset": 0, "corrupted": 0}
+per_action = {}
+recent = []  # arrival times in the last second
+THROTTLES = ["ProvisionedThroughputExceededException", "ThrottlingException",
+             "RequestLimitExceeded"]
+corrupt_action, corrupt_n, corrupt_kind = (args.corrupt.split(":") + ["", "", ""])[:3]
+
+
+def write_stats():
+    with open(args.portfile + ".stats", "w") as f:
+        f.write(" ".join(f"{k} {v}" for k, v in counts.items()) + "\n")
+
+
+def corrupted(status, body):
+    """The answer as KIND makes it: (status, body)."""
+    if corrupt_kind == "message_number":
+        return 400, {"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
+                     "message": 5}
+    if corrupt_kind == "type_number":
+        return 400, {"__type": 123, "message": "x"}
+    if corrupt_kind == "items_object":
+        body["Items"] = {}
+    elif corrupt_kind == "count_string":
+        body["Count"] = str(body.get("Count", 3))
+    elif corrupt_kind == "lek_string":
+        body["LastEvaluatedKey"] = "k"
+    elif corrupt_kind == "attribute_number":
+        for item in body.get("Items", []):
+            for value in item.values():
+                for t in ("S", "N"):
+                    if t in value:
+                        value[t] = 5
+                        return status, body
+        return None  # nothing to corrupt in this answer: try the next one
+    return status, body
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def setup(self):
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def send(self, status, data, cut=None):
+        """Sends the answer; with `cut`, only its first `cut` bytes, then a reset."""
+        self.send_response(status)
+        self.send_header("Content-Type", "application/x-amz-json-1.0")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if cut is None:
+            self.wfile.write(data)
+            return
+        self.wfile.write(data[:cut])
+        self.wfile.flush()
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.close_connection = True
+
+    def answer(self, status, body):
+        self.send(status, json.dumps(body).encode())
+
+    def forward(self, payload):
+        conn = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+        conn.request("POST", "/", body=payload, headers=headers)
+        r = conn.getresponse()
+        status, data = r.status, r.read()
+        conn.close()
+        return status, data
+
+    def decide(self, action):
+        """What to do with this request: forward, throttle, reset, hang."""
+        with lock:
+            counts["requests"] += 1
+            n = counts["requests"]
+            per_action[action] = per_action.get(action, 0) + 1
+            now = time.monotonic()
+            recent.append(now)
+            while recent and recent[0] < now - 1:
+                recent.pop(0)
+            if args.hang_after and n > args.hang_after:
+                return "hang", None
+            over = args.capacity <= 0 or len(recent) > args.capacity
+            if n > args.throttle_after and over and rng.random() < args.throttle:
+                counts["throttled"] += 1
+                return "throttle", THROTTLES[counts["throttled"] % len(THROTTLES)]
+            if args.reset_every and n % args.reset_every == 0:
+                counts["reset"] += 1
+                return "reset", None
+            if action == corrupt_action and per_action[action] >= int(corrupt_n or 0) and \
+                    counts["corrupted"] == 0:
+                return "corrupt", None
+            return "forward", None
+
+    def do_POST(self):
+        payload = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        action = self.headers.get("X-Amz-Target", "").rsplit(".", 1)[-1]
+        what, throttle = self.decide(action)
+        try:
+            if what == "hang":
+                time.sleep(3600)
+            if what == "throttle":
+                self.answer(400, {"__type": "com.amazonaws.dynamodb.v20120810#" + throttle,
+                                  "message": "Rate of requests exceeds the allowed throughput."})
+                return
+            status, data = self.forward(payload)
+            if what == "reset":
+                # The request went through; the connection breaks in the middle of its answer.
+                self.send(status, data, cut=len(data) // 2)
+                return
+            if what == "corrupt" and status in (200, 400):
+                made = corrupted(status, json.loads(data))
+                if made is not None:
+                    with lock:
+                        counts["corrupted"] += 1
+                    self.answer(*made)
+                    return
+            self.send(status, data)
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            self.close_connection = True
+        finally:
+            with lock:
+                write_stats()
+
+    def log_message(self, *a):
+        pass
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+write_stats()
+with open(args.portfile, "w") as f:
+    f.write(str(server.server_address[1]))
+threading.Timer(600, server.shutdown).start()
+server.serve_forever()
+sys.exit(0)

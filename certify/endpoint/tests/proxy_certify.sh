@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# `sortkey certify --endpoint` against dynalite behind endpoint_proxy.py, which
+# throttles, resets connections, stops answering or corrupts answers as each
+# mode asks (ci/dynalite.sh starts dynalite; both are stopped whatever happens).
+#
+#   proxy_certify.sh SORTKEY SOURCE_DIR MODE
+#
+# MODE throttle     the same run straight to dynalite and through a proxy that
+#                   throttles 30% of the requests above 40 per second and
+#                   resets every 40th connection halfway through its answer:
+#                   the same verdict and the same table, the throttles and
+#                   broken connections survived and counted.
+# MODE interrupt    SIGTERM a second into the run: exit 2, "interrupted
+#                   (SIGTERM)", the JSON report says so with no failed
+#                   property, and no sortkey-cert- table is left.
+# MODE unreachable  the proxy killed mid-run: exit 2, could not run ("cannot
+#                   reach"), no failed property, the tables that remain named.
+# MODE timeout      the proxy stops answering mid-run, --request-timeout 1:
+#                   exit 2 ("no answer within 1000 ms"), the tables named.
+# MODE exhausted    every request throttled after the 60th, AWS_MAX_ATTEMPTS=3
+#                   and AWS_RETRY_MODE=legacy: exit 2, "still failing after 3
+#                   attempts", no failed property.
+# MODE hostile      one answer mid-run with a member of the wrong type, for
+#                   each kind: exit 2 with a sentence naming it by its JSON
+#                   pointer, never a property failure.
+# MODE config       the URL from the config file's services section and the
+#                   keys from its credential_process: the run certifies and
+#                   says where both came from.
+# MODE keep         --keep-tables: the tables stay, and their names are printed.
+# MODE expiring     credential_process keys about to expire are fetched again
+#                   before the requests that need them.
+set -euo pipefail
+sortkey=$1 src=$2 mode=$3
+here="$src/certify/endpoint/tests"
+known="$src/corpus/divergences/dynalite.json"
+
+dir=$(mktemp -d)
+proxy=""
+stop_proxy() {
+  if [ -n "$proxy" ]; then
+    kill "$proxy" 2>/dev/null || true
+    wait "$proxy" 2>/dev/null || true
+  fi
+  proxy=""
+}
+cleanup() {
+  stop_proxy
+  bash "$src/ci/dynalite.sh" stop "$dir/dynalite" || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+url=$(bash "$src/ci/dynalite.sh" start "$dir/dynalite" $$)
+
+fail() {
+  echo "FAILED ($mode): $*"
+  echo "--- stdout"; cat "$dir/out" 2>/dev/null || true
+  echo "--- stderr"; cat "$dir/err" 2>/dev/null || true
+  exit 1
+}
+
+start_proxy() {  # start_proxy PROXY-OPTIONS...: sets $proxy_url
+  rm -f "$dir/port" "$dir/port.stats"
+  python3 "$here/endpoint_proxy.py" "$url" "$dir/port" "$@" &
+  proxy=$!
+  for _ in $(seq 100); do [ -s "$dir/port" ] && break; sleep 0.1; done
+  [ -s "$dir/port" ] || fail "the proxy did not start"
+  proxy_url="http://127.0.0.1:$(cat "$dir/port")"
+}
+
+certify() {  # certify URL ARGS...: sets $got
+  local target=$1
+  shift
+  got=0
+  timeout 170 "$sortkey" certify --endpoint "$target" --no-progress --json "$dir/cert.json" "$@" \
+    >"$dir/out" 2>"$dir/err" || got=$?
+}
+
+want_exit() { [ "$got" = "$1" ] || fail "exit status $got, expected $1"; }
+want_err() { grep -Eq -- "$1" "$dir/err" || fail "stderr does not match /$1/"; }
+want_out() { grep -Eq -- "$1" "$dir/out" || fail "stdout does not match /$1/"; }
+
+# The JSON report: stopped matches PATTERN and no property failed.
+want_stopped() {
+  python3 - "$dir/cert.json" "$1" <<'PY' || fail "the JSON report does not say the run stopped: $(cat "$dir/cert.json")"
+import json, re, sys
+c = json.load(open(sys.argv[1]))
+assert c["stopped"] and re.search(sys.argv[2], c["stopped"]), c["stopped"]
+assert c["failed"] == 0 and not c["certified"], c
+PY
+}
+
+# No sortkey-cert- table left in dynalite.
+want_no_tables() {
+  local tables
+  tables=$(python3 - "${url##*:}" <<'PY'
+import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+c.request("POST", "/", body="{}", headers={
+    "X-Amz-Target": "DynamoDB_20120810.ListTables", "Content-Type": "application/x-amz-json-1.0",
+    "Authorization": "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/dynamodb/aws4_request, "
+                     "SignedHeaders=host, Signature=0", "X-Amz-Date": "20260101T000000Z"})
+print(c.getresponse().read().decode())
+PY
+)
+  case "$tables" in *sortkey-cert-*) fail "tables were left behind: $tables" ;; esac
+}
+
+# The table of property results without the times.
+results() { grep -E '^endpoint/' "$dir/out" | awk '{print $1, $2, $3}'; }
+
+case "$mode" in
+throttle)
+  certify "$url" --cases 10 --known-divergences "$known"
+  want_exit 0
+  results >"$dir/direct"
+  start_proxy --throttle 0.3 --capacity 40 --reset-every 40
+  certify "$proxy_url" --cases 10 --known-divergences "$known"
+  want_exit 0
+  results >"$dir/proxied"
+  diff "$dir/direct" "$dir/proxied" || fail "the results differ with throttling"
+  read -r _ requests _ throttled _ reset _ <"$dir/port.stats"
+  [ "$throttled" -gt 0 ] && [ "$reset" -gt 0 ] || fail "the proxy throttled $throttled, reset $reset"
+  want_out "[1-9][0-9]* answers? throttled, [1-9][0-9]* connections? broken"
+  want_out "the rate limiter held requests back"
+  echo "proxy: $requests requests, $throttled throttled, $reset reset"
+  ;;
+interrupt)
+  "$sortkey" certify --endpoint "$url" --no-progress --json "$dir/cert.json" --cases 1000000 \
+    --known-divergences "$known" >"$dir/out" 2>"$dir/err" &
+  pid=$!
+  sleep 1.5
+  kill -TERM "$pid"
+  got=0
+  wait "$pid" || got=$?
+  want_exit 2
+  want_err "could not run the endpoint certification: interrupted \(SIGTERM\)"
+  want_stopped "interrupted \(SIGTERM\)"
+  want_no_tables
+  ;;
+unreachable)
+  start_proxy
+  (certify "$proxy_url" --cases 1000000 --known-divergences "$known"; echo "$got" >"$dir/rc") &
+  run=$!
+  sleep 1.5
+  stop_proxy
+  wait "$run" || true
+  got=$(cat "$dir/rc")
+  want_exit 2
+  want_err "could not run the endpoint certification: cannot reach $proxy_url/"
+  want_err "tables? remains?: sortkey-cert-"
+  want_stopped "cannot reach"
+  ;;
+timeout)
+  start_proxy --hang-after 150
+  certify "$proxy_url" --cases 1000000 --request-timeout 1 --known-divergences "$known"
+  want_exit 2
+  want_err "could not run the endpoint certification: .*no answer within 1000 ms"
+  want_err "could not delete the table sortkey-cert-"
+  want_err "tables? remains?: sortkey-cert-"
+  want_stopped "no answer within 1000 ms"
+  ;;
+exhausted)
+  start_proxy --throttle 1 --throttle-after 60
+  AWS_MAX_ATTEMPTS=3 AWS_RETRY_MODE=legacy certify "$proxy_url" --cases 1000000 \
+    --known-divergences "$known"
+  want_exit 2
+  want_err "still failing after 3 attempts \(retry mode legacy, settings from AWS_RETRY_MODE, AWS_MAX_ATTEMPTS"
+  want_stopped "still failing after 3 attempts"
+  ;;
+hostile)
+  for case in "Query:3:items_object|/Items is an object, not an array" \
+              "Scan:3:count_string|/Count is a string, not a whole number" \
+              "Query:2:attribute_number|/Items/0/[^ ]+/[SN] is a number, not a string" \
+              "Scan:2:lek_string|/LastEvaluatedKey is a string, not an object" \
+              "PutItem:5:message_number|/message is a number, not a string" \
+              "BatchWriteItem:3:type_number|/__type is a number, not a string"; do
+    corrupt=${case%%|*} pattern=${case#*|}
+    start_proxy --corrupt "$corrupt"
+    certify "$proxy_url" --cases 200 --known-divergences "$known"
+    stop_proxy
+    want_exit 2
+    want_err "could not run the endpoint certification: .*HTTP [0-9]+: in the (error )?answer, $pattern"
+    want_stopped "$pattern"
+    if grep -q "json.exception" "$dir/err" "$dir/out"; then fail "raw JSON library text"; fi
+    echo "ok: $corrupt"
+  done
+  ;;
+config)
+  cat >"$dir/config" <<EOF
+[profile cert]
+services = local
+credential_process = printf '{"Version": 1, "AccessKeyId": "PROCESSKEY0042", "SecretAccessKey": "s3cr3t-from-process"}'
+
+[services local]
+dynamodb =
+  endpoint_url = $url
+EOF
+  got=0
+  AWS_CONFIG_FILE=$dir/config AWS_SHARED_CREDENTIALS_FILE=$dir/none AWS_PROFILE=cert \
+    "$sortkey" certify --endpoint --no-progress --cases 5 --known-divergences "$known" \
+    >"$dir/out" 2>"$dir/err" || got=$?
+  want_exit 0
+  want_out "access key \*+0042 from credential_process of config file $dir/config \[profile cert\]"
+  want_out "URL from dynamodb.endpoint_url in the config file $dir/config \[services local\]"
+  if grep -q "s3cr3t" "$dir/out" "$dir/err"; then fail "the secret was printed"; fi
+  ;;
+keep)
+  certify "$url" --cases 3 --property endpoint/scan --keep-tables --known-divergences "$known"
+  want_exit 0
+  want_err "kept [1-9][0-9]* tables? \(--keep-tables\): sortkey-cert-"
+  if (want_no_tables) >/dev/null 2>&1; then fail "--keep-tables deleted the tables"; fi
+  ;;
+expiring)
+  # Keys that expire in 4 minutes: within the 5 minutes before expiry, so
+  # every request fetches them again; the helper counts its runs.
+  cat >"$dir/helper" <<HELPER
+#!/bin/sh
+echo run >>"$dir/helper.runs"
+printf '{"Version": 1, "AccessKeyId": "EXPIRINGKEY1", "SecretAccessKey": "x", "Expiration": "%s"}' "\$(date -u -d '+4 min' +%Y-%m-%dT%H:%M:%SZ)"
+HELPER
+  chmod +x "$dir/helper"
+  printf '[default]\ncredential_process = %s\n' "$dir/helper" >"$dir/config"
+  AWS_CONFIG_FILE=$dir/config AWS_SHARED_CREDENTIALS_FILE=$dir/none \
+    certify "$url" --cases 2 --property endpoint/scan --known-divergences "$known"
+  want_exit 0
+  want_out "credential_process renewed the keys [1-9][0-9]* time"
+  [ "$(wc -l <"$dir/helper.runs")" -gt 2 ] || fail "the helper ran $(wc -l <"$dir/helper.runs") times"
+  ;;
+*)
+  echo "unknown mode $mode"
+  exit 2
+  ;;
+esac
+echo "--- stderr of the last run"; cat "$dir/err"
+echo "ok: $mode"

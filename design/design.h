@@ -1,0 +1,221 @@
+// File: design/design.h
+//
+// A key design, as a design file declares it (docs/design-format.md): one
+// table with its keys and global secondary indexes, the entity types that
+// live in it with their typed attributes and the key templates that build
+// their items, and the access patterns, each with what it must return said
+// independently of the keys (a predicate over the entities' attributes and
+// an order). design/load.h reads it from a file; design/check.h proves it.
+//
+// Everything here is plain data, checked once by the loader: a Design that
+// exists is consistent (every template names a declared attribute with a
+// codec that fits its type, every pattern names a declared index and key
+// attributes of it, every parameter a declared attribute).
+
+#ifndef SORTKEY_DESIGN_DESIGN_H_
+#define SORTKEY_DESIGN_DESIGN_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sortkey/epoch.h"
+#include "sortkey/expression_builder.h"
+#include "sortkey/name.h"
+#include "sortkey/table.h"
+#include "sortkey/timestamp.h"
+
+namespace sortkey::design {
+
+enum class AttrType { kString, kInteger, kTimestamp, kEnum, kBoolean, kId };
+std::string_view to_string(AttrType type);  // "string", "integer", ...
+
+enum class IdFormat { kKsuid, kUlid, kUuid };
+
+// One value of an entity's attribute. string, enum and id values are text;
+// integer, timestamp and boolean values their own member.
+struct Value {
+  AttrType type = AttrType::kString;
+  std::string text;
+  std::int64_t integer = 0;
+  Instant time;
+  bool flag = false;
+
+  friend bool operator==(const Value&, const Value&) = default;
+};
+
+struct AttributeSpec {
+  std::string name;
+  AttrType type = AttrType::kString;
+  bool is_mutable = false;
+  // string: the characters a value is made of (each one UTF-8 code point)
+  // and its length in characters.
+  std::vector<std::string> alphabet;
+  int min_length = 1;
+  int max_length = 8;
+  // integer: the declared range, inclusive.
+  std::int64_t min = 0;
+  std::int64_t max = 0;
+  // timestamp: the declared range, inclusive, and the digits of a second a
+  // value carries (0: whole seconds).
+  Instant earliest;
+  Instant latest;
+  int precision = 0;
+  // enum: the values, in their declared order.
+  std::vector<std::string> values;
+  // id: the format.
+  IdFormat id_format = IdFormat::kKsuid;
+};
+
+// A codec applied to a value inside a template. The first one of a chain may
+// need the attribute's type (padded, inverse, number: integer; timestamp,
+// epoch, display: timestamp; ksuid, ulid: id); the text codecs (upper,
+// lower, fold, segment) take any text.
+struct Codec {
+  enum class Kind {
+    kUpper,
+    kLower,
+    kFold,
+    kSegment,
+    kPadded,
+    kInverse,
+    kNumber,
+    kTimestamp,
+    kEpoch,
+    kDisplay,
+    kKsuid,
+    kUlid
+  };
+  Kind kind = Kind::kUpper;
+  int width = 0;                         // padded, inverse, epoch
+  int precision = 0;                     // timestamp
+  EpochUnit unit = EpochUnit::kSeconds;  // epoch
+  std::string text;                      // as written, for messages: "inverse(5)"
+};
+
+// "READING#{reading_id:inverse(5)}": literal text and references.
+struct Template {
+  struct Piece {
+    bool is_ref = false;
+    std::string literal;        // !is_ref
+    std::string ref;            // is_ref: an attribute (entity keys) or a parameter (patterns)
+    std::vector<Codec> codecs;  // is_ref
+  };
+  std::string source;
+  std::vector<Piece> pieces;
+};
+
+// An operand of a comparison: a literal of the attribute's type or a parameter.
+struct Operand {
+  bool is_param = false;
+  std::string param;
+  Value literal;
+};
+
+struct Comparison {
+  enum class Op { kEq, kNe, kLt, kLe, kGt, kGe, kBetween, kIn, kBeginsWith, kExists };
+  std::string attribute;
+  Op op = Op::kEq;
+  std::vector<Operand> operands;  // 1; 2 for between; 1..n for in; 0 for exists
+  bool exists = true;             // kExists: whether the attribute must be present
+};
+
+// Every comparison holds (an empty predicate always holds).
+struct Predicate {
+  std::vector<Comparison> all;
+};
+
+// "the entities of type `entity` for which `where` holds".
+struct Selector {
+  std::string entity;
+  Predicate where;
+};
+
+struct OrderKey {
+  bool by_entity = false;
+  std::vector<std::string> entities;  // by_entity: the types in their order
+  std::string attribute;              // otherwise
+  std::optional<CaseMode> case_mode;  // a string attribute compared after this mapping
+  bool descending = false;
+};
+
+struct KeyTemplate {
+  std::string attribute;  // the item attribute it fills (PK, SK, GSI1SK, ...)
+  Template value;
+  std::optional<Predicate> when;  // the key exists only when this holds (sparse indexes)
+};
+
+struct EntityType {
+  std::string name;
+  std::vector<AttributeSpec> attributes;
+  // What makes two entities the same one; every attribute when empty.
+  std::vector<OrderKey> identity;
+  std::vector<KeyTemplate> keys;
+
+  const AttributeSpec* attribute(std::string_view attr) const;
+};
+
+struct IndexDesign {
+  IndexSchema schema;
+  // What the index must hold, declared apart from the keys; none: not checked.
+  std::optional<std::vector<Selector>> holds;
+};
+
+struct Parameter {
+  std::string name;
+  std::string entity;  // drawn like this attribute of this entity type
+  std::string attribute;
+  std::string at_least;  // "" or a parameter this one is never below
+};
+
+struct KeyValue {
+  std::string attribute;
+  Template value;
+};
+
+struct FilterValue {
+  std::string placeholder;                 // ":s"
+  AttributeType type = AttributeType::kS;  // S or N from a template, BOOL from `flag`
+  Template value;
+  bool flag = false;
+};
+
+struct Pattern {
+  std::string name;
+  bool scan = false;
+  std::string index;                  // "" for the table
+  std::vector<KeyValue> partition;    // Query: one per partition-key attribute
+  std::vector<KeyValue> sort_prefix;  // multi-attribute sort keys: the leading equalities
+  std::string sort_attribute;         // "" without a sort-key condition
+  SortCondition::Op sort_op = SortCondition::Op::kNone;
+  Template sort_value;
+  Template sort_upper;  // kBetween
+  bool forward = true;
+  std::optional<int> limit;  // one request with this Limit; none: every page, any Limit
+  std::optional<std::string> filter;
+  std::vector<std::pair<std::string, std::string>> filter_names;  // "#s" -> attribute
+  std::vector<FilterValue> filter_values;
+  std::vector<Parameter> parameters;
+  std::vector<Selector> returns;
+  bool ordered = true;  // false: `order: any`
+  std::vector<OrderKey> order;
+};
+
+struct Design {
+  std::string name;
+  std::string path;  // the file it was read from
+  std::string table_name;
+  TableSchema schema;  // the indexes' schemas too, in `indexes` order
+  std::vector<IndexDesign> indexes;
+  std::vector<EntityType> entities;
+  std::vector<Pattern> patterns;
+  int max_entities = 24;            // entities in one generated population, at most
+  int capacity_alert_percent = 80;  // seed 002's alert: a range above this share of a width
+
+  const EntityType* entity(std::string_view name) const;
+};
+
+}  // namespace sortkey::design
+
+#endif  // SORTKEY_DESIGN_DESIGN_H_

@@ -1,0 +1,35 @@
+// File: design/design_catalog.h
+//
+// The catalog of one design's properties (design/design_props.h), each
+// driven by RapidCheck over generated populations (design/population_gen.h):
+//
+//   items/build                 every entity's item builds and is accepted
+//   keys/unique                 distinct entities never share a primary key
+//   keys/immutable              no mutable attribute feeds the table's key (when one is mutable)
+//   index/<name>/follows_updates an update moves the item in the index (when a mutable attribute
+//   feeds it) index/<name>/holds          the index holds exactly what it declares (when it
+//   declares it) width/<Entity>.<attr>/<KEY> a fixed width holds the declared range pattern/<name>
+//   the access pattern returns what it declares
+//
+// The read cost of every pattern with a FilterExpression is summed into
+// `costs` (one entry per pattern, in the design's order) as the cases run.
+
+#ifndef SORTKEY_DESIGN_DESIGN_CATALOG_H_
+#define SORTKEY_DESIGN_DESIGN_CATALOG_H_
+
+#include <memory>
+#include <vector>
+
+#include "catalog.h"
+#include "design/design.h"
+#include "design/design_props.h"
+
+namespace sortkey::design {
+
+// REQUIRES: costs->size() == design->patterns.size().
+props::Catalog design_catalog(std::shared_ptr<const Design> design,
+                              std::shared_ptr<std::vector<ReadCost>> costs);
+
+}  // namespace sortkey::design
+
+#endif  // SORTKEY_DESIGN_DESIGN_CATALOG_H_

@@ -1,0 +1,72 @@
+// File: design/items.h
+//
+// From entities to items, and from an access pattern to the request it
+// sends: the key templates rendered through the codecs, the attributes
+// stored in their DynamoDB form (design/values.h), a key that exists only
+// when its condition holds left out; a population loaded into a store in
+// its order, later entities overwriting earlier ones with the same primary
+// key, as DynamoDB's PutItem does; a pattern's parameters put into its key
+// condition (sortkey/expression_builder.h) and its filter.
+//
+// Example:
+//
+//   auto item = build_item(design, entity);   // {"PK":{"S":"ORG#ACME"}, "SK":..., "org_name":...}
+//   auto loaded = load_population(design, population, *store);
+//   auto request = pattern_request(design, pattern, params);
+//   request->json;                            // the request as an SDK would send it
+
+#ifndef SORTKEY_DESIGN_ITEMS_H_
+#define SORTKEY_DESIGN_ITEMS_H_
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "design/design.h"
+#include "design/population.h"
+#include "design/store.h"
+#include "sortkey/error.h"
+
+namespace sortkey::design {
+
+// The item of `e`. Errors: a template the codecs refuse for a value, in the
+// words "User{...}: SK: {user_name:upper}: empty at byte 0: ...".
+Result<Item> build_item(const Design& design, const Entity& e);
+
+// The table key of an item. REQUIRES: the item has it.
+Item primary_key(const Design& design, const Item& item);
+
+// What a store holds after the population was put, entity by entity.
+struct Loaded {
+  std::vector<Item> items;                   // one per entity, in population order
+  std::map<std::string, std::size_t> owner;  // to_json(primary key) -> the entity stored there
+};
+
+// Builds every item and puts it. Errors: build_item's, and a put the store
+// refuses ("User{...}: the table refuses the item: ...").
+Result<Loaded> load_population(const Design& design, const Population& population, Store& store);
+
+// A pattern's request with its parameters in place.
+struct Request {
+  bool scan = false;
+  QueryRequest query;
+  ScanRequest scan_request;
+  std::string json;  // as an SDK sends it: TableName, IndexName, expressions, values, Limit
+};
+
+// Errors: a parameter the codecs refuse ("{org}: empty at byte 0"), a key
+// condition the builder refuses (BETWEEN bounds out of order).
+Result<Request> pattern_request(const Design& design, const Pattern& pattern, const Params& params,
+                                std::optional<int> limit);
+
+// The entity whose item an answer holds (by its table key), or nullopt.
+std::optional<std::size_t> owner_of(const Design& design, const Loaded& loaded, const Item& item);
+
+// The key attributes of an item (table and index keys), for messages:
+// {"PK":{"S":"ORG#ACME"},"SK":{"S":"USER#ANN"}}.
+std::string show_keys(const Design& design, const Item& item);
+
+}  // namespace sortkey::design
+
+#endif  // SORTKEY_DESIGN_ITEMS_H_

@@ -1,0 +1,108 @@
+#include "design/load.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace sortkey::design {
+namespace {
+
+constexpr const char* kMinimal = R"(table:
+  partition_key: PK
+  sort_key: SK
+entities:
+  Event:
+    attributes:
+      actor: {type: string, alphabet: lower}
+      at: {type: timestamp, range: ["2026-01-01T00:00:00Z", "2026-12-31T23:59:59Z"]}
+    keys:
+      PK: "ACTOR#{actor}"
+      SK: "EVT#{at:timestamp(0)}"
+)";
+
+std::string error_of(const std::string& text) {
+  auto d = load_design_text(text, "d.yaml");
+  return d ? "loaded" : d.error().message;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+
+TEST(Load, AMinimalDesign) {
+  auto d = load_design_text(kMinimal, "dir/audit.yaml");
+  ASSERT_TRUE(d) << d.error().message;
+  EXPECT_EQ(d->name, "audit");
+  ASSERT_EQ(d->entities.size(), 1u);
+  EXPECT_EQ(d->entities[0].attributes[1].type, AttrType::kTimestamp);
+  EXPECT_EQ(d->entities[0].keys[1].value.pieces[1].codecs[0].kind, Codec::Kind::kTimestamp);
+}
+
+TEST(Load, ErrorsNameFileLineColumnAndPointer) {
+  EXPECT_EQ(error_of(replaced(kMinimal, "timestamp(0)", "padded(3)")),
+            "d.yaml:11:11: /entities/Event/keys/SK: {at}: padded(3) needs a value of type integer, "
+            "not timestamp");
+  EXPECT_EQ(error_of(replaced(kMinimal, "sort_key: SK", "sort_kee: SK")),
+            "d.yaml:3:13: /table/sort_kee: unknown key \"sort_kee\"; the keys here: name, "
+            "partition_key, sort_key, indexes");
+  EXPECT_EQ(
+      error_of(replaced(kMinimal, "      SK: \"EVT#{at:timestamp(0)}\"\n", "")),
+      "d.yaml:10:7: /entities/Event/keys: Event gives no SK: every item needs the table's key");
+  EXPECT_EQ(error_of(replaced(kMinimal, "{actor}", "{who}")),
+            "d.yaml:10:11: /entities/Event/keys/PK: {who} names no attribute of Event");
+  EXPECT_EQ(error_of(replaced(kMinimal, "alphabet: lower", "alphabet: klingon")).substr(0, 44),
+            "d.yaml:7:39: /entities/Event/attributes/acto");
+  EXPECT_NE(
+      error_of(replaced(kMinimal, "2026-12-31T23:59:59Z", "May 26, 1988")).find("display format"),
+      std::string::npos);
+  EXPECT_NE(error_of(replaced(kMinimal, "type: string", "type: string, range: [1, 2]"))
+                .find("a string attribute has no \"range\""),
+            std::string::npos);
+}
+
+TEST(Load, PatternsAreChecked) {
+  const std::string base = std::string(kMinimal) + R"(patterns:
+  newest:
+    query:
+      partition: {PK: "ACTOR#{a}"}
+      forward: false
+    parameters:
+      a: {like: Event.actor}
+    returns:
+      - {entity: Event, where: {actor: $a}}
+    order:
+      - {attribute: at, descending: true}
+)";
+  auto d = load_design_text(base, "d.yaml");
+  ASSERT_TRUE(d) << d.error().message;
+  EXPECT_FALSE(d->patterns[0].forward);
+  EXPECT_NE(error_of(replaced(base, "{actor: $a}", "{actor: $b}")).find("$b names no parameter"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(base, "{actor: $a}", "{at: $a}")).find("$a is a string parameter"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(base, "{PK: \"ACTOR#{a}\"}", "{SK: \"x\"}")).find("PK"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(replaced(base, "forward: false", "index: Nope")).find("the table has no index Nope"),
+      std::string::npos);
+  EXPECT_NE(error_of(replaced(base, "attribute: at,", "attribute: when,"))
+                .find("no entity type here has"),
+            std::string::npos);
+}
+
+TEST(Load, TheExamplesLoad) {
+  for (const char* name : {"saas", "iot_newest_first", "iot_newest_last", "tickets", "orders",
+                           "sparse", "audit_log", "versions"}) {
+    std::ifstream in(std::string(SORTKEY_SOURCE_DIR) + "/examples/" + name + ".yaml");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto d = load_design_text(text.str(), name);
+    EXPECT_TRUE(d) << name << ": " << d.error().message;
+  }
+}
+
+}  // namespace
+}  // namespace sortkey::design

@@ -1,0 +1,107 @@
+// Reference implementation tests; the oracle is checked against the facts it
+// encodes (dynamodb-query-semantics.md), never against the code under test.
+#include "naive_query.h"
+
+#include <gtest/gtest.h>
+
+namespace sortkey::oracle {
+namespace {
+
+using Op = NCond::Op;
+
+NOperand path(std::vector<NStep> steps) {
+  NOperand o;
+  o.kind = NOperand::Kind::kPath;
+  o.path = std::move(steps);
+  return o;
+}
+NOperand path(const std::string& name) { return path({NStep{false, name, 0}}); }
+
+NOperand value(NValue::T t, std::string s) {
+  NOperand o;
+  o.kind = NOperand::Kind::kValue;
+  o.value.t = t;
+  o.value.s = std::move(s);
+  return o;
+}
+
+NCond atom(Op op, std::vector<NOperand> args) {
+  NCond c;
+  c.op = op;
+  c.args = std::move(args);
+  return c;
+}
+
+NCond join(Op op, NCond a, NCond b) {
+  NCond c;
+  c.op = op;
+  c.kids = {std::move(a), std::move(b)};
+  return c;
+}
+
+const std::string kDistinct =
+    "The first operand must be distinct from the remaining operands for this operator or "
+    "function; ";
+
+TEST(NaiveRefusal, OperandsMustBeDistinctPaths) {
+  const NOperand s = value(NValue::T::S, "x");
+  EXPECT_EQ(naive_refusal(atom(Op::kEq, {path("a"), path("a")})),
+            kDistinct + "operator: =, first operand: [a]");
+  EXPECT_EQ(naive_refusal(atom(Op::kGt, {path("a"), path("a")})),
+            kDistinct + "operator: >, first operand: [a]");
+  EXPECT_EQ(naive_refusal(atom(Op::kContains, {path("a"), path("a")})),
+            kDistinct + "operator: contains, first operand: [a]");
+  const NOperand nested = path({NStep{false, "a", 0}, NStep{false, "b", 0}, NStep{true, {}, 1}});
+  EXPECT_EQ(naive_refusal(atom(Op::kBeginsWith, {nested, nested})),
+            kDistinct + "operator: begins_with, first operand: [a, b, [1]]");
+  EXPECT_EQ(naive_refusal(atom(Op::kBetween, {path("a"), s, path("a")})),
+            kDistinct + "operator: BETWEEN, first operand: [a]");
+  EXPECT_EQ(naive_refusal(atom(Op::kIn, {path("a"), s, s, path("a")})),
+            kDistinct + "operator: IN, first operand: [a]");
+  // Deep in a tree, the first refusal in writing order.
+  const NCond deep = join(
+      Op::kAnd, atom(Op::kEq, {path("x"), s}),
+      join(Op::kOr, atom(Op::kLt, {path("b"), path("b")}), atom(Op::kEq, {path("c"), path("c")})));
+  EXPECT_EQ(naive_refusal(deep), kDistinct + "operator: <, first operand: [b]");
+  // Distinct: other paths, values, size(), a name holding a dot, repeats after the first.
+  NOperand size = path("a");
+  size.kind = NOperand::Kind::kSize;
+  EXPECT_EQ(naive_refusal(atom(Op::kEq, {path("a"), nested})), "");
+  EXPECT_EQ(naive_refusal(atom(Op::kEq, {s, s})), "");
+  EXPECT_EQ(naive_refusal(atom(Op::kEq, {size, path("a")})), "");
+  EXPECT_EQ(naive_refusal(atom(Op::kEq, {size, size})), "");
+  EXPECT_EQ(naive_refusal(
+                atom(Op::kEq, {path("a.b"), path({NStep{false, "a", 0}, NStep{false, "b", 0}})})),
+            "");
+  EXPECT_EQ(naive_refusal(atom(Op::kBetween, {path("b"), path("a"), path("a")})), "");
+  EXPECT_EQ(naive_refusal(atom(Op::kIn, {path("b"), path("a"), path("a")})), "");
+  EXPECT_EQ(naive_refusal(atom(Op::kEq, {path({NStep{true, {}, 0}}), path({NStep{true, {}, 1}})})),
+            "");
+}
+
+TEST(NaiveRefusal, ConstantErrors) {
+  const NOperand seven = value(NValue::T::N, "7");
+  const NOperand four = value(NValue::T::N, "4.0");
+  EXPECT_EQ(naive_refusal(atom(Op::kBetween, {path("a"), seven, four})),
+            "The BETWEEN operator requires upper bound to be greater than or equal to lower bound");
+  EXPECT_EQ(naive_refusal(atom(Op::kBetween, {path("a"), four, value(NValue::T::N, "4")})), "");
+  EXPECT_EQ(naive_refusal(atom(Op::kBetween, {path("a"), seven, value(NValue::T::S, "8")})),
+            "The BETWEEN operator requires same data type for lower and upper bounds");
+  // UTF-8 order: U+1F600 sorts after U+FF5E, though its UTF-16 form sorts before.
+  EXPECT_NE(naive_refusal(atom(Op::kBetween, {path("a"), value(NValue::T::S, "\xF0\x9F\x98\x80"),
+                                              value(NValue::T::S, "\xEF\xBD\x9E")})),
+            "");
+  EXPECT_EQ(naive_refusal(atom(Op::kBeginsWith, {path("a"), seven})),
+            "Incorrect operand type for operator or function; operator or function: begins_with, "
+            "operand type: N");
+  NCond type = atom(Op::kType, {path("a")});
+  type.type_name = "HELLO";
+  EXPECT_EQ(naive_refusal(type),
+            "Invalid attribute type name found; type: HELLO, valid types: "
+            "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+  type.type_name = "BOOL";
+  EXPECT_EQ(naive_refusal(type), "");
+}
+
+}  // namespace
+}  // namespace sortkey::oracle

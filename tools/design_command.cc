@@ -1,0 +1,55 @@
+#include "design_command.h"
+
+#include <memory>
+
+#include "design/check.h"
+#include "option_checks.h"
+
+namespace sortkey::cli {
+
+void add_design_command(CLI::App& app, int* exit_code) {
+  CLI::App* design = app.add_subcommand(
+      "design", "check a key design: your entities and access patterns, proven on generated data");
+  design->require_subcommand(1);
+  auto o = std::make_shared<design::CheckOptions>();
+  auto seed = std::make_shared<std::uint64_t>(0);
+  o->run.cases = 200;
+  CLI::App* check = design->add_subcommand(
+      "check", "prove every access pattern and key rule of a design file (YAML or JSON)");
+  check->add_option("file", o->path, "the design file (docs/design-format.md)")
+      ->required()
+      ->check(non_empty());
+  check->add_option("--cases", o->run.cases, "generated populations per property")
+      ->transform(decimal<int>())
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  check->add_option("--seed", *seed, "RapidCheck seed (default: the fixed seed of CI runs)")
+      ->transform(decimal<std::uint64_t>());
+  check->add_flag("--fresh-seed", o->run.fresh_seed, "draw a random seed; it is printed for replay")
+      ->excludes("--seed");
+  check
+      ->add_option("--property", o->run.properties,
+                   "run only these properties: an id (pattern/org_users), a group (pattern) or a "
+                   "prefix ending in /")
+      ->check(non_empty());
+  check->add_flag("--list", o->list, "list the design's properties and exit");
+  check->add_flag("--no-progress", o->run.no_progress, "never show the progress line");
+  check
+      ->add_option("--json", o->reports.json,
+                   "write the JSON record (with its digest) to this file")
+      ->check(non_empty());
+  check->add_option("--junit", o->reports.junit, "write JUnit XML (one test case per property)")
+      ->check(non_empty());
+  check
+      ->add_option("--markdown", o->reports.markdown,
+                   "write a Markdown summary to this file (- for stdout)")
+      ->check(non_empty());
+  check->callback([o, seed, check, exit_code] {
+    if (check->count("--seed") > 0) o->run.seed = *seed;
+    o->run.suite_version = SORTKEY_VERSION;
+    o->run.source_commit = SORTKEY_COMMIT;
+    *exit_code = design::check_design_file(*o);
+  });
+}
+
+}  // namespace sortkey::cli
