@@ -8,7 +8,9 @@
 #                                    key=... and dir=... to $GITHUB_OUTPUT
 #   ci/action_certify.sh build DIR   DIR/bin/sortkey restored from the cache: installs
 #                                    the packages it links (DIR/runtime-packages);
-#                                    otherwise builds it with the release preset
+#                                    otherwise installs $SORTKEY_BINARY there, when set
+#                                    (a prebuilt sortkey), or builds it with the release
+#                                    preset
 #   ci/action_certify.sh run DIR     `sortkey certify` with the Action's inputs; exit
 #                                    status 0 certified, 1 not certified, 2 could not run
 #
@@ -52,10 +54,15 @@ system_id() {
   echo "$id$version-$(uname -m)"
 }
 
-# The key, and DIR/<key>: a job that uses two versions of the Action keeps two binaries.
+# The key, and DIR/<key>: a job that uses two versions of the Action keeps two
+# binaries. A prebuilt binary is part of what the key covers.
 cmd_key() {
-  local key
-  key="sortkey-$(system_id)-$(source_listing | sha256sum | cut -c1-32)"
+  local key prebuilt=""
+  if [ -n "${SORTKEY_BINARY:-}" ]; then
+    [ -f "$SORTKEY_BINARY" ] || die "sortkey-binary: no file $SORTKEY_BINARY"
+    prebuilt=$(sha256sum "$SORTKEY_BINARY")
+  fi
+  key="sortkey-$(system_id)-$({ source_listing; echo "$prebuilt"; } | sha256sum | cut -c1-32)"
   output key "$key"
   output dir "$1/$key"
 }
@@ -76,15 +83,21 @@ cmd_build() {
     "$dir/bin/sortkey" --version || die "the cached $dir/bin/sortkey does not run"
     return
   fi
-  bash "$source_dir/ci/install_deps.sh"
-  local build=$source_dir/build/action
-  cmake --preset release -S "$source_dir" -B "$build" -DSORTKEY_BUILD_TESTS=OFF \
-    -DSORTKEY_BUILD_BENCH=OFF -DSORTKEY_BUILD_FUZZERS=OFF -DSORTKEY_COMMIT="$(commit_of_source)" >/dev/null
-  cmake --build "$build" --target sortkey_cli -j "$(nproc)"
+  local binary=${SORTKEY_BINARY:-} how=installed
+  if [ -z "$binary" ]; then
+    bash "$source_dir/ci/install_deps.sh"
+    local build=$source_dir/build/action
+    cmake --preset release -S "$source_dir" -B "$build" -DSORTKEY_BUILD_TESTS=OFF \
+      -DSORTKEY_BUILD_BENCH=OFF -DSORTKEY_BUILD_FUZZERS=OFF -DSORTKEY_COMMIT="$(commit_of_source)" >/dev/null
+    cmake --build "$build" --target sortkey_cli -j "$(nproc)"
+    binary=$build/tools/sortkey how=built
+  fi
+  [ -x "$binary" ] || die "sortkey-binary: $binary is not an executable"
   mkdir -p "$dir/bin"
-  install -m 755 "$build/tools/sortkey" "$dir/bin/sortkey"
+  install -m 755 "$binary" "$dir/bin/sortkey"
   bash "$source_dir/ci/runtime_packages.sh" "$dir/bin/sortkey" >"$dir/runtime-packages"
-  echo "ci/action_certify.sh: built $("$dir/bin/sortkey" --version); it links the packages" \
+  "$dir/bin/sortkey" --version >/dev/null || die "$binary does not run"
+  echo "ci/action_certify.sh: $how $("$dir/bin/sortkey" --version); it links the packages" \
     "$(tr '\n' ' ' <"$dir/runtime-packages")"
 }
 

@@ -2,7 +2,8 @@
 # Runs the sortkey certify Action (action.yml) as a job would, with no Actions
 # runner: ci/node/run_action.mjs runs its steps, which call ci/action_certify.sh.
 # Four uses in one job, sharing its cache and its artifact names:
-#   1. the Python reference adapter: builds sortkey (cache miss), CERTIFIED;
+#   1. the Python reference adapter: builds sortkey, or installs SORTKEY (cache
+#      miss), CERTIFIED;
 #   2. the Node.js reference adapter: sortkey restored from the cache, CERTIFIED;
 #   3. a broken adapter (adapters/broken/unpadded_number.py): NOT CERTIFIED, the
 #      job fails, the reports are uploaded all the same;
@@ -10,8 +11,14 @@
 #      the job summary says why.
 # Each time the job summary, the artifact and the Action's outputs are checked.
 #
-#   ci/action_test.sh   (needs ci/install_npm.sh's ci/node/node_modules)
+#
+#   ci/action_test.sh [SORTKEY]   (needs ci/install_npm.sh's ci/node/node_modules)
+#
+# With SORTKEY (the test run passes the sortkey it built), every use gives it
+# as the sortkey-binary input: the steps are the same, the build step
+# installs it instead of compiling the release preset from scratch.
 set -euo pipefail
+prebuilt=${1:+$(realpath "$1")}
 cd "$(dirname "$0")/.."
 root=$(pwd)
 job=$(mktemp -d "${TMPDIR:-/tmp}/sortkey-action-job.XXXXXX")
@@ -31,6 +38,7 @@ use() {
   run=$((run + 1))
   local inputs=()
   for input in "$@"; do inputs+=(--input "$input"); done
+  [ -z "$prebuilt" ] || inputs+=(--input "sortkey-binary=$prebuilt")
   echo "== use $run of the Action: $*"
   (cd "$workspace" && node "$root/ci/node/run_action.mjs" --action "$root" --job "$job" "${inputs[@]}") ||
     status=$?
