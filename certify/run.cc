@@ -115,10 +115,22 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
   for (const ChosenProperty& c : chosen) plans[c.target].push_back(c.entry);
   for (const auto& [target, entries] : plans) target->plan(entries);
   const Progress progress(progress_mode(options), chosen.size());
+  // A batch runner runs them all first; the loop then takes its reports.
+  std::vector<props::RunReport> batch;
+  if (options.run_batch) {
+    auto all = options.run_batch(chosen, settings);
+    if (!all) return all.error();
+    batch = std::move(*all);
+  }
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const ChosenProperty& c = chosen[i];
-    progress.starting(i, c.entry->id());
-    props::RunReport run = props::run_property(*c.entry, settings);
+    if (options.run_batch && i >= batch.size()) {  // the batch stopped early (fail_fast)
+      cert.not_run = chosen.size() - i;
+      break;
+    }
+    if (!options.run_batch) progress.starting(i, c.entry->id());
+    props::RunReport run =
+        options.run_batch ? std::move(batch[i]) : props::run_property(*c.entry, settings);
     if (const std::string args = c.target->replay_args(); !args.empty()) {
       run.replay = fmt::format("{} {} --seed {} --cases {} --property {}", options.command, args,
                                settings.seed, settings.cases, run.id);

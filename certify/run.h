@@ -20,6 +20,7 @@
 #define SORTKEY_CERTIFY_RUN_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,14 @@
 #include "sortkey/error.h"
 
 namespace sortkey::certify {
+
+struct ChosenProperty;
+
+// Runs chosen catalog properties and returns their reports in the order
+// given; after the first that does not pass it may stop (with fail_fast).
+// `sortkey certify --jobs` runs them in worker processes (tools/certify_jobs.h).
+using BatchRunner = std::function<Result<std::vector<props::RunReport>>(
+    const std::vector<ChosenProperty>&, const props::RunSettings&)>;
 
 struct RunOptions {
   int cases = 1000;
@@ -44,6 +53,7 @@ struct RunOptions {
   std::string suite_version;                // recorded in the certificate
   std::string source_commit;                // the commit the suite was built from, "" if unknown
   std::string command = "sortkey certify";  // what the header and the replay commands name
+  BatchRunner run_batch;                    // unset: each property here, one after another
 };
 
 // An entry of a target's catalog, chosen by the selection.

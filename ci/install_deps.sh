@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages sortkey's build and tests need, when missing.
 # Safe to run again: it installs nothing when everything is there.
+#   ci/install_deps.sh [PACKAGE...]   the packages given instead (e.g. the
+#                                     runtime libraries of a prebuilt sortkey)
 set -euo pipefail
 
 packages=(
@@ -8,10 +10,12 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev libicu-dev
   libcurl4-openssl-dev libssl-dev libclang-rt-14-dev python3 clang-format git openssl
+  dpkg-dev file
   groff-base bsdextrautils  # nroff and col: the manual page's test renders it
   libyaml-cpp-dev python3-jsonschema python3-yaml
   chromium fonts-dejavu-core  # the design page's browser test renders it headless
 )
+[ $# -eq 0 ] || packages=("$@")
 
 missing=()
 for p in "${packages[@]}"; do

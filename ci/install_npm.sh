@@ -40,6 +40,8 @@ install_dir() {
 }
 
 install_dir "$dir"
+# The packaging checks (ci/node/: action-validator, dockerfile-ast, yaml).
+install_dir ci/node
 # The Node.js reference codec adapter (adapters/node/: ksuid and ulid, as
 # pinned for tools/node), certified in the test run.
 install_dir adapters/node

@@ -10,6 +10,7 @@
 #include "certify/run.h"
 #include "certify/targets.h"
 #include "certify/verify.h"
+#include "certify_jobs.h"
 #include "option_checks.h"
 
 namespace sortkey::cli {
@@ -22,7 +23,23 @@ struct CertifyOptions {
   bool list = false;                 // list the properties and exit
   std::string list_output = "text";  // --list as text or JSON lines
   std::uint64_t seed = 0;            // --seed, when given (run.seed)
+  int jobs = 1;                      // worker processes (certify_jobs.h)
+  std::string worker_results;        // a worker's: where its results go
 };
+
+// The options that open the same target in a worker process. Error: a
+// target a worker cannot share (an endpoint's tables and request rate are one
+// session's).
+Result<std::vector<std::string>> worker_target_args(const certify::TargetOptions& t) {
+  if (t.endpoint_given) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      "--jobs: an endpoint is certified by one process (its tables and its rate "
+                      "of requests belong to one session); leave --jobs out");
+  }
+  if (t.codec_cmd.empty()) return std::vector<std::string>{};
+  return std::vector<std::string>{"--codec-cmd", t.codec_cmd, "--timeout-ms",
+                                  std::to_string(t.timeout_ms)};
+}
 
 int could_not_run(const Error& e) {
   fmt::print(stderr, "sortkey certify: {}\n", e.message);
@@ -34,6 +51,11 @@ int run_certify(CertifyOptions options) {
   // reproduce hint with RC_PARAMS); the certifier says all of it in its own
   // words, on stderr through stdio, so std::cerr is silenced for good.
   std::cerr.rdbuf(nullptr);
+  if (options.jobs > 1 && !options.list) {
+    auto args = worker_target_args(options.targets);
+    if (!args) return could_not_run(args.error());
+    options.run.run_batch = worker_batch({*args, options.jobs, options.run.fail_fast});
+  }
   auto targets = certify::open_targets(options.targets, stderr);
   if (!targets) return could_not_run(targets.error());
   if (options.list) {
@@ -55,6 +77,12 @@ int run_certify(CertifyOptions options) {
   options.run.source_commit = SORTKEY_COMMIT;
   const certify::Certification cert = certify::run_certification(*targets, options.run);
   if (!cert.stopped.empty()) fmt::print(stderr, "sortkey certify: {}\n", cert.stopped);
+  if (!options.worker_results.empty()) {
+    if (auto written = certify::write_file(options.worker_results, worker_results_json(cert));
+        !written) {
+      return could_not_run(written.error());
+    }
+  }
   // The reports are written also for a run that stopped: they say why.
   if (auto written = certify::write_reports(options.reports, cert); !written) {
     return could_not_run(written.error());
@@ -107,6 +135,14 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
                 "in a log)");
   sub->add_flag("-q,--quiet", o.run.quiet, "print only the failures and the verdict line");
   sub->add_flag("--fail-fast", o.run.fail_fast, "stop at the first property that does not pass");
+  sub->add_option("-j,--jobs", o.jobs,
+                  "run the properties in N worker processes at once (the results are a serial "
+                  "run's)")
+      ->transform(decimal<int>())
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  // A worker process of --jobs: where it writes its results (certify_jobs.h).
+  sub->add_option("--worker-results", o.worker_results)->group("")->check(non_empty());
 }
 
 void add_report_options(CLI::App* sub, CertifyOptions& o) {

@@ -107,6 +107,48 @@ void convert_each(const std::vector<std::string>& args, std::string_view what,
   std::fflush(stdout);
 }
 
+void describe_each(const std::vector<std::string>& args, std::string_view what,
+                   const Describe& parts, const Render& render, Context& ctx,
+                   const std::string& output) {
+  if (output == "text") {
+    convert_each(
+        args, what,
+        [&](std::string_view input) -> Result<std::string> {
+          auto p = parts(input);
+          if (!p) return p.error();
+          return render(*p);
+        },
+        ctx);
+    return;
+  }
+  auto inputs = expand_inputs(args);
+  if (!inputs) {
+    fmt::print(stderr, "sortkey: {}\n", inputs.error().message);
+    ctx.exit_code = 2;
+    return;
+  }
+  for (const std::string& input : *inputs) {
+    const auto p = parts(input);
+    if (!p) ctx.exit_code = 1;
+    fmt::print("{}", json_result(input, p));
+  }
+  std::fflush(stdout);
+}
+
+CLI::App* add_describer(CLI::App& parent, Describer describer, std::vector<std::string>* inputs,
+                        Context& ctx) {
+  auto d = std::make_shared<Describer>(std::move(describer));
+  CLI::App* sub = parent.add_subcommand(d->name, d->summary);
+  sub->add_option("inputs", *inputs,
+                  d->inputs_help + "; none or - reads one per line of standard input");
+  auto output = std::make_shared<std::string>("text");
+  add_output_option(*sub, output.get());
+  sub->callback([inputs, d, output, &ctx] {
+    describe_each(*inputs, d->what, d->parts, d->render, ctx, *output);
+  });
+  return sub;
+}
+
 CLI::App* add_converter(CLI::App& parent, const std::string& name, const std::string& summary,
                         const std::string& what, std::vector<std::string>* inputs, Convert convert,
                         Context& ctx) {

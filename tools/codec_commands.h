@@ -57,6 +57,29 @@ CLI::App* add_converter(CLI::App& parent, const std::string& name, const std::st
                         const std::string& what, std::vector<std::string>* inputs, Convert convert,
                         Context& ctx);
 
+// What a command that reports parts of each input computes: the parts as a
+// JSON object, and their text form, one line.
+using Describe = std::function<Result<nlohmann::json>(std::string_view)>;
+using Render = std::function<std::string(const nlohmann::json& parts)>;
+
+// Prints each input's parts as convert_each prints results: one line of text
+// each (render), or with output "json" the parts inside the input's object.
+void describe_each(const std::vector<std::string>& inputs, std::string_view what,
+                   const Describe& parts, const Render& render, Context& ctx,
+                   const std::string& output);
+
+// A subcommand of `parent` that describes each input, with -o/--output.
+struct Describer {
+  std::string name;
+  std::string summary;
+  std::string inputs_help;  // what the positional arguments are: "parent ids"
+  std::string what;         // in messages: "cannot <what> \"<input>\""
+  Describe parts;
+  Render render;
+};
+CLI::App* add_describer(CLI::App& parent, Describer describer, std::vector<std::string>* inputs,
+                        Context& ctx);
+
 // Every codec's encode and decode subcommands.
 void add_codec_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
 
@@ -68,8 +91,12 @@ void add_ksuid_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
 void add_ulid_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
 void add_timestamp_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
 void add_number_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
-// `sortkey query build`: the expression builder (tools/codecs/query_command.cc).
+// `sortkey query build|run`: Query requests, run on items (tools/codecs/query_command.cc).
 void add_query_command(CLI::App& app, Context& ctx);
+// `sortkey layout` and `sortkey unique`: the placement markers and the
+// uniqueness suffixes (tools/codecs/layout_command.cc, unique_command.cc).
+void add_layout_command(CLI::App& app, Context& ctx);
+void add_unique_command(CLI::App& app, Context& ctx);
 
 }  // namespace sortkey::cli
 

@@ -44,7 +44,7 @@ std::string joined(const std::vector<std::string>& words, const char* separator 
 std::vector<std::string> option_words(const CLI::App& app) {
   std::vector<std::string> out;
   for (const CLI::Option* o : app.get_options()) {
-    if (!o->nonpositional()) continue;
+    if (!o->nonpositional() || o->get_group().empty()) continue;  // hidden: not for people
     for (const auto& s : o->get_snames()) out.push_back("-" + s);
     for (const auto& l : o->get_lnames()) out.push_back("--" + l);
   }
@@ -69,7 +69,10 @@ std::string roff(const std::string& text) {
 
 void man_options(const CLI::App& app, std::string& out) {
   for (const CLI::Option* o : app.get_options()) {
-    if (!o->nonpositional() || o->get_lnames() == std::vector<std::string>{"help"}) continue;
+    if (!o->nonpositional() || o->get_group().empty() ||
+        o->get_lnames() == std::vector<std::string>{"help"}) {
+      continue;
+    }
     std::vector<std::string> names;
     for (const auto& s : o->get_snames()) names.push_back("\\fB\\-" + roff(s) + "\\fR");
     for (const auto& l : o->get_lnames()) names.push_back("\\fB\\-\\-" + roff(l) + "\\fR");

@@ -3,6 +3,8 @@
 //
 //   sortkey encode <codec> [options] VALUE...   one key per line
 //   sortkey decode <codec> [options] KEY...     one value per line
+//   sortkey layout|unique <what> [options] ...  placement markers, uniqueness suffixes
+//   sortkey query build|run [options]           Query requests, run on the items of a file
 //   sortkey certify [options]                   the certification (main job; certify_command.h)
 //   sortkey fuzz [options]                      the libFuzzer campaign (fuzz_command.h)
 //   sortkey design check FILE [options]         a key design proven (design_command.h)
@@ -107,6 +109,8 @@ int main(int argc, char** argv) {
   decode->require_subcommand(1);
   sortkey::cli::add_codec_commands(*encode, *decode, ctx);
   sortkey::cli::add_id_commands(app, ctx);
+  sortkey::cli::add_layout_command(app, ctx);
+  sortkey::cli::add_unique_command(app, ctx);
   sortkey::cli::add_query_command(app, ctx);
 
   int certify_status = 0;

@@ -64,29 +64,12 @@ std::string part_text(const nlohmann::json& parts, const std::string& field) {
 }
 
 void print_inspections(const InspectArgs& a, const IdTool& tool, Context& ctx) {
-  if (a.output == "text") {
-    convert_each(
-        a.ids, "inspect as a " + tool.name,
-        [&](std::string_view text) -> Result<std::string> {
-          auto parts = tool.inspect(text);
-          if (!parts) return parts.error();
-          return a.field == "inspect" ? tool.report(*parts) : part_text(*parts, a.field);
-        },
-        ctx);
-    return;
-  }
-  auto inputs = expand_inputs(a.ids);
-  if (!inputs) {
-    fmt::print(stderr, "sortkey: {}\n", inputs.error().message);
-    ctx.exit_code = 2;
-    return;
-  }
-  for (const std::string& input : *inputs) {
-    const auto parts = tool.inspect(input);
-    if (!parts) ctx.exit_code = 1;
-    fmt::print("{}", json_result(input, parts));
-  }
-  std::fflush(stdout);
+  describe_each(
+      a.ids, "inspect as a " + tool.name, tool.inspect,
+      [&](const nlohmann::json& parts) {
+        return a.field == "inspect" ? tool.report(parts) : part_text(parts, a.field);
+      },
+      ctx, a.output);
 }
 
 void add_inspect(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> tool) {

@@ -1,184 +1,255 @@
-// sortkey query build: the expression builder on the command line. Prints the
-// Query parameters (KeyConditionExpression, ExpressionAttributeNames,
-// ExpressionAttributeValues, ...) as JSON ready for an SDK call.
+// sortkey query build [request options]
+// sortkey query run --items FILE --partition-key NAME[:T] [--sort-key NAME[:T]]
+//                   [--index NAME=PK[:T][,...][/SK[:T][,...]]]... [request options]
 //
-//   sortkey query build --table AuditLog --partition 'PK=ACTOR#u_8814' --sort SK
-//       --between 'EVT#2026-06-23T00:00:00Z' 'EVT#2026-06-23T23:59:59Z' --backward
+// The request options are the Query API's parameters (codecs/query_request.h).
+// `build` prints the request as JSON ready for an SDK call or for the AWS
+// CLI's --cli-input-json:
 //
-// An attribute is NAME or NAME:TYPE with TYPE one of S (the default), N, B;
-// B values are base64. `--partition` may be repeated (multi-attribute index
-// keys), and `--sort-equal NAME=VALUE` fixes leading sort attributes.
+//   sortkey query build --table-name AuditLog --partition 'PK=ACTOR#u_8814' --sort SK
+//       --between 'EVT#2026-06-23T00:00:00Z' 'EVT#2026-06-23T23:59:59Z' --no-scan-index-forward
+//
+// `run` loads the items of FILE (codecs/dynamodb_json.h: a JSON array or one
+// item per line) into the in-memory table (sortkey/table.h) with the key
+// schema given, runs the request and prints its pages as `aws dynamodb
+// query` prints a response: {"Items", "Count", "ScannedCount",
+// "LastEvaluatedKey"}, one per page, each page read from the last one's
+// LastEvaluatedKey (--no-paginate: the first page only). Indexes project all
+// attributes. Exit status: 0 the request ran; 1 the table refused the
+// request, as DynamoDB would with a ValidationException; 2 the items or the
+// key schema cannot be used.
 
 #include <fmt/format.h>
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "codec_commands.h"
+#include "codecs/dynamodb_json.h"
+#include "codecs/query_request.h"
 #include "option_checks.h"
-#include "sortkey/expression_builder.h"
+#include "sortkey/table.h"
 
 namespace sortkey::cli {
 namespace {
 
-struct QueryArgs {
-  std::string table, index;
-  std::vector<std::string> partition, sort_equal;
-  std::string sort;
-  std::optional<std::string> eq, lt, le, gt, ge, begins_with;
-  std::vector<std::string> between;
-  bool backward = false;
+using nlohmann::json;
+
+struct RunArgs {
+  QueryOptions request;
+  std::string items;
+  std::string partition_key, sort_key;
+  std::vector<std::string> indexes;
+  bool no_paginate = false;
   bool compact = false;
-  std::optional<int> limit;
 };
 
-struct Named {
-  std::string name;
-  AttributeType type = AttributeType::kS;
-};
-
-Result<Named> parse_name(std::string_view spec) {
-  Named n;
-  n.name = std::string(spec);
-  if (spec.size() > 2 && spec[spec.size() - 2] == ':') {
-    const char t = spec.back();
-    if (t == 'S' || t == 'N' || t == 'B') {
-      n.type = t == 'S' ? AttributeType::kS : (t == 'N' ? AttributeType::kN : AttributeType::kB);
-      n.name = std::string(spec.substr(0, spec.size() - 2));
-    }
-  }
-  if (n.name.empty())
-    return make_error(ErrorCode::kEmpty, 0, "an attribute name must not be empty");
-  return n;
+Result<KeyAttribute> key_attribute(std::string_view spec) {
+  auto named = parse_named_attribute(spec);
+  if (!named) return named.error();
+  return KeyAttribute{named->name, named->type};
 }
 
-Result<AttributeValue> parse_value(AttributeType type, std::string_view text) {
-  switch (type) {
-    case AttributeType::kN:
-      return AttributeValue::N(text);
-    case AttributeType::kB: {
-      auto bytes = decode_base64(text);
-      if (!bytes) return bytes.error();
-      return AttributeValue::B(std::move(*bytes));
-    }
-    default:
-      return AttributeValue::S(std::string(text));
+// NAME[:T][,NAME[:T]...]: the attributes of one side of a key.
+Result<std::vector<KeyAttribute>> key_side(std::string_view spec) {
+  std::vector<KeyAttribute> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = spec.find(',', start);
+    auto a =
+        key_attribute(spec.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    if (!a) return a.error();
+    out.push_back(std::move(*a));
+    if (comma == std::string_view::npos) return out;
+    start = comma + 1;
   }
 }
 
-// NAME[:TYPE]=VALUE
-Result<std::pair<std::string, AttributeValue>> parse_pair(std::string_view spec) {
+// --index NAME=PK[:T][,PK2[:T]...][/SK[:T][,SK2[:T]...]]
+Result<IndexSchema> index_schema(std::string_view spec) {
   const auto eq = spec.find('=');
-  if (eq == std::string_view::npos) {
-    return make_error(ErrorCode::kBadFormat, spec.size(),
-                      fmt::format("expected NAME=VALUE or NAME:TYPE=VALUE, got \"{}\"", spec));
+  if (eq == std::string_view::npos || eq == 0) {
+    return make_error(ErrorCode::kBadFormat, 0,
+                      fmt::format("--index: expected NAME=PK[/SK], got \"{}\"", spec));
   }
-  auto name = parse_name(spec.substr(0, eq));
-  if (!name) return name.error();
-  auto value = parse_value(name->type, spec.substr(eq + 1));
-  if (!value) {
-    return make_error(value.error().code, eq + 1 + value.error().offset,
-                      fmt::format("the value of {}: {}", name->name, value.error().message));
+  IndexSchema index;
+  index.name = std::string(spec.substr(0, eq));
+  const std::string_view keys = spec.substr(eq + 1);
+  const auto slash = keys.find('/');
+  auto partition = key_side(keys.substr(0, slash));
+  if (!partition) return partition.error();
+  index.partition_key = std::move(*partition);
+  if (slash != std::string_view::npos) {
+    auto sort = key_side(keys.substr(slash + 1));
+    if (!sort) return sort.error();
+    index.sort_key = std::move(*sort);
   }
-  return std::make_pair(name->name, std::move(*value));
+  return index;
 }
 
-Result<std::string> build(const QueryArgs& a) {
-  KeyQuery q;
-  q.table_name = a.table;
-  q.index_name = a.index;
-  q.scan_index_forward = !a.backward;
-  q.limit = a.limit;
-  for (const std::string& p : a.partition) {
-    auto pair = parse_pair(p);
-    if (!pair) return pair.error();
-    q.partition.push_back(std::move(*pair));
+Result<TableSchema> schema_of(const RunArgs& a) {
+  TableSchema schema;
+  auto pk = key_attribute(a.partition_key);
+  if (!pk) return pk.error();
+  schema.partition_key = std::move(*pk);
+  if (!a.sort_key.empty()) {
+    auto sk = key_attribute(a.sort_key);
+    if (!sk) return sk.error();
+    schema.sort_key = std::move(*sk);
   }
-  for (const std::string& p : a.sort_equal) {
-    auto pair = parse_pair(p);
-    if (!pair) return pair.error();
-    q.sort_prefix.push_back(std::move(*pair));
+  for (const std::string& spec : a.indexes) {
+    auto index = index_schema(spec);
+    if (!index) return index.error();
+    schema.indexes.push_back(std::move(*index));
   }
-  const int conditions = a.eq.has_value() + a.lt.has_value() + a.le.has_value() + a.gt.has_value() +
-                         a.ge.has_value() + a.begins_with.has_value() + !a.between.empty();
-  if (conditions > 1) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      "give at most one of --eq --lt --le --gt --ge --between --begins-with");
+  return schema;
+}
+
+// The table of the key schema with the items of the file. Errors name the
+// file, and the item a write refused.
+Result<Table> load_table(const RunArgs& a) {
+  auto schema = schema_of(a);
+  if (!schema) return schema.error();
+  auto table = Table::create(std::move(*schema));
+  if (!table) return make_error(table.error().code, 0, "the key schema: " + table.error().message);
+  auto text = read_items_file(a.items);
+  if (!text) return text.error();
+  auto items = parse_items_text(*text);
+  if (!items)
+    return make_error(items.error().code, 0, fmt::format("{}: {}", a.items, items.error().message));
+  for (std::size_t i = 0; i < items->size(); ++i) {
+    if (auto ok = table->put((*items)[i]); !ok) {
+      return make_error(
+          ok.error().code, 0,
+          fmt::format("{}: item {} cannot be stored: {}", a.items, i + 1, ok.error().message));
+    }
   }
-  if (conditions == 1 || !a.sort.empty()) {
-    if (a.sort.empty())
-      return make_error(ErrorCode::kBadParameter, 0, "a sort-key condition needs --sort NAME");
-    if (conditions == 0)
+  return std::move(*table);
+}
+
+// Only the top-level attributes of the projection.
+Result<Item> projected(const Item& item, const std::vector<DocumentPath>& paths) {
+  Item out;
+  for (const DocumentPath& path : paths) {
+    if (path.size() != 1) {
       return make_error(ErrorCode::kBadParameter, 0,
-                        "--sort needs a condition (--eq, --between, ...)");
-    auto name = parse_name(a.sort);
-    if (!name) return name.error();
-    q.sort_attribute = name->name;
-    auto value = [&](const std::string& text) { return parse_value(name->type, text); };
-    const std::optional<std::string>* single[] = {&a.eq, &a.lt, &a.le,
-                                                  &a.gt, &a.ge, &a.begins_with};
-    const SortCondition::Op ops[] = {SortCondition::Op::kEq, SortCondition::Op::kLt,
-                                     SortCondition::Op::kLe, SortCondition::Op::kGt,
-                                     SortCondition::Op::kGe, SortCondition::Op::kBeginsWith};
-    for (std::size_t i = 0; i < 6; ++i) {
-      if (!single[i]->has_value()) continue;
-      auto v = value(**single[i]);
-      if (!v) return v.error();
-      q.sort.op = ops[i];
-      q.sort.value = std::move(*v);
+                        "query run projects top-level attributes only, not a path into a "
+                        "document (query build takes any)");
     }
-    if (!a.between.empty()) {
-      auto lo = value(a.between[0]);
-      if (!lo) return lo.error();
-      auto hi = value(a.between[1]);
-      if (!hi) return hi.error();
-      q.sort = SortCondition::between(std::move(*lo), std::move(*hi));
+    if (auto at = item.find(path[0].name); at != item.end()) out.emplace(at->first, at->second);
+  }
+  return out;
+}
+
+Result<nlohmann::ordered_json> page_json(const Page& page, const Request& r) {
+  nlohmann::ordered_json out;
+  if (r.query.select != Select::kCount) {
+    out["Items"] = nlohmann::ordered_json::array();
+    for (const Item& item : page.items) {
+      auto shown = r.projection.empty() ? Result<Item>(item) : projected(item, r.projection);
+      if (!shown) return shown.error();
+      out["Items"].push_back(nlohmann::ordered_json::parse(to_json(*shown)));
     }
   }
-  auto built = build_key_condition(q);
-  if (!built) return built.error();
-  return to_request_json(*built, a.compact ? -1 : 2);
+  out["Count"] = page.count;
+  out["ScannedCount"] = page.scanned_count;
+  if (page.last_evaluated_key) {
+    out["LastEvaluatedKey"] = nlohmann::ordered_json::parse(to_json(*page.last_evaluated_key));
+  }
+  return out;
+}
+
+// 0, or the exit status of a request or a table that cannot be used.
+int run(const RunArgs& a) {
+  auto request = make_request(a.request);
+  if (!request) {
+    fmt::print(stderr, "sortkey: cannot build the request: {}\n", describe(request.error()));
+    return 1;
+  }
+  auto table = load_table(a);
+  if (!table) {
+    fmt::print(stderr, "sortkey: {}\n", table.error().message);
+    return 2;
+  }
+  QueryRequest q = request->query;
+  // Each page reads at least one item, so the pages end; the bound is a guard.
+  for (std::size_t pages = 0; pages <= table->item_count(); ++pages) {
+    auto page = table->query(q);
+    if (!page) {
+      fmt::print(stderr, "sortkey: the table refused the request: {}\n", page.error().message);
+      return 1;
+    }
+    auto shown = page_json(*page, *request);
+    if (!shown) {
+      fmt::print(stderr, "sortkey: {}\n", shown.error().message);
+      return 2;
+    }
+    fmt::print("{}\n", shown->dump(a.compact ? -1 : 4, ' ', false, json::error_handler_t::replace));
+    if (!page->last_evaluated_key || a.no_paginate) return 0;
+    q.exclusive_start_key = std::move(page->last_evaluated_key);
+  }
+  fmt::print(stderr, "sortkey: the query did not end after {} pages\n", table->item_count() + 1);
+  return 2;
+}
+
+void add_build(CLI::App* query, Context& ctx) {
+  CLI::App* b = query->add_subcommand(
+      "build",
+      "print a Query request (KeyConditionExpression, ExpressionAttributeNames, ...) as JSON");
+  auto o = std::make_shared<QueryOptions>();
+  auto compact = std::make_shared<bool>(false);
+  add_query_options(b, o.get());
+  b->add_flag("--compact", *compact, "one line of JSON");
+  b->callback([o, compact, &ctx] {
+    auto request = make_request(*o);
+    if (!request) {
+      ctx.exit_code = 1;
+      fmt::print(stderr, "sortkey: cannot build the request: {}\n", describe(request.error()));
+      return;
+    }
+    fmt::print("{}\n", request->parameters.dump(*compact ? -1 : 2, ' ', false,
+                                                json::error_handler_t::replace));
+  });
+}
+
+void add_run(CLI::App* query, Context& ctx) {
+  CLI::App* r = query->add_subcommand(
+      "run", "run a Query on the in-memory table holding the items of a file; print its pages");
+  auto a = std::make_shared<RunArgs>();
+  add_query_options(r, &a->request);
+  r->add_option("--items", a->items,
+                "the items: a JSON array of DynamoDB JSON items, or one item per line")
+      ->required()
+      ->check(non_empty());
+  r->add_option("--partition-key", a->partition_key, "the table's partition key: NAME[:S|N|B]")
+      ->required()
+      ->check(non_empty());
+  r->add_option("--sort-key", a->sort_key, "the table's sort key: NAME[:S|N|B]")
+      ->check(non_empty());
+  r->add_option("--index", a->indexes,
+                "a global secondary index: NAME=PK[:T][,PK2[:T]...][/SK[:T][,SK2[:T]...]] "
+                "(projection ALL)")
+      ->check(non_empty());
+  r->add_flag("--no-paginate", a->no_paginate, "print the first page only");
+  r->add_flag("--compact", a->compact, "one line of JSON per page");
+  r->callback([a, &ctx] {
+    const int status = run(*a);
+    if (status != 0) ctx.exit_code = status;
+    std::fflush(stdout);
+  });
 }
 
 }  // namespace
 
 void add_query_command(CLI::App& app, Context& ctx) {
-  CLI::App* query = app.add_subcommand("query", "build DynamoDB Query parameters");
+  CLI::App* query =
+      app.add_subcommand("query", "build DynamoDB Query requests, and run them on items");
   query->require_subcommand(1);
-  CLI::App* b = query->add_subcommand("build",
-                                      "print KeyConditionExpression, ExpressionAttributeNames and "
-                                      "ExpressionAttributeValues as JSON");
-  auto a = std::make_shared<QueryArgs>();
-  b->add_option("--partition", a->partition, "NAME[:S|N|B]=VALUE, one per partition key attribute")
-      ->required();
-  b->add_option("--sort-equal", a->sort_equal,
-                "NAME[:S|N|B]=VALUE: equality on a leading sort attribute");
-  b->add_option("--sort", a->sort, "NAME[:S|N|B]: the sort attribute the condition is on");
-  b->add_option("--eq", a->eq, "sort = VALUE");
-  b->add_option("--lt", a->lt, "sort < VALUE");
-  b->add_option("--le", a->le, "sort <= VALUE");
-  b->add_option("--gt", a->gt, "sort > VALUE");
-  b->add_option("--ge", a->ge, "sort >= VALUE");
-  b->add_option("--between", a->between, "sort BETWEEN LOW AND HIGH (inclusive)")->expected(2);
-  b->add_option("--begins-with", a->begins_with, "begins_with(sort, PREFIX)");
-  b->add_option("--table", a->table, "TableName to print");
-  b->add_option("--index", a->index, "IndexName to print");
-  b->add_flag("--backward", a->backward, "ScanIndexForward = false (newest first)");
-  b->add_option("--limit", a->limit, "Limit")
-      ->transform(decimal<int>())
-      ->check(CLI::PositiveNumber);
-  b->add_flag("--compact", a->compact, "one line of JSON");
-  b->callback([a, &ctx] {
-    auto json = build(*a);
-    if (!json) {
-      ctx.exit_code = 1;
-      fmt::print(stderr, "sortkey: cannot build the key condition: {}\n", describe(json.error()));
-      return;
-    }
-    fmt::print("{}\n", *json);
-  });
+  add_build(query, ctx);
+  add_run(query, ctx);
 }
 
 }  // namespace sortkey::cli

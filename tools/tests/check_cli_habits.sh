@@ -5,21 +5,8 @@
 # with inspect -f, and one spelling per operation (ksuid build, not encode).
 set -u
 sortkey=$1
-fail=0
-# expect NAME STATUS STDOUT STDIN -- ARGS...: exact stdout (printf %b) and status
-expect() {
-  local name=$1 want_status=$2 want_out=$3 input=$4
-  shift 5
-  local out status
-  out=$(printf '%b' "$input" | "$sortkey" "$@" 2>/dev/null)
-  status=$?
-  if [ "$status" != "$want_status" ] || [ "$out" != "$(printf '%b' "$want_out")" ]; then
-    echo "FAIL $name: exit $status (expected $want_status), stdout:"; echo "$out"
-    echo "expected:"; printf '%b\n' "$want_out"; fail=1
-  else
-    echo "ok: $name"
-  fi
-}
+# shellcheck source=tools/tests/cli_expect.sh
+source "$(dirname "$0")/cli_expect.sh"
 ksuid=0ujtsYcgvSTl8PAuAdqWYSMnLOv
 expect stdin_when_no_input 0 '00157\n00002' '157\n2\n' -- encode padded --width 5
 expect stdin_last_line_unended 0 '00157\n00002' '157\r\n2' -- encode padded --width 5
