@@ -50,9 +50,9 @@ TEST(StoredItem, FindsOneAttribute) {
     EXPECT_EQ(*stored.find(name), value) << name;
     EXPECT_EQ(stored.at(name), value) << name;
   }
-  EXPECT_FALSE(stored.contains("a"));      // before every name
-  EXPECT_FALSE(stored.contains("ba"));     // between two
-  EXPECT_FALSE(stored.contains("zz"));     // after every name
+  EXPECT_FALSE(stored.contains("a"));   // before every name
+  EXPECT_FALSE(stored.contains("ba"));  // between two
+  EXPECT_FALSE(stored.contains("zz"));  // after every name
   EXPECT_FALSE(stored.find("").has_value());
   EXPECT_THROW((void)stored.at("q"), std::out_of_range);
   EXPECT_EQ(stored.select({"n", "s", "nope"}), (Item{{"n", item.at("n")}, {"s", item.at("s")}}));
