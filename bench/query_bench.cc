@@ -1,15 +1,21 @@
 // Google Benchmark: the query model. A page of 20 items from a partition or
 // an index partition of 10^3 to 10^6 items, against the naive oracle (which
-// filters, sorts and slices the whole list for every page), and writes with
-// 0 to 3 indexes. The engine's page time must stay flat as n grows (an
-// ordered map per partition: O(log n + page)); the oracle's grows with n.
+// filters, sorts and slices the whole list for every page), writes with 0 to
+// 3 indexes, and the memory a table with one index holds per item. The
+// engine's page time must stay flat as n grows (an ordered map per
+// partition: O(log n + page)); the oracle's grows with n.
 //
 //   build/release/bench/sortkey_bench --benchmark_filter=Query --benchmark_min_time=0.2
+//   build/release/bench/sortkey_bench --benchmark_filter=QueryMemory
 //
-// The 10^6 tables take a few seconds and about a gigabyte to build: run by hand.
+// BM_QueryMemory reports bytes_per_item (the heap the table holds, as
+// glibc's mallinfo2 counts it, chunk overhead included, divided by the items)
+// and per_dynamodb_byte (that over the items' DynamoDB size, attribute names
+// plus values). The 10^6 tables take a few seconds to build: run by hand.
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
+#include <malloc.h>
 
 #include <cstdint>
 #include <map>
@@ -171,6 +177,46 @@ BENCHMARK(BM_QueryPageIndexOracle)
     ->RangeMultiplier(10)
     ->Range(1000, 100000)
     ->Unit(benchmark::kMicrosecond);
+
+// The heap in use, as glibc counts it: the arena's chunks in use and the
+// mmapped blocks.
+std::size_t heap_in_use() {
+  const struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+}
+
+// The memory a table with one index (kAll) holds per item, against the
+// items' DynamoDB size.
+void BM_QueryMemory(benchmark::State& state) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  double per_item = 0;
+  double item_bytes = 0;
+  for (auto _ : state) {
+    std::size_t dynamodb_bytes = 0;
+    const std::size_t before = heap_in_use();
+    auto t = std::make_unique<Table>(std::move(*Table::create(schema(1))));
+    for (std::uint64_t i = 0; i < n; ++i) {
+      Item item = make_item(i, n);
+      dynamodb_bytes += sortkey::item_size(item);
+      (void)t->put(std::move(item));
+    }
+    const std::size_t held = heap_in_use() - before;
+    per_item = static_cast<double>(held) / static_cast<double>(n);
+    item_bytes = static_cast<double>(dynamodb_bytes) / static_cast<double>(n);
+    state.PauseTiming();
+    t.reset();
+    state.ResumeTiming();
+  }
+  state.counters["bytes_per_item"] = per_item;
+  state.counters["dynamodb_bytes_per_item"] = item_bytes;
+  state.counters["per_dynamodb_byte"] = per_item / item_bytes;
+  state.SetLabel(fmt::format("n={}", n));
+}
+BENCHMARK(BM_QueryMemory)
+    ->RangeMultiplier(10)
+    ->Range(1000, 1000000)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 // Writes of new items into a table that grows from empty, with 0 to 3 indexes.
 void BM_QueryPut(benchmark::State& state) {

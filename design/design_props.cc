@@ -52,7 +52,7 @@ Result<std::vector<Item>> scan_all(Store& store, const std::string& index) {
   for (int page = 0; page < kMaxPages; ++page) {
     auto p = store.scan(r);
     if (!p) return p.error();
-    items.insert(items.end(), p->items.begin(), p->items.end());
+    for (const StoredItem& item : p->items) items.push_back(item.to_item());
     if (!p->last_evaluated_key) return items;
     r.exclusive_start_key = p->last_evaluated_key;
   }
@@ -140,9 +140,10 @@ Result<Answer> run_requests(const Design& d, const Pattern& p, const Params& par
       cost->returned += result->count;
       cost->capacity += result->consumed_capacity;
     }
-    for (const Item& item : result->items) {
+    for (const StoredItem& stored : result->items) {
+      Item item = stored.to_item();
       a.owners.push_back(owner_of(d, loaded, item));
-      a.items.push_back(item);
+      a.items.push_back(std::move(item));
     }
     if (p.limit || !result->last_evaluated_key) return a;
     request->query.exclusive_start_key = result->last_evaluated_key;

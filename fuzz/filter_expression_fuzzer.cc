@@ -105,7 +105,7 @@ Result<std::vector<Item>> scan_all(ScanRequest r, int* scanned) {
     auto page = world().table.scan(r);
     if (!page) return page.error();
     *scanned += page->scanned_count;
-    out.insert(out.end(), page->items.begin(), page->items.end());
+    for (const StoredItem& item : page->items) out.push_back(item.to_item());
     if (!page->last_evaluated_key) break;
     r.exclusive_start_key = page->last_evaluated_key;
   }

@@ -243,8 +243,8 @@ std::optional<NKeyCond> as_key_condition(const Condition& c, const std::vector<N
 
 // ---------------------------------------------------------------- reading
 
-Result<std::vector<Item>> read_all(QueryRequest r, int* pages) {
-  std::vector<Item> out;
+Result<std::vector<StoredItem>> read_all(QueryRequest r, int* pages) {
+  std::vector<StoredItem> out;
   *pages = 0;
   while (true) {
     auto page = world().table.query(r);
@@ -256,9 +256,9 @@ Result<std::vector<Item>> read_all(QueryRequest r, int* pages) {
   }
 }
 
-std::vector<NItem> to_naive_all(const std::vector<Item>& items) {
+std::vector<NItem> to_naive_all(const std::vector<StoredItem>& items) {
   std::vector<NItem> out;
-  for (const Item& i : items) out.push_back(props::to_naive(i));
+  for (const StoredItem& i : items) out.push_back(props::to_naive(i));
   return out;
 }
 

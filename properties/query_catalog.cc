@@ -19,7 +19,29 @@ using oracle::NValue;
 
 // ---------------------------------------------------------------- the stateful test
 
-using Command = rc::state::Command<NaiveTable, Table>;
+// The stateful test's model: the oracle's table, shared by the copies of the
+// model RapidCheck makes (several for every command it generates: the
+// generator holds the model by value) and copied only when a command
+// changes it.
+class SharedModel {
+ public:
+  explicit SharedModel(NaiveTable table) : table_(std::make_shared<NaiveTable>(std::move(table))) {}
+  const NaiveTable& operator*() const { return *table_; }
+  const NaiveTable* operator->() const { return table_.get(); }
+  const std::shared_ptr<const NaiveTable>& shared() const { return table_; }
+  // The table after `change`, which runs on a copy.
+  template <class Change>
+  void change(Change change) {
+    auto next = std::make_shared<NaiveTable>(*table_);
+    change(*next);
+    table_ = std::move(next);
+  }
+
+ private:
+  std::shared_ptr<const NaiveTable> table_;
+};
+
+using Command = rc::state::Command<SharedModel, Table>;
 
 // What one command sequence exercised, for the distribution report. Reset
 // at the start of each case; the commands run on this thread.
@@ -42,9 +64,12 @@ void require_same_verdict(bool engine, bool oracle, const std::string& what, con
 
 struct PutCommand : Command {
   NItem item;
-  explicit PutCommand(const NaiveTable& m) : item(*gen_item(m.schema())) {}
-  void apply(NaiveTable& m) const override { m.put(item); }
-  void run(const NaiveTable& m, Table& t) const override {
+  explicit PutCommand(const SharedModel& m) : item(*gen_item(m->schema())) {}
+  void apply(SharedModel& m) const override {
+    m.change([this](NaiveTable& table) { table.put(item); });
+  }
+  void run(const SharedModel& model, Table& t) const override {
+    const NaiveTable& m = *model;
     const bool want = m.can_put(item);
     auto got = t.put(to_engine(item));
     g_stats.rejected_write = g_stats.rejected_write || !want;
@@ -61,7 +86,8 @@ struct UpdateCommand : Command {
   NItem key;
   NItem set;
   std::vector<std::string> remove;
-  explicit UpdateCommand(const NaiveTable& m) : key(*gen_table_key(m)) {
+  explicit UpdateCommand(const SharedModel& model) : key(*gen_table_key(model.shared())) {
+    const NaiveTable& m = *model;
     // Attributes an update may touch: index keys (so items enter and leave
     // sparse indexes), other attributes, and now and then a table key.
     std::vector<std::pair<std::string, NValue::T>> names;
@@ -81,8 +107,11 @@ struct UpdateCommand : Command {
     const int removes = *rc::gen::inRange(0, 3);
     for (int i = 0; i < removes; ++i) remove.push_back((*rc::gen::elementOf(names)).first);
   }
-  void apply(NaiveTable& m) const override { m.update(key, set, remove); }
-  void run(const NaiveTable& m, Table& t) const override {
+  void apply(SharedModel& m) const override {
+    m.change([this](NaiveTable& table) { table.update(key, set, remove); });
+  }
+  void run(const SharedModel& model, Table& t) const override {
+    const NaiveTable& m = *model;
     const bool want = m.can_update(key, set, remove);
     ItemUpdate u;
     for (const auto& [name, v] : set) u.set.emplace_back(name, to_engine(v));
@@ -103,9 +132,12 @@ struct UpdateCommand : Command {
 
 struct DeleteCommand : Command {
   NItem key;
-  explicit DeleteCommand(const NaiveTable& m) : key(*gen_table_key(m)) {}
-  void apply(NaiveTable& m) const override { m.erase(key); }
-  void run(const NaiveTable& m, Table& t) const override {
+  explicit DeleteCommand(const SharedModel& m) : key(*gen_table_key(m.shared())) {}
+  void apply(SharedModel& m) const override {
+    m.change([this](NaiveTable& table) { table.erase(key); });
+  }
+  void run(const SharedModel& model, Table& t) const override {
+    const NaiveTable& m = *model;
     auto got = t.delete_item(to_engine(key));
     if (!got)
       rc_require(Outcome::fails("Delete " + oracle::naive_show(key) +
@@ -144,9 +176,10 @@ ScanSpec gen_scan_spec(const NaiveTable& m) {
 
 struct QueryCommand : Command {
   QuerySpec spec;
-  explicit QueryCommand(const NaiveTable& m) : spec(gen_query_spec(m)) {}
-  void apply(NaiveTable&) const override {}
-  void run(const NaiveTable& m, Table& t) const override {
+  explicit QueryCommand(const SharedModel& m) : spec(gen_query_spec(*m)) {}
+  void apply(SharedModel&) const override {}
+  void run(const SharedModel& model, Table& t) const override {
+    const NaiveTable& m = *model;
     const auto range = m.key_range(spec.index, spec.key, spec.forward);
     const auto sort = m.sort_of(spec.index);
     g_stats.long_range = g_stats.long_range || range.size() >= 3;
@@ -164,9 +197,9 @@ struct QueryCommand : Command {
 
 struct ScanCommand : Command {
   ScanSpec spec;
-  explicit ScanCommand(const NaiveTable& m) : spec(gen_scan_spec(m)) {}
-  void apply(NaiveTable&) const override {}
-  void run(const NaiveTable& m, Table& t) const override { rc_require(check_scan(m, t, spec)); }
+  explicit ScanCommand(const SharedModel& m) : spec(gen_scan_spec(*m)) {}
+  void apply(SharedModel&) const override {}
+  void run(const SharedModel& m, Table& t) const override { rc_require(check_scan(*m, t, spec)); }
   void show(std::ostream& os) const override { os << spec; }
 };
 
@@ -257,7 +290,7 @@ void add_query_model_properties(Catalog& c) {
           }
           g_stats = SequenceStats{};
           rc::state::check(
-              model, *table,
+              SharedModel(std::move(model)), *table,
               rc::state::gen::execOneOfWithArgs<PutCommand, PutCommand, PutCommand, UpdateCommand,
                                                 DeleteCommand, QueryCommand, QueryCommand,
                                                 ScanCommand>());

@@ -43,6 +43,7 @@
 
 #include "sortkey/attribute.h"
 #include "sortkey/expression.h"
+#include "sortkey/stored_item.h"
 
 namespace sortkey {
 
@@ -76,9 +77,9 @@ struct ScanRequest {
 };
 
 struct Page {
-  std::vector<Item> items;  // empty for Select kCount
-  int count = 0;            // items that passed the filter
-  int scanned_count = 0;    // items read
+  std::vector<StoredItem> items;  // shared with the table; empty for Select kCount
+  int count = 0;                  // items that passed the filter
+  int scanned_count = 0;          // items read
   std::optional<Item> last_evaluated_key;
   std::size_t bytes_read = 0;    // sizes of the items read, before the filter
   double consumed_capacity = 0;  // read capacity units

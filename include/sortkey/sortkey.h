@@ -19,6 +19,7 @@
 #include "sortkey/number.h"
 #include "sortkey/padded.h"
 #include "sortkey/query.h"
+#include "sortkey/stored_item.h"
 #include "sortkey/table.h"
 #include "sortkey/timestamp.h"
 #include "sortkey/uint128.h"

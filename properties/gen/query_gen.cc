@@ -69,7 +69,7 @@ rc::Gen<NValue> gen_spelled(const std::string& canonical) {
                       [](const NumberText& t) { return scalar(T::N, t.text); });
 }
 
-rc::Gen<NValue> gen_scalar_value() {
+rc::Gen<NValue> build_scalar_value() {
   return rc::gen::weightedOneOf<NValue>({
       {3, rc::gen::map(gen_unicode(4), [](std::string s) { return scalar(T::S, std::move(s)); })},
       {2, rc::gen::map(rc::gen::elementOf(query_string_keys()),
@@ -79,6 +79,11 @@ rc::Gen<NValue> gen_scalar_value() {
                                                             {1, rc::gen::just(std::string())}}),
                        [](std::string s) { return scalar(T::B, std::move(s)); })},
   });
+}
+
+rc::Gen<NValue> gen_scalar_value() {
+  static const rc::Gen<NValue> g = build_scalar_value();
+  return g;
 }
 
 // Distinct elements for a set of `t`.
@@ -102,18 +107,32 @@ rc::Gen<NValue> gen_set(T t) {
 
 }  // namespace
 
+// A generator draws everything from the Random it is given, so one built once
+// draws what a fresh one would: the generators drawn from for every value are
+// built once (building one allocates its whole tree of alternatives).
+
 bool chance(int percent) {
-  return *rc::gen::weightedElement<bool>({{static_cast<std::size_t>(percent), true},
-                                          {static_cast<std::size_t>(100 - percent), false}});
+  static const std::vector<rc::Gen<bool>> by_percent = [] {
+    std::vector<rc::Gen<bool>> out;
+    for (std::size_t p = 0; p <= 100; ++p)
+      out.push_back(rc::gen::weightedElement<bool>({{p, true}, {100 - p, false}}));
+    return out;
+  }();
+  return *by_percent.at(static_cast<std::size_t>(percent));
 }
 
+// What rc::gen::elementOf draws from a container of n elements (its index),
+// without building the container.
 std::size_t uniform_index(std::size_t n) {
-  std::vector<std::size_t> all(n);
-  for (std::size_t i = 0; i < n; ++i) all[i] = i;
-  return *rc::gen::elementOf(all);
+  return *rc::Gen<std::size_t>([n](const rc::Random& random, int) {
+    if (n == 0) throw rc::GenerationFailure("Cannot pick element from empty container.");
+    return rc::shrinkable::just(static_cast<std::size_t>(rc::Random(random).next() % n));
+  });
 }
 
-rc::Gen<NValue> gen_partition_value(T type) {
+namespace {
+
+rc::Gen<NValue> build_partition_value(T type) {
   static const std::vector<std::string> strings = {"a", "\xF0\x9F\x98\x80", std::string("a\0", 2)};
   static const std::vector<std::string> bytes = {std::string(1, '\0'), "\xff", "\x80\x00"};
   static const std::vector<std::string> numbers = {"1", "-1e-130", "100"};
@@ -136,30 +155,7 @@ rc::Gen<NValue> gen_partition_value(T type) {
   }
 }
 
-rc::Gen<std::string> gen_unicode(int max_code_points) {
-  return rc::gen::exec([max_code_points] {
-    const int n = *rc::gen::inRange(0, max_code_points + 1);
-    std::string s;
-    for (int i = 0; i < n; ++i) {
-      s += *rc::gen::weightedOneOf<std::string>({
-          {2, rc::gen::elementOf(query_string_atoms())},
-          {1, rc::gen::map(gen_code_point(false), [](char32_t c) { return utf8_of(c); })},
-      });
-    }
-    return s;
-  });
-}
-
-rc::Gen<NValue> gen_number_spelling() {
-  return rc::gen::weightedOneOf<NValue>({
-      {3, rc::gen::mapcat(rc::gen::elementOf(query_canonical_numbers()),
-                          [](const std::string& c) { return gen_spelled(c); })},
-      {1,
-       rc::gen::map(gen_number_text(), [](const NumberText& t) { return scalar(T::N, t.text); })},
-  });
-}
-
-rc::Gen<NValue> gen_key_value(T type) {
+rc::Gen<NValue> build_key_value(T type) {
   switch (type) {
     case T::S:
       return rc::gen::map(
@@ -179,8 +175,56 @@ rc::Gen<NValue> gen_key_value(T type) {
   }
 }
 
+rc::Gen<std::string> build_unicode(int max_code_points) {
+  return rc::gen::exec([max_code_points] {
+    const int n = *rc::gen::inRange(0, max_code_points + 1);
+    std::string s;
+    for (int i = 0; i < n; ++i) {
+      s += *rc::gen::weightedOneOf<std::string>({
+          {2, rc::gen::elementOf(query_string_atoms())},
+          {1, rc::gen::map(gen_code_point(false), [](char32_t c) { return utf8_of(c); })},
+      });
+    }
+    return s;
+  });
+}
+
+}  // namespace
+
+rc::Gen<NValue> gen_partition_value(T type) {
+  static const rc::Gen<NValue> s = build_partition_value(T::S);
+  static const rc::Gen<NValue> b = build_partition_value(T::B);
+  static const rc::Gen<NValue> n = build_partition_value(T::N);
+  return type == T::S ? s : (type == T::B ? b : n);
+}
+
+rc::Gen<std::string> gen_unicode(int max_code_points) {
+  static const rc::Gen<std::string> three = build_unicode(3);
+  static const rc::Gen<std::string> four = build_unicode(4);
+  if (max_code_points == 3) return three;
+  if (max_code_points == 4) return four;
+  return build_unicode(max_code_points);
+}
+
+rc::Gen<NValue> gen_number_spelling() {
+  static const rc::Gen<NValue> g = rc::gen::weightedOneOf<NValue>({
+      {3, rc::gen::mapcat(rc::gen::elementOf(query_canonical_numbers()),
+                          [](const std::string& c) { return gen_spelled(c); })},
+      {1,
+       rc::gen::map(gen_number_text(), [](const NumberText& t) { return scalar(T::N, t.text); })},
+  });
+  return g;
+}
+
+rc::Gen<NValue> gen_key_value(T type) {
+  static const rc::Gen<NValue> s = build_key_value(T::S);
+  static const rc::Gen<NValue> b = build_key_value(T::B);
+  static const rc::Gen<NValue> n = build_key_value(T::N);
+  return type == T::S ? s : (type == T::B ? b : n);
+}
+
 rc::Gen<NValue> gen_attribute_value() {
-  return rc::gen::weightedOneOf<NValue>({
+  static const rc::Gen<NValue> g = rc::gen::weightedOneOf<NValue>({
       {8, gen_scalar_value()},
       {1, rc::gen::map(rc::gen::arbitrary<bool>(),
                        [](bool b) {
@@ -210,6 +254,7 @@ rc::Gen<NValue> gen_attribute_value() {
          return v;
        })},
   });
+  return g;
 }
 
 const std::vector<std::string>& value_attribute_names() {
@@ -321,12 +366,15 @@ rc::Gen<NItem> gen_item(const NSchema& schema) {
 // Generators capture what they read by value: RapidCheck re-runs them when
 // it shrinks, after the caller's locals are gone.
 rc::Gen<NItem> gen_table_key(const oracle::NaiveTable& table) {
-  auto t = std::make_shared<const oracle::NaiveTable>(table);
+  return gen_table_key(std::make_shared<const oracle::NaiveTable>(table));
+}
+
+rc::Gen<NItem> gen_table_key(std::shared_ptr<const oracle::NaiveTable> t) {
   return rc::gen::exec([t] {
     const NSchema& s = t->schema();
     NItem key;
     if (!t->items().empty() && chance(80)) {
-      const NItem& from = *rc::gen::elementOf(t->items());
+      const NItem& from = t->items()[uniform_index(t->items().size())];
       key.emplace_back(s.pk.name, *oracle::naive_get(from, s.pk.name));
       if (s.sk) key.emplace_back(s.sk->name, *oracle::naive_get(from, s.sk->name));
       return key;

@@ -21,6 +21,7 @@
 #include <rapidcheck.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -68,6 +69,8 @@ const std::vector<std::string>& value_attribute_names();
 rc::Gen<oracle::NItem> gen_item(const oracle::NSchema& schema);
 // A table key: of an existing item (mostly) or a fresh one.
 rc::Gen<oracle::NItem> gen_table_key(const oracle::NaiveTable& table);
+// The same, reading a table that stays as it is while the generator lives.
+rc::Gen<oracle::NItem> gen_table_key(std::shared_ptr<const oracle::NaiveTable> table);
 
 // A filter on the attributes a Query of `index` may filter on (Scan: any),
 // one DynamoDB accepts: two paths compared are never the same path.

@@ -138,4 +138,6 @@ NItem to_naive(const Item& item) {
   return out;
 }
 
+NItem to_naive(const StoredItem& item) { return to_naive(item.to_item()); }
+
 }  // namespace sortkey::props

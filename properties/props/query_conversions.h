@@ -19,6 +19,7 @@ Item to_engine(const oracle::NItem& item);
 TableSchema to_engine(const oracle::NSchema& schema);
 oracle::NValue to_naive(const AttributeValue& v);
 oracle::NItem to_naive(const Item& item);
+oracle::NItem to_naive(const StoredItem& item);
 
 }  // namespace sortkey::props
 

@@ -22,8 +22,8 @@ namespace sortkey::props::query_internal {
 
 // Reads every page of a request; the items, or the engine's error.
 template <class Request, class Read>
-Result<std::vector<Item>> read_all(Request r, Read read, int* pages = nullptr) {
-  std::vector<Item> out;
+Result<std::vector<StoredItem>> read_all(Request r, Read read, int* pages = nullptr) {
+  std::vector<StoredItem> out;
   for (int n = 0; n < 100000; ++n) {
     auto page = read(r);
     if (!page) return page.error();
@@ -39,9 +39,9 @@ Result<std::vector<Item>> read_all(Request r, Read read, int* pages = nullptr) {
 std::string show_request(const QueryRequest& r);
 std::string show_request(const ScanRequest& r);
 
-inline std::vector<oracle::NItem> to_naive_all(const std::vector<Item>& items) {
+inline std::vector<oracle::NItem> to_naive_all(const std::vector<StoredItem>& items) {
   std::vector<oracle::NItem> out;
-  for (const Item& i : items) out.push_back(to_naive(i));
+  for (const StoredItem& i : items) out.push_back(to_naive(i));
   return out;
 }
 

@@ -127,7 +127,7 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
   Request unlimited = request;
   unlimited.limit.reset();
   int total = 0;
-  std::vector<Item> all;
+  std::vector<StoredItem> all;
   for (std::optional<Item> at;;) {
     unlimited.exclusive_start_key = at;
     auto page = read(unlimited);

@@ -44,9 +44,9 @@ Result<Page> run_range(const Table& table, const std::string& pk, const RangeRea
   return table.query(to_query_request(*built));
 }
 
-std::vector<std::string> sks(const std::vector<Item>& items) {
+std::vector<std::string> sks(const std::vector<StoredItem>& items) {
   std::vector<std::string> out;
-  for (const Item& i : items) out.push_back(i.at("SK").as_string());
+  for (const StoredItem& i : items) out.push_back(i.at("SK").as_string());
   return out;
 }
 

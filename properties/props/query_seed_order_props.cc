@@ -90,7 +90,7 @@ std::vector<NItem> naive_answer(const std::vector<NItem>& items, const std::stri
 }
 
 struct Totals {
-  std::vector<Item> items;
+  std::vector<StoredItem> items;
   int pages = 0;
   int scanned = 0;
   double capacity = 0;

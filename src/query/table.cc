@@ -8,6 +8,7 @@
 #include <set>
 
 #include "query/key_encoding.h"
+#include "query/stored_item_internal.h"
 
 namespace sortkey {
 namespace {
@@ -15,6 +16,7 @@ namespace {
 using internal::append_escaped;
 using internal::append_key_component;
 using internal::prefix_successor;
+using internal::StoredItemAccess;
 
 Error invalid(std::string message) {
   return make_error(ErrorCode::kBadParameter, 0, std::move(message));
@@ -22,15 +24,25 @@ Error invalid(std::string message) {
 
 // ---------------------------------------------------------------- storage
 
-struct Entry {
-  std::shared_ptr<const Item> item;  // the whole item (table, kAll) or its projection
-  std::size_t size = 0;              // item_size(*item)
+// An entry of a store is the StoredItem itself: the whole item (the table,
+// kAll indexes: one block shared by all of them) or its projection (its own
+// block). The block carries the entry's key in the store (key_encoding.h), in
+// the store's slot: the table's is 0, each kAll index has its own, and a
+// projection's block holds only its index's key, in slot 0.
+struct EntryLess {
+  using is_transparent = void;
+  std::size_t slot = 0;
+  std::string_view key(const StoredItem& e) const { return StoredItemAccess::key(e, slot); }
+  bool operator()(const StoredItem& a, const StoredItem& b) const { return key(a) < key(b); }
+  bool operator()(const StoredItem& a, std::string_view b) const { return key(a) < b; }
+  bool operator()(std::string_view a, const StoredItem& b) const { return a < key(b); }
 };
-using Partition = std::map<std::string, Entry, std::less<>>;
+using Partition = std::set<StoredItem, EntryLess>;
 
 struct Store {
   std::map<std::string, Partition, std::less<>> partitions;
   std::size_t count = 0;
+  std::size_t slot = 0;  // of the entries' keys
 };
 
 // The key schema of what a request reads: the table, or an index and the
@@ -83,6 +95,9 @@ struct Table::Impl {
   std::vector<KeySpec> index_specs;
   Store base;
   std::vector<Store> indexes;
+  std::size_t whole_item_indexes = 0;  // kAll indexes: slots 1.. of the item's keys
+  // Every key attribute of the table and the indexes.
+  std::set<std::string, std::less<>> key_names;
 
   std::vector<KeyAttribute> table_key() const {
     return concat(base_spec.partition, base_spec.sort);
@@ -206,12 +221,11 @@ struct Table::Impl {
 
   // ---- index maintenance
 
-  std::shared_ptr<const Item> project(const std::shared_ptr<const Item>& item,
-                                      const IndexSchema& index) const {
-    if (index.projection.type == ProjectionType::kAll) return item;
-    auto out = std::make_shared<Item>();
+  // REQUIRES: a projection other than kAll.
+  Item project(const Item& item, const IndexSchema& index) const {
+    Item out;
     auto copy = [&](const std::string& name) {
-      if (const auto it = item->find(name); it != item->end()) out->insert(*it);
+      if (const auto it = item.find(name); it != item.end()) out.insert(*it);
     };
     for (const KeyAttribute& a : table_key()) copy(a.name);
     for (const KeyAttribute& a : index.partition_key) copy(a.name);
@@ -232,54 +246,69 @@ struct Table::Impl {
   static void erase(Store& store, const std::pair<std::string, std::string>& at) {
     const auto p = store.partitions.find(at.first);
     if (p == store.partitions.end()) return;
-    if (p->second.erase(at.second) > 0) --store.count;
+    if (const auto e = p->second.find(std::string_view(at.second)); e != p->second.end()) {
+      p->second.erase(e);
+      --store.count;
+    }
     if (p->second.empty()) store.partitions.erase(p);
   }
 
-  static void insert(Store& store, const std::pair<std::string, std::string>& at, Entry entry) {
-    auto [it, inserted] = store.partitions[at.first].insert_or_assign(at.second, std::move(entry));
-    (void)it;
-    if (inserted) ++store.count;
+  // REQUIRES: no entry with the key at.second in the partition.
+  static void insert(Store& store, const std::string& partition, StoredItem entry) {
+    auto p = store.partitions.find(partition);
+    if (p == store.partitions.end()) {
+      p = store.partitions.emplace(partition, Partition(EntryLess{store.slot})).first;
+    }
+    p->second.insert(std::move(entry));
+    ++store.count;
   }
 
-  void remove_from_indexes(const Item& old) {
+  bool in_index(const Item& item, const KeySpec& spec) const {
+    return has_all(item, spec.partition) && has_all(item, spec.sort);
+  }
+
+  void remove_from_indexes(const StoredItem& old) {
+    const Item keys = old.select(key_names);
     for (std::size_t i = 0; i < indexes.size(); ++i) {
-      const KeySpec& spec = index_specs[i];
-      if (has_all(old, spec.partition) && has_all(old, spec.sort))
-        erase(indexes[i], locate(old, spec));
+      if (in_index(keys, index_specs[i])) erase(indexes[i], locate(keys, index_specs[i]));
     }
   }
 
-  void add_to_indexes(const std::shared_ptr<const Item>& item) {
-    for (std::size_t i = 0; i < indexes.size(); ++i) {
-      const KeySpec& spec = index_specs[i];
-      if (!has_all(*item, spec.partition) || !has_all(*item, spec.sort)) continue;
-      auto projected = project(item, *spec.index);
-      const std::size_t size =
-          projected.get() == item.get() ? item_size(*item) : item_size(*projected);
-      insert(indexes[i], locate(*item, spec), Entry{std::move(projected), size});
-    }
-  }
-
-  const Entry* find_base(const Item& key) const {
+  const StoredItem* find_base(const Item& key) const {
     const auto at = locate(key, base_spec);
     const auto p = base.partitions.find(at.first);
     if (p == base.partitions.end()) return nullptr;
-    const auto e = p->second.find(at.second);
-    return e == p->second.end() ? nullptr : &e->second;
+    const auto e = p->second.find(std::string_view(at.second));
+    return e == p->second.end() ? nullptr : &*e;
   }
 
-  Result<void> store_item(Item item) {
+  Result<void> store_item(const Item& item) {
     if (auto ok = check_item(item); !ok) return ok;
     const auto at = locate(item, base_spec);
-    if (const Entry* old = find_base(item)) {
-      const auto keep = old->item;  // the entry is replaced below
-      remove_from_indexes(*keep);
+    if (const StoredItem* old = find_base(item)) {
+      const StoredItem keep = *old;  // the entry is erased below
+      remove_from_indexes(keep);
+      erase(base, at);
     }
-    const std::size_t size = item_size(item);
-    auto shared = std::make_shared<const Item>(std::move(item));
-    insert(base, at, Entry{shared, size});
-    add_to_indexes(shared);
+    // The keys of the item's block: the table's, then those of the kAll
+    // indexes it is in ("" for those it is not in).
+    std::vector<std::string> keys(1 + whole_item_indexes);
+    keys[0] = at.second;
+    std::vector<std::optional<std::pair<std::string, std::string>>> index_at(indexes.size());
+    for (std::size_t i = 0; i < indexes.size(); ++i) {
+      if (!in_index(item, index_specs[i])) continue;
+      index_at[i] = locate(item, index_specs[i]);
+      if (indexes[i].slot > 0) keys[indexes[i].slot] = index_at[i]->second;
+    }
+    const StoredItem stored = StoredItemAccess::make(item, keys);
+    insert(base, at.first, stored);
+    for (std::size_t i = 0; i < indexes.size(); ++i) {
+      if (!index_at[i]) continue;
+      insert(indexes[i], index_at[i]->first,
+             indexes[i].slot > 0 ? stored
+                                 : StoredItemAccess::make(project(item, *index_specs[i].index),
+                                                          {index_at[i]->second}));
+    }
     return {};
   }
 
@@ -362,9 +391,10 @@ struct Table::Impl {
     return {};
   }
 
-  Item key_of(const Item& item, const KeySpec& spec) const {
+  Item key_of(const StoredItem& item, const KeySpec& spec) const {
     Item key;
-    for (const KeyAttribute& a : start_key_attributes(spec)) key.insert(*item.find(a.name));
+    for (const KeyAttribute& a : start_key_attributes(spec))
+      key.emplace(a.name, *item.find(a.name));
     return key;
   }
 };
@@ -662,21 +692,27 @@ Result<void> check_filter_keys(const Condition& filter, const KeySpec& spec) {
 }
 
 struct Reader {
+  Reader(const std::optional<Condition>& f, Select s, std::optional<int> l)
+      : filter(f ? &*f : nullptr), select(s), limit(l.value_or(std::numeric_limits<int>::max())) {
+    if (filter != nullptr) collect_attribute_names(*filter, &filter_names);
+  }
+
   const Condition* filter;
+  std::set<std::string, std::less<>> filter_names;  // what the filter reads of an item
   Select select;
   int limit;
   Page page;
-  const Entry* last = nullptr;
+  const StoredItem* last = nullptr;
 
   bool full() const { return page.scanned_count >= limit || page.bytes_read >= kMaxPageBytes; }
 
-  void read(const Entry& e) {
+  void read(const StoredItem& e) {
     ++page.scanned_count;
-    page.bytes_read += e.size;
+    page.bytes_read += e.item_size();
     last = &e;
-    if (filter != nullptr && !evaluate(*filter, *e.item)) return;
+    if (filter != nullptr && !evaluate(*filter, e.select(filter_names))) return;
     ++page.count;
-    if (select != Select::kCount) page.items.push_back(*e.item);
+    if (select != Select::kCount) page.items.push_back(e);
   }
 };
 
@@ -768,6 +804,16 @@ Result<Table> Table::create(TableSchema schema) {
     impl->index_specs.push_back(KeySpec{index.partition_key, index.sort_key, &index});
   }
   impl->indexes.resize(impl->schema.indexes.size());
+  for (const KeyAttribute& a : impl->table_key()) impl->key_names.insert(a.name);
+  for (std::size_t i = 0; i < impl->indexes.size(); ++i) {
+    const IndexSchema& index = impl->schema.indexes[i];
+    if (index.projection.type == ProjectionType::kAll)
+      impl->indexes[i].slot = ++impl->whole_item_indexes;
+    for (int side = 0; side < 2; ++side) {
+      for (const KeyAttribute& a : side == 0 ? index.partition_key : index.sort_key)
+        impl->key_names.insert(a.name);
+    }
+  }
   return Table(std::move(impl));
 }
 
@@ -797,7 +843,7 @@ Result<void> Table::update(const Item& key, const ItemUpdate& update) {
     }
   }
   Item item = key;
-  if (const Entry* old = impl_->find_base(key)) item = *old->item;
+  if (const StoredItem* old = impl_->find_base(key)) item = old->to_item();
   for (const auto& [name, value] : update.set) item.insert_or_assign(name, value);
   for (const std::string& name : update.remove) item.erase(name);
   return impl_->store_item(std::move(item));
@@ -805,19 +851,19 @@ Result<void> Table::update(const Item& key, const ItemUpdate& update) {
 
 Result<bool> Table::delete_item(const Item& key) {
   if (auto ok = impl_->check_key(key); !ok) return ok.error();
-  const Entry* old = impl_->find_base(key);
+  const StoredItem* old = impl_->find_base(key);
   if (old == nullptr) return false;
-  const auto keep = old->item;
-  impl_->remove_from_indexes(*keep);
+  const StoredItem keep = *old;
+  impl_->remove_from_indexes(keep);
   Impl::erase(impl_->base, impl_->locate(key, impl_->base_spec));
   return true;
 }
 
 Result<std::optional<Item>> Table::get(const Item& key) const {
   if (auto ok = impl_->check_key(key); !ok) return ok.error();
-  const Entry* e = impl_->find_base(key);
+  const StoredItem* e = impl_->find_base(key);
   if (e == nullptr) return std::optional<Item>();
-  return std::optional<Item>(*e->item);
+  return std::optional<Item>(e->to_item());
 }
 
 Result<Page> Table::query(const QueryRequest& r) const {
@@ -861,11 +907,7 @@ Result<Page> Table::query(const QueryRequest& r) const {
     start = std::move(entry);
   }
 
-  Reader reader{filter ? &*filter : nullptr,
-                r.select,
-                r.limit.value_or(std::numeric_limits<int>::max()),
-                {},
-                nullptr};
+  Reader reader(filter, r.select, r.limit);
   const auto p = target->store->partitions.find(range->partition);
   bool more = false;
   if (p != target->store->partitions.end()) {
@@ -874,17 +916,16 @@ Result<Page> Table::query(const QueryRequest& r) const {
     auto last = range->hi ? part.lower_bound(*range->hi) : part.end();
     if (r.scan_index_forward) {
       auto it = start ? part.upper_bound(*start) : first;
-      for (; it != last && !reader.full(); ++it) reader.read(it->second);
+      for (; it != last && !reader.full(); ++it) reader.read(*it);
       more = it != last;
     } else {
       auto it = start ? part.lower_bound(*start) : last;
-      for (; it != first && !reader.full();) reader.read((--it)->second);
+      for (; it != first && !reader.full();) reader.read(*--it);
       more = it != first;
     }
   }
   Page page = std::move(reader.page);
-  if (more && reader.last != nullptr)
-    page.last_evaluated_key = impl_->key_of(*reader.last->item, spec);
+  if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
   return page;
 }
@@ -915,24 +956,19 @@ Result<Page> Table::scan(const ScanRequest& r) const {
     resume = p != partitions.end() && p->first == partition;
     resume_after = std::move(entry);
   }
-  Reader reader{filter ? &*filter : nullptr,
-                r.select,
-                r.limit.value_or(std::numeric_limits<int>::max()),
-                {},
-                nullptr};
+  Reader reader(filter, r.select, r.limit);
   bool more = false;
   for (; p != partitions.end(); ++p) {
     auto it = resume ? p->second.upper_bound(resume_after) : p->second.begin();
     resume = false;
-    for (; it != p->second.end() && !reader.full(); ++it) reader.read(it->second);
+    for (; it != p->second.end() && !reader.full(); ++it) reader.read(*it);
     if (it != p->second.end() || (reader.full() && std::next(p) != partitions.end())) {
       more = true;
       break;
     }
   }
   Page page = std::move(reader.page);
-  if (more && reader.last != nullptr)
-    page.last_evaluated_key = impl_->key_of(*reader.last->item, spec);
+  if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
   return page;
 }

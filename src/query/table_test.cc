@@ -24,8 +24,8 @@ Item item(std::initializer_list<std::pair<const std::string, AttributeValue>> at
 
 std::vector<std::string> sort_keys(const Page& page, std::string_view attr = "SK") {
   std::vector<std::string> out;
-  for (const Item& i : page.items) {
-    const AttributeValue& v = i.find(attr)->second;
+  for (const StoredItem& i : page.items) {
+    const AttributeValue v = *i.find(attr);
     out.push_back(v.type() == AttributeType::kN ? to_string(v.as_number()) : v.as_string());
   }
   return out;
