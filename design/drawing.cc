@@ -91,7 +91,9 @@ Result<std::vector<Item>> items_read(const Design& d, const Pattern& p, const Pa
   auto pages = pages_of(store, std::move(*request), false);
   if (!pages) return pages.error();
   std::vector<Item> out;
-  for (const Page& page : *pages) out.insert(out.end(), page.items.begin(), page.items.end());
+  for (const Page& page : *pages) {
+    for (const StoredItem& item : page.items) out.push_back(item.to_item());
+  }
   return out;
 }
 
@@ -238,7 +240,7 @@ Result<Read> read_in(const Design& d, const Pattern& pattern, const Params& para
   for (std::size_t n = 0; n < pages->size(); ++n) {
     const Page& page = (*pages)[n];
     std::set<std::string> returned;
-    for (const Item& item : page.items) returned.insert(key_of(d, item));
+    for (const StoredItem& item : page.items) returned.insert(key_of(d, item.to_item()));
     const std::string ends = page.last_evaluated_key ? key_of(d, *page.last_evaluated_key) : "";
     const std::size_t end =
         std::min(in_range.size(), next + static_cast<std::size_t>(page.scanned_count));

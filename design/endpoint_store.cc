@@ -152,7 +152,7 @@ Result<Page> page_from(const Reply& r) {
           ErrorCode::kBadFormat, 0,
           "the endpoint answered an item that is not DynamoDB JSON: " + parsed.error().message);
     }
-    p.items.push_back(std::move(*parsed));
+    p.items.emplace_back(*parsed);
   }
   p.count = b.value("Count", static_cast<int>(p.items.size()));
   p.scanned_count = b.value("ScannedCount", p.count);

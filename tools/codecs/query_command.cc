@@ -148,7 +148,8 @@ Result<nlohmann::ordered_json> page_json(const Page& page, const Request& r) {
   nlohmann::ordered_json out;
   if (r.query.select != Select::kCount) {
     out["Items"] = nlohmann::ordered_json::array();
-    for (const Item& item : page.items) {
+    for (const StoredItem& stored : page.items) {
+      const Item item = stored.to_item();
       auto shown = r.projection.empty() ? Result<Item>(item) : projected(item, r.projection);
       if (!shown) return shown.error();
       out["Items"].push_back(nlohmann::ordered_json::parse(to_json(*shown)));
