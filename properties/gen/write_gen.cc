@@ -251,8 +251,8 @@ rc::Gen<std::vector<WriteStep>> gen_limit_writes(const NSchema& schema) {
     // sizes and formats"): items at the size limit have S or B keys only.
     const bool numeric_key = schema.pk.type == T::N || (schema.sk && schema.sk->type == T::N);
     for (int i = *rc::gen::inRange(1, 4); i > 0; --i) {
-      NItem item = numeric_key || chance(50) ? item_with_key_at_limit(schema)
-                                             : item_at_size_limit(schema);
+      NItem item =
+          numeric_key || chance(50) ? item_with_key_at_limit(schema) : item_at_size_limit(schema);
       const NItem key = key_of(schema, item);
       steps.push_back(put_of(std::move(item)));
       steps.push_back(get_of(key));

@@ -299,6 +299,7 @@ namespace {
 Planted select_fault(const oracle::NaiveTable& model, const QuerySpec& valid) {
   QuerySpec q = valid;
   q.filter.reset();
+  q.count_only = false;
   Planted p{render_query(model.schema(), q), "", ""};
   QueryRequest& r = p.request;
   // ALL_ATTRIBUTES on an index that does not project all is a fault of its own.
@@ -335,6 +336,7 @@ Planted select_fault(const oracle::NaiveTable& model, const QuerySpec& valid) {
 Planted projection_fault(const oracle::NaiveTable& model, const QuerySpec& valid) {
   QuerySpec q = valid;
   q.filter.reset();
+  q.count_only = false;  // a projection with Select COUNT is select_fault's
   Planted p{render_query(model.schema(), q), "", ""};
   QueryRequest& r = p.request;
   static const char* const kForms[][3] = {

@@ -11,9 +11,9 @@
 
 namespace sortkey::props {
 
+using oracle::NaiveTable;
 using oracle::NItem;
 using oracle::NKey;
-using oracle::NaiveTable;
 using Kind = WriteStep::Kind;
 using Answer = StepAnswer::Kind;
 
@@ -103,12 +103,11 @@ StepAnswer expect_batch(NaiveTable& model, const WriteStep& step) {
       if (oracle::naive_items_equal(keys[i], keys[j])) return refused();
     }
   }
-  const bool valid =
-      keys.size() <= 25 &&
-      std::all_of(step.puts.begin(), step.puts.end(),
-                  [&](const NItem& p) { return model.can_put(p); }) &&
-      std::all_of(step.keys.begin(), step.keys.end(),
-                  [&](const NItem& k) { return key_ok(model, k); });
+  const bool valid = keys.size() <= 25 &&
+                     std::all_of(step.puts.begin(), step.puts.end(),
+                                 [&](const NItem& p) { return model.can_put(p); }) &&
+                     std::all_of(step.keys.begin(), step.keys.end(),
+                                 [&](const NItem& k) { return key_ok(model, k); });
   if (!valid) return refused();
   for (const NItem& p : step.puts) model.put(p);
   for (const NItem& k : step.keys) model.erase(k);
@@ -212,10 +211,10 @@ Outcome check_write_script(const oracle::NSchema& schema, const std::vector<Writ
     const bool same_item =
         !want.item ? !have.item : (have.item && oracle::naive_items_equal(*want.item, *have.item));
     if (have.kind != want.kind || !same_item) {
-      return Outcome::fails(fmt::format("step {} ({}): the engine answered {}{}, the oracle {}", i,
-                                        fmt::streamed(step), show_answer(have),
-                                        got ? std::string() : fmt::format(" ({})", describe(got.error())),
-                                        show_answer(want)));
+      return Outcome::fails(fmt::format(
+          "step {} ({}): the engine answered {}{}, the oracle {}", i, fmt::streamed(step),
+          show_answer(have), got ? std::string() : fmt::format(" ({})", describe(got.error())),
+          show_answer(want)));
     }
   }
   if (Outcome o = check_counts(model, *table, "after the script"); !o.ok()) return o;

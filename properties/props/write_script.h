@@ -40,12 +40,12 @@ namespace sortkey::props {
 struct WriteStep {
   enum class Kind { kPut, kPutIfAbsent, kUpdate, kDelete, kBatch, kGet };
   Kind kind = Kind::kPut;
-  oracle::NItem item;                // kPut, kPutIfAbsent: the item; kUpdate, kDelete, kGet: a key
-  oracle::NItem set;                 // kUpdate: SET name = value
-  std::vector<std::string> remove;   // kUpdate: REMOVE name
-  std::vector<oracle::NItem> puts;   // kBatch
-  std::vector<oracle::NItem> keys;   // kBatch: deletes
-  bool consistent = true;            // kGet
+  oracle::NItem item;               // kPut, kPutIfAbsent: the item; kUpdate, kDelete, kGet: a key
+  oracle::NItem set;                // kUpdate: SET name = value
+  std::vector<std::string> remove;  // kUpdate: REMOVE name
+  std::vector<oracle::NItem> puts;  // kBatch
+  std::vector<oracle::NItem> keys;  // kBatch: deletes
+  bool consistent = true;           // kGet
 };
 std::ostream& operator<<(std::ostream& os, const WriteStep& step);
 inline void showValue(const WriteStep& s, std::ostream& os) { os << s; }
