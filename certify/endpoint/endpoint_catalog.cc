@@ -330,7 +330,7 @@ std::optional<NItem> gen_plus_write(const oracle::NaiveTable& after) {
 const char* refused_fault(props::RefusedKind kind) {
   switch (kind) {
     case props::RefusedKind::kSameOperand:
-      return "filter operands not distinct (a = a, a > a, contains(a, a), ...)";
+      return "filter operands not distinct";
     case props::RefusedKind::kBetweenReversed:
       return "filter BETWEEN bounds reversed";
     case props::RefusedKind::kBetweenTypes:
@@ -356,8 +356,14 @@ props::PlantedRequest gen_invalid_request(const oracle::NaiveTable& m) {
   const auto kind = static_cast<props::RefusedKind>(mutation - props::kInvalidRequestMutations);
   valid.filter = *props::gen_refused_filter(m, valid.index, false, kind);
   drop_plus(valid);
-  return {props::render_query(m.schema(), valid), oracle::naive_refusal(*valid.filter),
-          refused_fault(kind)};
+  const std::string why = oracle::naive_refusal(*valid.filter);
+  std::string fault = refused_fault(kind);
+  // Operands that are not distinct: one fault per operator or function.
+  if (const auto at = why.find("operator: ");
+      kind == props::RefusedKind::kSameOperand && at != std::string::npos) {
+    fault += ": " + why.substr(at + 10, why.find(',', at) - at - 10);
+  }
+  return {props::render_query(m.schema(), valid), why, fault};
 }
 
 void drop_plus(std::vector<props::WriteStep>& steps) {

@@ -29,16 +29,17 @@ oracle::NSchema table_schema() {
 // An item refused for its Number is attributed to the Number (reference
 // section 1.2), before any key rule.
 TEST(RejectionCause, NamesTheNumberDynamoDbRefuses) {
-  const NItem zero = {{"pk", value(T::S, "a")}, {"sk", value(T::N, "1")},
-                      {"n", value(T::N, "0e126")}};
-  EXPECT_EQ(rejection_cause(table_schema(), zero), (std::pair<std::string, std::string>{"number", "n"}));
+  const NItem zero = {
+      {"pk", value(T::S, "a")}, {"sk", value(T::N, "1")}, {"n", value(T::N, "0e126")}};
+  EXPECT_EQ(rejection_cause(table_schema(), zero),
+            (std::pair<std::string, std::string>{"number", "n"}));
   NValue nested;
   nested.t = T::M;
   nested.map.emplace_back("x", value(T::N, "NaN"));
   const NItem deep = {{"pk", value(T::S, "")}, {"sk", value(T::N, "1")}, {"m", nested}};
   EXPECT_EQ(rejection_cause(table_schema(), deep).first, "number");
-  const NItem empty_index_key = {{"pk", value(T::S, "a")}, {"sk", value(T::N, "1")},
-                                 {"g1", value(T::S, "")}};
+  const NItem empty_index_key = {
+      {"pk", value(T::S, "a")}, {"sk", value(T::N, "1")}, {"g1", value(T::S, "")}};
   EXPECT_EQ(rejection_cause(table_schema(), empty_index_key).first, "index_key_empty");
 }
 

@@ -71,8 +71,7 @@ NItem key_of(const NSchema& s, const NItem& item) {
 }
 
 // The request of a step other than a plain PutItem.
-nlohmann::json step_params(const std::string& table, const NSchema& schema,
-                           const WriteStep& step) {
+nlohmann::json step_params(const std::string& table, const NSchema& schema, const WriteStep& step) {
   nlohmann::json j = {{"TableName", table}};
   switch (step.kind) {
     case WriteStep::Kind::kPut:
@@ -107,8 +106,10 @@ nlohmann::json step_params(const std::string& table, const NSchema& schema,
       break;
     case WriteStep::Kind::kBatch: {
       nlohmann::json requests = nlohmann::json::array();
-      for (const NItem& p : step.puts) requests.push_back({{"PutRequest", {{"Item", naive_to_json(p)}}}});
-      for (const NItem& k : step.keys) requests.push_back({{"DeleteRequest", {{"Key", naive_to_json(k)}}}});
+      for (const NItem& p : step.puts)
+        requests.push_back({{"PutRequest", {{"Item", naive_to_json(p)}}}});
+      for (const NItem& k : step.keys)
+        requests.push_back({{"DeleteRequest", {{"Key", naive_to_json(k)}}}});
       j = {{"RequestItems", {{table, requests}}}};
       break;
     }
@@ -139,8 +140,8 @@ std::string step_kind(const StepAnswer& want, const Workload::Answer& got, bool 
     return "accepted";
   }
   if (want.kind != StepAnswer::Kind::kOk && type != props::answer_name(want.kind)) {
-    *detail = fmt::format("answered {}: {}, though DynamoDB answers {}", type,
-                          got.error->message, props::answer_name(want.kind));
+    *detail = fmt::format("answered {}: {}, though DynamoDB answers {}", type, got.error->message,
+                          props::answer_name(want.kind));
     return "error_type";
   }
   if (!get || want.kind != StepAnswer::Kind::kOk) return "";
@@ -155,8 +156,9 @@ std::string step_kind(const StepAnswer& want, const Workload::Answer& got, bool 
     return "malformed";
   }
   const bool present = item.is_object();
-  const bool same = want.item ? present && oracle::naive_items_equal(*want.item, props::to_naive(*read))
-                              : !present;
+  const bool same = want.item
+                        ? present && oracle::naive_items_equal(*want.item, props::to_naive(*read))
+                        : !present;
   if (same) return "";
   *detail = fmt::format("read {}, the oracle holds {}",
                         present ? oracle::naive_show(props::to_naive(*read)) : "no item",
@@ -175,7 +177,8 @@ std::optional<Divergence> Workload::step_divergence(const std::string& table,
   const bool get = step.kind == WriteStep::Kind::kGet;
   Answer a = send(props::step_operation(step), params);
   // Items a batch left unprocessed are sent again.
-  for (int attempt = 0; step.kind == WriteStep::Kind::kBatch && !a.error && attempt < 20; ++attempt) {
+  for (int attempt = 0; step.kind == WriteStep::Kind::kBatch && !a.error && attempt < 20;
+       ++attempt) {
     const auto unprocessed = a.body.value("UnprocessedItems", nlohmann::json::object());
     if (unprocessed.empty() || !unprocessed.contains(table) || unprocessed[table].empty()) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
@@ -218,12 +221,14 @@ bool Workload::check_script(const std::string& table, oracle::NaiveTable& model,
     for (const NItem& key : keys) {
       if (key.empty()) continue;  // a batch's own key is empty
       const std::optional<NItem> held = model.get(key);
-      const Answer fix = held ? send("PutItem", {{"TableName", table}, {"Item", naive_to_json(*held)}})
-                              : send("DeleteItem", {{"TableName", table}, {"Key", naive_to_json(key)}});
+      const Answer fix =
+          held ? send("PutItem", {{"TableName", table}, {"Item", naive_to_json(*held)}})
+               : send("DeleteItem", {{"TableName", table}, {"Key", naive_to_json(key)}});
       if (!fix.error) continue;
       if (!held) return false;
       model.erase(key);  // the endpoint refuses the oracle's item: take it out of both
-      if (send("DeleteItem", {{"TableName", table}, {"Key", naive_to_json(key)}}).error) return false;
+      if (send("DeleteItem", {{"TableName", table}, {"Key", naive_to_json(key)}}).error)
+        return false;
     }
   }
   props::ScanSpec whole;
