@@ -351,13 +351,14 @@ void Attribution::write_cause(const Divergence& d, const CheckContext& context, 
     std::set<std::string> classes;
     if (std::string c = reason_classes(reason); !c.empty()) classes.insert(c);
     if (reason.ends_with("_size") || reason == "item_size") {
-      // Sizes count UTF-8 bytes: whether the text is multibyte tells two bugs apart.
+      // Sizes count UTF-8 bytes: multibyte text (in the attribute over its
+      // limit, or anywhere in an item over 400 KB) tells apart an endpoint
+      // that counts characters. Binary is bytes for everyone.
+      std::set<std::string> text;
       for (const auto& [name, value] : item) {
-        if (attribute.empty() || name == attribute) value_classes(value, false, true, classes);
+        if (attribute.empty() || name == attribute) value_classes(value, true, true, text);
       }
-      classes.erase("empty");
-      classes.erase("plus");
-      classes.erase("false");
+      if (text.contains("multibyte")) classes.insert("multibyte");
     }
     if (reason == "number") classes.insert(number_class(*v));
     s.values = join_classes(classes);
@@ -452,7 +453,9 @@ void Attribution::step_cause(const props::WriteStep& step, const CheckContext& c
       break;
     }
     case props::WriteStep::Kind::kDelete:
-      s.feature = held ? "DeleteItem of a key held" : "DeleteItem of a key not held";
+      s.feature = s.outcome != "result" ? "DeleteItem of an invalid key"
+                  : held                ? "DeleteItem of a key held"
+                                        : "DeleteItem of a key not held";
       break;
     case props::WriteStep::Kind::kBatch: {
       s.feature = "BatchWriteItem";
@@ -467,8 +470,11 @@ void Attribution::step_cause(const props::WriteStep& step, const CheckContext& c
       break;
     }
     case props::WriteStep::Kind::kGet:
-      s.feature = std::string("GetItem") + (step.consistent ? " consistent" : "") +
-                  (held ? "" : " of a key not held");
+      // Taken though DynamoDB refuses it: the key, whatever the consistency.
+      s.feature = s.outcome != "result"
+                      ? std::string("GetItem of an invalid key")
+                      : std::string("GetItem") + (step.consistent ? " consistent" : "") +
+                            (held ? "" : " of a key not held");
       break;
     case props::WriteStep::Kind::kPut:
       s.feature = "PutItem";
