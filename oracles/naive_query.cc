@@ -122,6 +122,23 @@ bool key_value_ok(const NValue* v, const NKey& k, std::size_t limit) {
   return !v->s.empty() && v->s.size() <= limit;
 }
 
+// Every Number text in the value is a DynamoDB Number.
+bool numbers_valid(const NValue& v) {
+  if (v.t == NValue::T::N) return naive_number_valid(v.s);
+  if (v.t == NValue::T::NS) {
+    for (const std::string& e : v.set) {
+      if (!naive_number_valid(e)) return false;
+    }
+  }
+  for (const NValue& e : v.list) {
+    if (!numbers_valid(e)) return false;
+  }
+  for (const NField& f : v.map) {
+    if (!numbers_valid(f.second)) return false;
+  }
+  return true;
+}
+
 bool has_attrs(const NItem& item, const std::vector<NKey>& keys) {
   for (const NKey& k : keys) {
     if (naive_get(item, k.name) == nullptr) return false;
@@ -520,6 +537,59 @@ std::string naive_refusal(const NCond& c) {
   return "";
 }
 
+namespace {
+
+// The value made of what the (path rest, value) pairs reach below one
+// step: the value itself when a path ends here, else a map of the names or
+// a list of the indexes read next, smallest index first.
+NValue projected(const std::vector<std::pair<std::vector<NStep>, NValue>>& reached) {
+  for (const auto& [rest, v] : reached) {
+    if (rest.empty()) return v;
+  }
+  NValue out;
+  out.t = reached.front().first.front().is_index ? NValue::T::L : NValue::T::M;
+  std::vector<NStep> heads;
+  for (const auto& [rest, v] : reached) {
+    const NStep& h = rest.front();
+    const bool seen = std::any_of(heads.begin(), heads.end(), [&](const NStep& x) {
+      return x.is_index ? x.index == h.index : x.name == h.name;
+    });
+    if (!seen) heads.push_back(h);
+  }
+  std::sort(heads.begin(), heads.end(),
+            [](const NStep& a, const NStep& b) { return a.index < b.index; });
+  for (const NStep& h : heads) {
+    std::vector<std::pair<std::vector<NStep>, NValue>> below;
+    for (const auto& [rest, v] : reached) {
+      const NStep& r = rest.front();
+      if (h.is_index ? r.index == h.index : r.name == h.name)
+        below.emplace_back(std::vector<NStep>(rest.begin() + 1, rest.end()), v);
+    }
+    if (h.is_index) {
+      out.list.push_back(projected(below));
+    } else {
+      out.map.emplace_back(h.name, projected(below));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+NItem naive_project(const NItem& item, const std::vector<std::vector<NStep>>& paths) {
+  NItem out;
+  for (const auto& [name, v] : item) {
+    std::vector<std::pair<std::vector<NStep>, NValue>> reached;
+    for (const std::vector<NStep>& p : paths) {
+      if (p.empty() || p[0].is_index || p[0].name != name) continue;
+      if (const NValue* at = walk(p, item))
+        reached.emplace_back(std::vector<NStep>(p.begin() + 1, p.end()), *at);
+    }
+    if (!reached.empty()) out.emplace_back(name, projected(reached));
+  }
+  return out;
+}
+
 bool naive_eval(const NCond& c, const NItem& item) {
   switch (c.op) {
     case NCond::Op::kAnd:
@@ -589,6 +659,9 @@ std::optional<std::size_t> NaiveTable::find(const NItem& key) const {
 }
 
 bool NaiveTable::can_put(const NItem& item) const {
+  for (const auto& [name, v] : item) {
+    if (!numbers_valid(v)) return false;
+  }
   if (!key_value_ok(naive_get(item, schema_.pk.name), schema_.pk, 2048)) return false;
   if (schema_.sk && !key_value_ok(naive_get(item, schema_.sk->name), *schema_.sk, 1024))
     return false;
@@ -642,6 +715,11 @@ bool NaiveTable::update(const NItem& key, const NItem& set,
 
 void NaiveTable::append_unchecked(std::vector<NItem> items) {
   for (NItem& item : items) items_.push_back(std::move(item));
+}
+
+std::optional<NItem> NaiveTable::get(const NItem& key) const {
+  if (auto at = find(key)) return items_[*at];
+  return std::nullopt;
 }
 
 void NaiveTable::erase(const NItem& key) {

@@ -135,6 +135,11 @@ struct NCond {
 // of sets, lists and maps, and has no value for N, BOOL and NULL.
 bool naive_eval(const NCond& c, const NItem& item);
 
+// A ProjectionExpression's result: the values the paths reach, nested as in
+// the item (a list keeps the elements read, in index order); a path that
+// reaches nothing adds nothing. REQUIRES: no path is a prefix of another.
+NItem naive_project(const NItem& item, const std::vector<std::vector<NStep>>& paths);
+
 // The tree as text, for messages: (a = {N:1} AND NOT attribute_exists(b)).
 std::string naive_show(const NCond& c);
 
@@ -196,12 +201,17 @@ class NaiveTable {
   const NSchema& schema() const { return schema_; }
   const std::vector<NItem>& items() const { return items_; }
 
-  // Whether DynamoDB accepts the write, and the write itself when it does.
+  // Whether DynamoDB accepts the write, and the write itself when it does:
+  // keys as the schema says, within their sizes; every Number (in maps,
+  // lists and sets too) valid text within DynamoDB's range and precision;
+  // the item within 400 KB.
   bool can_put(const NItem& item) const;
   bool put(const NItem& item);
   bool can_update(const NItem& key, const NItem& set, const std::vector<std::string>& remove) const;
   bool update(const NItem& key, const NItem& set, const std::vector<std::string>& remove);
   void erase(const NItem& key);
+  // The item with the table key of `key`, or nullopt.
+  std::optional<NItem> get(const NItem& key) const;
   // Appends items without the checks put makes (each put scans every item).
   // REQUIRES: can_put(item) for each, and keys distinct from each other and
   // from the items held. For benchmarks of large tables.

@@ -103,5 +103,62 @@ TEST(NaiveRefusal, ConstantErrors) {
   EXPECT_EQ(naive_refusal(type), "");
 }
 
+NValue scalar(NValue::T t, std::string s) {
+  NValue v;
+  v.t = t;
+  v.s = std::move(s);
+  return v;
+}
+
+// ALT test_projection_expression.py::test_projection_expression_path.
+TEST(NaiveProject, KeepsThePathsReachedNestedAsInTheItem) {
+  NValue y = scalar(NValue::T::S, "yo");
+  NValue inner;
+  inner.t = NValue::T::M;
+  inner.map.emplace_back("x", scalar(NValue::T::S, "hi"));
+  inner.map.emplace_back("y", y);
+  NValue list;
+  list.t = NValue::T::L;
+  list.list = {scalar(NValue::T::N, "2"), scalar(NValue::T::N, "4"), inner};
+  NValue a;
+  a.t = NValue::T::M;
+  a.map.emplace_back("b", list);
+  const NItem item = {{"a", a}, {"b", scalar(NValue::T::S, "hello")}};
+  const NStep an{false, "a", 0}, bn{false, "b", 0}, yn{false, "y", 0};
+  const NItem got = naive_project(item, {{an, bn, NStep{true, "", 2}, yn}});
+  EXPECT_EQ(naive_show(got), R"({a: {M:{"b":{L:[{M:{"y":{S:"yo"}}}]}}}})");
+  const NItem two =
+      naive_project(item, {{an, bn, NStep{true, "", 1}}, {an, bn, NStep{true, "", 0}}});
+  EXPECT_EQ(naive_show(two), R"({a: {M:{"b":{L:[{N:2},{N:4}]}}}})");
+  EXPECT_TRUE(naive_project(item, {{NStep{false, "zz", 0}}, {an, bn, NStep{true, "", 9}}}).empty());
+}
+
+// Reference section 1.2: Numbers are refused anywhere in an item, 0e126 included.
+TEST(NaiveTable, RefusesItemsWithBadNumbersAndGetsByValue) {
+  NSchema s;
+  s.pk = {"pk", NValue::T::S};
+  s.sk = NKey{"sk", NValue::T::N};
+  NaiveTable t(s);
+  const NItem ok = {{"pk", scalar(NValue::T::S, "a")},
+                    {"sk", scalar(NValue::T::N, "1000")},
+                    {"n", scalar(NValue::T::N, "0.0e126")}};
+  EXPECT_TRUE(t.put(ok));
+  for (const char* bad : {"0e126", "1e126", "NaN", " 1", "1e-131"}) {
+    EXPECT_FALSE(t.can_put({{"pk", scalar(NValue::T::S, "a")},
+                            {"sk", scalar(NValue::T::N, "1")},
+                            {"n", scalar(NValue::T::N, bad)}}))
+        << bad;
+  }
+  NValue set;
+  set.t = NValue::T::NS;
+  set.set = {"1", "dog"};
+  EXPECT_FALSE(t.can_put(
+      {{"pk", scalar(NValue::T::S, "a")}, {"sk", scalar(NValue::T::N, "1")}, {"ns", set}}));
+  const auto got = t.get({{"pk", scalar(NValue::T::S, "a")}, {"sk", scalar(NValue::T::N, "1e3")}});
+  ASSERT_TRUE(got.has_value());
+  EXPECT_TRUE(naive_items_equal(*got, ok));
+  EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::S, "b")}, {"sk", scalar(NValue::T::N, "1")}}));
+}
+
 }  // namespace
 }  // namespace sortkey::oracle

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "gen/query_gen.h"
+#include "gen/write_gen.h"
 #include "props/query_props.h"
 
 namespace sortkey::props {
@@ -388,7 +389,9 @@ void add_query_request_properties(Catalog& c) {
         "reversed BETWEEN in key conditions; filters on keys, unused or undefined placeholders, "
         "partition key not by =, Limit 0, Select and consistent reads an index or table does "
         "not allow, unknown index, empty filter, bare reserved words, unknown functions, "
-        "malformed start keys",
+        "malformed start keys, Select SPECIFIC_ATTRIBUTES without a projection, a "
+        "ProjectionExpression with another Select, overlapping, conflicting, empty or "
+        "unfinished ProjectionExpressions",
         [] {
           const NSchema schema = *gen_query_schema();
           Loaded l = load_items(schema, 10);
@@ -583,12 +586,51 @@ void add_query_seed_layout_properties(Catalog& c) {
         });
 }
 
+// The writes the seeds rely on and the limits of sizes and Numbers, as
+// scripts the endpoint certifier also runs (props/write_script.h).
+void add_query_write_properties(Catalog& c) {
+  c.add("query", "seed_writes",
+        "PutItem if absent (attribute_not_exists, for uniqueness), UpdateItem of index key "
+        "attributes (the item moves in, out of and within the index), DeleteItem, "
+        "BatchWriteItem all or none, GetItem strongly consistent or not: every answer is the "
+        "oracle's and the table and each index end as the oracle's",
+        [] {
+          const NSchema schema = *gen_query_schema();
+          rc_require(check_write_script(schema, *gen_seed_writes(schema)));
+        });
+  c.add("query", "size_limits",
+        "partition keys of 2047 to 2049 bytes, sort keys of 1023 to 1025, index key values at "
+        "the same limits, items of 400 KB minus one, exactly, and plus one byte, in ASCII, "
+        "multibyte text and binary, are stored or refused as DynamoDB does and read back",
+        [] {
+          const NSchema schema = *gen_query_schema();
+          rc_require(check_write_script(schema, *gen_limit_writes(schema)));
+        });
+  c.add("query", "number_spellings",
+        "Numbers in every spelling DynamoDB accepts are stored by value and those it refuses "
+        "(out of range, over 38 digits, 0e126 but not 0.0e126, not numbers) are refused; a "
+        "Number key is found by any spelling of its value",
+        [] {
+          NSchema schema = *gen_query_schema();
+          schema.sk = oracle::NKey{"sk", NValue::T::N};
+          for (oracle::NIndex& i : schema.indexes) {
+            for (auto* side : {&i.pk, &i.sk}) {
+              for (oracle::NKey& k : *side) {
+                if (k.name == "sk") k.type = NValue::T::N;
+              }
+            }
+          }
+          rc_require(check_write_script(schema, *gen_number_writes(schema)));
+        });
+}
+
 }  // namespace
 
 void add_query_properties(Catalog& c) {
   add_query_model_properties(c);
   add_query_page_cut_property(c);
   add_query_request_properties(c);
+  add_query_write_properties(c);
   add_query_seed_order_properties(c);
   add_query_seed_layout_properties(c);
 }

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "gen/query_gen.h"
+#include "naive_decimal.h"
 #include "props/query_conversions.h"
 
 namespace sortkey::certify::endpoint {
@@ -266,6 +267,19 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
   s.message = mask_message(d.error_message(), schema_names(schema, context.table));
   if (s.outcome == "number_text" || s.outcome == "malformed") {
     s.feature = s.outcome == "number_text" ? "Numbers in the answer" : "the answer's JSON";
+  } else if (context.invalid != nullptr) {
+    s.feature = "invalid request: " + context.invalid->fault;
+  } else if (context.step != nullptr) {
+    step_cause(*context.step, context, s);
+  } else if (context.large) {
+    s.feature = std::string("a partition over 1 MB read ") +
+                (context.query->limit ? "with Limit" : "without Limit");
+    // Whether its text is multibyte: sizes are UTF-8 bytes, not characters.
+    std::set<std::string> classes;
+    for (const NItem& item : context.model->items()) {
+      for (const auto& [name, v] : item) value_classes(v, false, true, classes);
+    }
+    s.values = classes.contains("multibyte") ? "multibyte" : "";
   } else if (context.item != nullptr) {
     write_cause(d, context, s);
   } else {
@@ -295,6 +309,22 @@ bool is_index_key(const NSchema& schema, const std::string& name) {
   return false;
 }
 
+// Why DynamoDB refuses the first bad Number text of `v`: "not a number",
+// "overflow", "underflow", "too precise", with "zero" for a zero refused
+// for its exponent.
+std::string number_class(const NValue& v) {
+  std::vector<std::string> texts;
+  if (v.t == T::N) texts.push_back(v.s);
+  if (v.t == T::NS) texts = v.set;
+  for (const std::string& t : texts) {
+    const oracle::NaiveReading r = oracle::read_number(t);
+    if (r.verdict == oracle::NaiveVerdict::kNumber) continue;
+    const bool zero = r.verdict != oracle::NaiveVerdict::kNotANumber && r.value.digits.empty();
+    return std::string(oracle::verdict_name(r.verdict)) + (zero ? " zero" : "");
+  }
+  return "nested";
+}
+
 // The classes a reason of rejection_cause() names.
 std::string reason_classes(const std::string& reason) {
   if (reason.ends_with("_empty")) return "empty";
@@ -318,7 +348,20 @@ void Attribution::write_cause(const Divergence& d, const CheckContext& context, 
     const NValue* v = attribute.empty() ? nullptr : oracle::naive_get(item, attribute);
     s.feature = "invalid item: " + reason +
                 (v != nullptr ? fmt::format(" ({})", oracle::naive_type_name(v->t)) : "");
-    s.values = reason_classes(reason);
+    std::set<std::string> classes;
+    if (std::string c = reason_classes(reason); !c.empty()) classes.insert(c);
+    if (reason.ends_with("_size") || reason == "item_size") {
+      // Sizes count UTF-8 bytes: multibyte text (in the attribute over its
+      // limit, or anywhere in an item over 400 KB) tells apart an endpoint
+      // that counts characters. Binary is bytes for everyone.
+      std::set<std::string> text;
+      for (const auto& [name, value] : item) {
+        if (attribute.empty() || name == attribute) value_classes(value, true, true, text);
+      }
+      if (text.contains("multibyte")) classes.insert("multibyte");
+    }
+    if (reason == "number") classes.insert(number_class(*v));
+    s.values = join_classes(classes);
     return;
   }
   const std::string probe = probe_table_(schema);
@@ -362,6 +405,81 @@ void Attribution::write_cause(const Divergence& d, const CheckContext& context, 
     if (!put_refused(probe, changed)) triggering.insert(c);
   }
   s.values = join_classes(triggering);
+}
+
+// ---------------------------------------------------------------- script steps
+
+void Attribution::step_cause(const props::WriteStep& step, const CheckContext& context,
+                             Signature& s) {
+  const NSchema& schema = context.model->schema();
+  const NItem key = [&] {
+    NItem k;
+    for (const NKey& t : table_keys(schema)) {
+      if (const NValue* v = oracle::naive_get(step.item, t.name)) k.emplace_back(t.name, *v);
+    }
+    return k;
+  }();
+  const bool held = context.model->get(key).has_value();
+  std::set<std::string> classes;
+  for (const auto& [name, v] : step.item) value_classes(v, false, true, classes);
+  for (const auto& [name, v] : step.set) value_classes(v, false, true, classes);
+  s.values = join_classes(classes);
+  if (s.outcome == "rejected") {
+    // A valid request refused: what is refused is in its values, whatever
+    // the table holds or the read's consistency.
+    s.feature = std::string(props::step_operation(step)) + " " +
+                (step.kind == props::WriteStep::Kind::kBatch ? "request" : "key or values");
+    return;
+  }
+  switch (step.kind) {
+    case props::WriteStep::Kind::kPutIfAbsent:
+      if (!context.model->can_put(step.item)) {
+        // DynamoDB refuses the item before it reads the condition.
+        const auto [reason, attribute] = rejection_cause(schema, step.item);
+        s.feature = "PutItem attribute_not_exists of an invalid item: " + reason;
+        s.values = reason_classes(reason);
+        return;
+      }
+      s.feature = held ? "PutItem attribute_not_exists of a key held"
+                       : "PutItem attribute_not_exists of a new key";
+      break;
+    case props::WriteStep::Kind::kUpdate: {
+      bool index_key = false;
+      for (const auto& [name, v] : step.set) index_key = index_key || is_index_key(schema, name);
+      for (const std::string& name : step.remove)
+        index_key = index_key || is_index_key(schema, name);
+      s.feature = std::string("UpdateItem of ") + (index_key ? "an index key" : "an attribute") +
+                  (held ? "" : " of a new item");
+      break;
+    }
+    case props::WriteStep::Kind::kDelete:
+      s.feature = s.outcome != "result" ? "DeleteItem of an invalid key"
+                  : held                ? "DeleteItem of a key held"
+                                        : "DeleteItem of a key not held";
+      break;
+    case props::WriteStep::Kind::kBatch: {
+      s.feature = "BatchWriteItem";
+      // Taken though DynamoDB refuses it: the rule its first bad item breaks.
+      for (const NItem& p : step.puts) {
+        if (context.model->can_put(p)) continue;
+        const auto [reason, attribute] = rejection_cause(schema, p);
+        s.feature += " of an invalid item: " + reason;
+        s.values = reason_classes(reason);
+        return;
+      }
+      break;
+    }
+    case props::WriteStep::Kind::kGet:
+      // Taken though DynamoDB refuses it: the key, whatever the consistency.
+      s.feature = s.outcome != "result"
+                      ? std::string("GetItem of an invalid key")
+                      : std::string("GetItem") + (step.consistent ? " consistent" : "") +
+                            (held ? "" : " of a key not held");
+      break;
+    case props::WriteStep::Kind::kPut:
+      s.feature = "PutItem";
+      break;
+  }
 }
 
 // ---------------------------------------------------------------- reads

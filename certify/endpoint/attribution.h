@@ -10,6 +10,13 @@
 //     write goes through once that class is taken out of the value;
 //   * a write that was taken though DynamoDB refuses it: the oracle's rule
 //     ("invalid item: index_key_empty (S)");
+//   * a request DynamoDB refuses that was taken: the rule it breaks
+//     ("invalid request: Select SPECIFIC_ATTRIBUTES without a projection");
+//   * a step of a write script: the operation and its case ("PutItem
+//     attribute_not_exists of a key held", "UpdateItem of an index key"),
+//     with the classes of the values it writes;
+//   * a Query of a partition over 1 MB: "a partition over 1 MB read with
+//     Limit" or "without Limit";
 //   * a Query or Scan: the request without its filter first. When that still
 //     diverges in the same way (outcome, error, masked message), the cause is
 //     the key condition, the target and the start key ("key BETWEEN on S from
@@ -80,6 +87,7 @@ class Attribution {
  private:
   void write_cause(const Divergence& d, const CheckContext& context, Signature& s);
   void read_cause(const Divergence& d, const CheckContext& context, Signature& s);
+  void step_cause(const props::WriteStep& step, const CheckContext& context, Signature& s);
   bool put_refused(const std::string& table, const oracle::NItem& item);
 
   Workload& w_;

@@ -21,6 +21,7 @@
 #include "certify/endpoint/sigv4.h"
 #include "certify/endpoint/workload.h"
 #include "gen/query_gen.h"
+#include "gen/write_gen.h"
 #include "props/query_props.h"
 #include "sortkey/composite.h"
 #include "sortkey/inverse.h"
@@ -321,6 +322,71 @@ std::optional<NItem> gen_plus_write(const oracle::NaiveTable& after) {
   n.s = *rc::gen::element<std::string>("+1", "+10", "+2.5", "+0", "+1e-130");
   item.emplace_back("x", n);
   return item;
+}
+
+// ---------------------------------------------------------------- invalid requests, limits, writes
+
+// The name of a refused filter's fault, for its signature.
+const char* refused_fault(props::RefusedKind kind) {
+  switch (kind) {
+    case props::RefusedKind::kSameOperand:
+      return "filter operands not distinct";
+    case props::RefusedKind::kBetweenReversed:
+      return "filter BETWEEN bounds reversed";
+    case props::RefusedKind::kBetweenTypes:
+      return "filter BETWEEN bounds of two types";
+    case props::RefusedKind::kBeginsWithNumber:
+      return "filter begins_with of a Number";
+    case props::RefusedKind::kBadTypeName:
+      return "filter attribute_type of an unknown type";
+  }
+  return "filter refused";
+}
+
+// A request DynamoDB refuses, from the model's generator: a fault planted
+// in a valid Query (props::plant_invalid_request), or a filter the oracle
+// refuses (gen_refused_filter).
+props::PlantedRequest gen_invalid_request(const oracle::NaiveTable& m) {
+  props::QuerySpec valid = gen_query_spec(m);
+  drop_plus(valid);
+  const int mutation = static_cast<int>(
+      props::uniform_index(props::kInvalidRequestMutations + props::kRefusedKinds));
+  if (mutation < props::kInvalidRequestMutations)
+    return props::plant_invalid_request(m, valid, mutation);
+  const auto kind = static_cast<props::RefusedKind>(mutation - props::kInvalidRequestMutations);
+  valid.filter = *props::gen_refused_filter(m, valid.index, false, kind);
+  drop_plus(valid);
+  const std::string why = oracle::naive_refusal(*valid.filter);
+  std::string fault = refused_fault(kind);
+  // Operands that are not distinct: one fault per operator or function.
+  if (const auto at = why.find("operator: ");
+      kind == props::RefusedKind::kSameOperand && at != std::string::npos) {
+    fault += ": " + why.substr(at + 10, why.find(',', at) - at - 10);
+  }
+  return {props::render_query(m.schema(), valid), why, fault};
+}
+
+void drop_plus(std::vector<props::WriteStep>& steps) {
+  for (props::WriteStep& s : steps) {
+    drop_plus(s.item);
+    for (auto& [name, v] : s.set) drop_plus(v);
+    for (NItem& p : s.puts) drop_plus(p);
+    for (NItem& k : s.keys) drop_plus(k);
+  }
+}
+
+// A partition of five to seven items of 200 to 400 KB (over 1 MB), beside
+// a smaller one.
+std::vector<NItem> gen_large_items() {
+  std::vector<NItem> items;
+  const int n = *rc::gen::inRange(5, 8);
+  for (int i = 0; i < n + 2; ++i) {
+    const std::size_t size = *rc::gen::inRange<std::size_t>(200000, 400000);
+    items.push_back({{"pk", str(i < n ? "big" : "small")},
+                     {"sk", str(fmt::format("{:03}", *rc::gen::inRange(0, 1000)))},
+                     {"blob", str(props::text_of_bytes(size, props::chance(30)))}});
+  }
+  return items;
 }
 
 // ---------------------------------------------------------------- signals
@@ -792,6 +858,102 @@ void add_key_strategies_property(EndpointSession::Impl* s, props::Catalog& c) {
         });
 }
 
+void add_invalid_requests_property(EndpointSession::Impl* s, props::Catalog& c) {
+  c.add("endpoint", "invalid_requests",
+        "Queries DynamoDB refuses with a ValidationException are refused, from the model's "
+        "generator (query/rejects_invalid_requests): BETWEEN bounds reversed (in UTF-8 order, "
+        "though in order in UTF-16), Select ALL_PROJECTED_ATTRIBUTES on a table, "
+        "SPECIFIC_ATTRIBUTES without a projection, a ProjectionExpression with another Select, "
+        "overlapping or conflicting projections, malformed start keys and start keys on tables "
+        "without sort key, operands that are not distinct, refused key conditions and filters",
+        [s] {
+          s->stop_if_fatal("endpoint/invalid_requests");
+          if (s->fatal) return;
+          s->run_case("endpoint/invalid_requests", [&] {
+            const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
+            const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
+            const auto items = gen_items(schema);
+            const oracle::NaiveTable after = predicted(schema, items);
+            std::vector<props::PlantedRequest> requests;
+            for (int i = *rc::gen::inRange(1, 5); i > 0; --i)
+              requests.push_back(gen_invalid_request(after));
+            RC_TAG(fmt::format("shape {}", shape));
+            const std::string table = s->table_for(shape);
+            oracle::NaiveTable model(schema);
+            if (!s->workload->load(table, model, items, observer(s))) return;
+            for (const props::PlantedRequest& r : requests)
+              s->workload->check_invalid(table, model, r, observer(s));
+          });
+        });
+}
+
+void add_limits_property(EndpointSession::Impl* s, props::Catalog& c) {
+  c.add("endpoint", "limits",
+        "keys and items at DynamoDB's size limits (partition keys of 2047 to 2049 bytes, sort "
+        "keys of 1023 to 1025, index keys at the same limits, items of 400 KB minus one, exactly "
+        "and plus one byte, ASCII, multibyte and binary) and Numbers in every spelling DynamoDB "
+        "accepts and refuses (0e126 refused, 0.0e126 accepted) are stored or refused as "
+        "DynamoDB does and read back; partitions over 1 MB are paged with and without Limit by "
+        "DynamoDB's 1 MB rule",
+        [s] {
+          s->stop_if_fatal("endpoint/limits");
+          if (s->fatal) return;
+          s->run_case("endpoint/limits", [&] {
+            const int kind = *rc::gen::weightedElement<int>({{5, 0}, {4, 1}, {1, 2}});
+            RC_TAG(kind == 0 ? "sizes" : (kind == 1 ? "numbers" : "over 1 MB"));
+            if (kind == 2) {
+              const NSchema& schema = shapes()[0];
+              const auto items = gen_large_items();
+              props::QuerySpec q;
+              q.key.partition = {str("big")};
+              q.forward = *rc::gen::arbitrary<bool>();
+              if (props::chance(50)) q.limit = *rc::gen::inRange(1, 6);
+              q.consistent = *rc::gen::arbitrary<bool>();
+              q.style = *rc::gen::arbitrary<std::uint64_t>();
+              const std::string table = s->table_for(0);
+              oracle::NaiveTable model(schema);
+              if (!s->workload->load(table, model, items, observer(s))) return;
+              s->workload->check_large_query(table, model, q, observer(s));
+              return;
+            }
+            const int shape =
+                kind == 1 ? 1 : *rc::gen::inRange(0, static_cast<int>(shapes().size()));
+            const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
+            // Numbers keep their '+': refusing it is one of the spellings under test.
+            auto steps =
+                kind == 1 ? *props::gen_number_writes(schema) : *props::gen_limit_writes(schema);
+            if (kind == 0) drop_plus(steps);
+            const std::string table = s->table_for(shape);
+            oracle::NaiveTable model(schema);
+            s->workload->check_script(table, model, steps, observer(s));
+          });
+        });
+}
+
+void add_writes_property(EndpointSession::Impl* s, props::Catalog& c) {
+  c.add("endpoint", "writes",
+        "the writes the seeds' designs rely on answer as DynamoDB does: PutItem with "
+        "attribute_not_exists for uniqueness (ConditionalCheckFailedException on a key held), "
+        "UpdateItem of index key attributes (the item moves in, out of and within the index), "
+        "DeleteItem, BatchWriteItem all or none, GetItem strongly consistent or not; the table "
+        "and each index then hold what the oracle holds",
+        [s] {
+          s->stop_if_fatal("endpoint/writes");
+          if (s->fatal) return;
+          s->run_case("endpoint/writes", [&] {
+            const int shape = *rc::gen::inRange(-1, static_cast<int>(shapes().size()));
+            const NSchema& schema =
+                shape < 0 ? strategy_schema() : shapes()[static_cast<std::size_t>(shape)];
+            auto steps = *props::gen_seed_writes(schema);
+            drop_plus(steps);
+            RC_TAG(fmt::format("shape {}", shape));
+            const std::string table = s->table_for(shape);
+            oracle::NaiveTable model(schema);
+            s->workload->check_script(table, model, steps, observer(s));
+          });
+        });
+}
+
 void add_known_divergences_property(EndpointSession::Impl* s, props::Catalog& c) {
   c.add("endpoint", "known_divergences",
         "every entry of the known-divergences file still reproduces on a fresh table (an entry the "
@@ -826,6 +988,9 @@ Result<std::shared_ptr<EndpointSession>> EndpointSession::open(const EndpointOpt
   add_query_property(s, s->catalog);
   add_scan_property(s, s->catalog);
   add_key_strategies_property(s, s->catalog);
+  add_invalid_requests_property(s, s->catalog);
+  add_limits_property(s, s->catalog);
+  add_writes_property(s, s->catalog);
   add_known_divergences_property(s, s->catalog);
   return session;
 }

@@ -19,6 +19,23 @@
 //                               timestamps, composite hierarchies, STATUS#DATE
 //                               in a sparse index, KSUID, ULID, case-normalized
 //                               names) queried with begins_with and BETWEEN;
+//   endpoint/invalid_requests   Queries DynamoDB refuses with a
+//                               ValidationException, from the model's
+//                               generator (props::plant_invalid_request and
+//                               the refused filters): reversed BETWEEN bounds
+//                               (UTF-8 against UTF-16 order), every Select
+//                               fault, bad ProjectionExpressions, malformed
+//                               start keys, operands that are not distinct;
+//   endpoint/limits             keys and items at the size limits, Numbers
+//                               in every spelling accepted and refused, each
+//                               read back; partitions over 1 MB paged by
+//                               DynamoDB's 1 MB rule (workload.h,
+//                               check_large_query);
+//   endpoint/writes             the seeds' writes as scripts
+//                               (props/write_script.h): PutItem if absent,
+//                               UpdateItem moving an item in an index,
+//                               DeleteItem, BatchWriteItem, GetItem, strongly
+//                               consistent reads;
 //   endpoint/known_divergences  every entry of the known-divergences file still
 //                               reproduces (else the endpoint was fixed and the
 //                               entry must go).

@@ -24,7 +24,10 @@ Case case_of(const CheckContext& context) {
   c.items = context.model->items();
   if (context.item != nullptr) c.items.push_back(*context.item);
   if (context.query != nullptr) c.query = *context.query;
+  c.large = context.large;
   if (context.scan != nullptr) c.scan = *context.scan;
+  if (context.step != nullptr) c.step = *context.step;
+  if (context.invalid != nullptr) c.invalid = *context.invalid;
   return c;
 }
 
@@ -38,8 +41,21 @@ std::optional<Divergence> Minimizer::run(const Case& c, const Signature& s) {
     if (d.signature == s) hit = d;
   };
   if (!w_.load(table, model, c.items, observe)) return hit;
-  if (c.query) w_.check_query(table, model, *c.query, observe);
+  if (c.query && c.large) {
+    w_.check_large_query(table, model, *c.query, observe);
+  } else if (c.query) {
+    w_.check_query(table, model, *c.query, observe);
+  }
   if (c.scan) w_.check_scan(table, model, *c.scan, observe);
+  if (c.invalid) w_.check_invalid(table, model, *c.invalid, observe);
+  if (c.step) {
+    const oracle::NaiveTable before = model;
+    if (std::optional<Divergence> d = w_.step_divergence(table, model, *c.step)) {
+      CheckContext context{table, &before};
+      context.step = &*c.step;
+      observe(*d, context);
+    }
+  }
   return hit;
 }
 
@@ -218,7 +234,7 @@ Minimized Minimizer::minimize(const Case& c, const Signature& s, const Divergenc
   }
 
   // Items: chunks of halving size; a write case keeps its write (the last).
-  const bool write = !c.query && !c.scan;
+  const bool write = !c.query && !c.scan && !c.step && !c.invalid;
   for (std::size_t chunk = std::max<std::size_t>(1, m.smallest.items.size() / 2);
        chunk >= 1 && !m.cut; chunk /= 2) {
     for (std::size_t at = 0; !m.cut;) {

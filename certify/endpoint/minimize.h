@@ -29,13 +29,16 @@
 
 namespace sortkey::certify::endpoint {
 
-// A case the workload can run again. A write case has neither query nor
-// scan: its last item is the write that diverged.
+// A case the workload can run again. A write case has no query, scan, step
+// or invalid request: its last item is the write that diverged.
 struct Case {
   oracle::NSchema schema;
   std::vector<oracle::NItem> items;
   std::optional<props::QuerySpec> query;
+  bool large = false;  // the query is checked as one of a partition over 1 MB
   std::optional<props::ScanSpec> scan;
+  std::optional<props::WriteStep> step;          // one step of a write script, or
+  std::optional<props::PlantedRequest> invalid;  // a request DynamoDB refuses
   // The filter subtree attribution blamed (attribution.h): tried first.
   std::optional<Hint> hint;
 

@@ -7,6 +7,7 @@
 #include <functional>
 #include <thread>
 
+#include "certify/endpoint/workload_internal.h"
 #include "sortkey/attribute.h"
 #include "sortkey/number.h"
 
@@ -307,8 +308,14 @@ nlohmann::json read_params(const std::string& table, const Request& r) {
     j["ExpressionAttributeValues"] = values;
   }
   if (r.limit) j["Limit"] = *r.limit;
-  if (r.select == Select::kCount) j["Select"] = "COUNT";
+  if (r.select != Select::kDefault) j["Select"] = select_name(r.select);
+  if (r.projection) j["ProjectionExpression"] = *r.projection;
   if (r.consistent_read) j["ConsistentRead"] = true;
+  if (r.exclusive_start_key) {
+    nlohmann::json key = nlohmann::json::object();
+    for (const auto& [k, v] : *r.exclusive_start_key) key[k] = to_json_value(v);
+    j["ExclusiveStartKey"] = key;
+  }
   return j;
 }
 
@@ -323,16 +330,23 @@ nlohmann::json scan_params(const std::string& table, const ScanRequest& r) {
   return read_params(table, r);
 }
 
+}  // namespace
+
+namespace workload_internal {
+
 nlohmann::json items_json(const std::vector<NItem>& items) {
   nlohmann::json out = nlohmann::json::array();
   for (const NItem& i : items) out.push_back(naive_to_json(i));
   return out;
 }
 
-// The request as recorded in a reproduction: the table name is the fresh
-// table's, filled in on replay.
 nlohmann::json recorded_request(const std::string& action, nlohmann::json params) {
   params.erase("TableName");
+  // A batch names its table as the key of RequestItems.
+  if (params.contains("RequestItems") && params["RequestItems"].size() == 1) {
+    nlohmann::json requests = params["RequestItems"].begin().value();
+    params["RequestItems"] = {{"<table>", requests}};
+  }
   return {{"action", action}, {"params", params}};
 }
 
@@ -340,6 +354,18 @@ nlohmann::json actual_json(const nlohmann::json& body, const std::optional<ApiEr
   if (error) return {{"error", error->type}, {"message", error->message}};
   return body;
 }
+
+}  // namespace workload_internal
+
+nlohmann::json query_request_json(const std::string& table, const QueryRequest& r) {
+  return query_params(table, r);
+}
+
+namespace {
+
+using workload_internal::actual_json;
+using workload_internal::items_json;
+using workload_internal::recorded_request;
 
 std::vector<NKey> sort_of(const NSchema& s, const std::string& index) {
   if (index.empty()) return s.sk ? std::vector<NKey>{*s.sk} : std::vector<NKey>{};
@@ -444,7 +470,27 @@ const char* sort_op_name(NKeyCond::Op op) {
   return kOps[static_cast<int>(op)];
 }
 
+namespace {
+
+// Whether the value holds a Number text DynamoDB refuses (in lists, maps and sets too).
+bool bad_number(const NValue& v) {
+  if (v.t == T::N && !oracle::naive_number_valid(v.s)) return true;
+  if (v.t == T::NS) {
+    for (const std::string& e : v.set) {
+      if (!oracle::naive_number_valid(e)) return true;
+    }
+  }
+  return std::any_of(v.list.begin(), v.list.end(), bad_number) ||
+         std::any_of(v.map.begin(), v.map.end(),
+                     [](const oracle::NField& f) { return bad_number(f.second); });
+}
+
+}  // namespace
+
 std::pair<std::string, std::string> rejection_cause(const NSchema& schema, const NItem& item) {
+  for (const auto& [name, v] : item) {
+    if (bad_number(v)) return {"number", name};
+  }
   auto check = [&item](const NKey& k, bool partition, bool table) -> std::string {
     const std::string side = table ? "table_key_" : "index_key_";
     const NValue* v = oracle::naive_get(item, k.name);
@@ -892,7 +938,126 @@ std::optional<Divergence> Workload::scan_divergence(const std::string& table,
                            s.count_only, false);
 }
 
+// ---------------------------------------------------------------- partitions over 1 MB
+
+namespace {
+
+// The oracle's sizes of sequence[from, to).
+std::size_t bytes_of(const std::vector<NItem>& sequence, std::size_t from, std::size_t to) {
+  std::size_t n = 0;
+  for (std::size_t i = from; i < to; ++i) n += oracle::naive_item_size(sequence[i]);
+  return n;
+}
+
+// Whether a page of `k` items read from `pos` breaks the 1 MB rule: "" or why.
+std::string page_cut_error(const std::vector<NItem>& sequence, std::size_t pos, std::size_t k,
+                           std::optional<int> limit, bool lek) {
+  constexpr double kMargin = 0.01;  // DynamoDB does not document its byte accounting
+  const double mb = static_cast<double>(kMaxPageBytes);
+  const std::size_t read = bytes_of(sequence, pos, pos + k);
+  const std::size_t before_last = k == 0 ? 0 : bytes_of(sequence, pos, pos + k - 1);
+  if (static_cast<double>(before_last) >= mb * (1 + kMargin)) {
+    return fmt::format("the page read {} items ({} bytes): it went on past 1 MB", k, read);
+  }
+  const bool at_limit = limit && static_cast<int>(k) >= *limit;
+  if (lek && !at_limit && pos + k < sequence.size() &&
+      static_cast<double>(read) < mb * (1 - kMargin)) {
+    return fmt::format(
+        "the page stopped after {} items ({} bytes), before 1 MB, before Limit and before the end",
+        k, read);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::optional<Divergence> Workload::large_query_divergence(const std::string& table,
+                                                           const oracle::NaiveTable& model,
+                                                           const props::QuerySpec& q) {
+  Read read(*this, model, "Query", {{"order", "query"}, {"forward", q.forward}}, q.index);
+  const std::vector<NItem> sequence = model.key_range(q.index, q.key, q.forward);
+  nlohmann::json params = query_params(table, props::render_query(model.schema(), q));
+  const auto key_of = [&](const NItem& e) { return model.key_of(q.index, e); };
+  for (std::size_t pos = 0, n = 0;; ++n) {
+    const NPage exact = oracle::page_at(sequence, pos, q.limit, nullptr);
+    nlohmann::json want = expected_page(sequence, exact, key_of, false, "query", q.forward);
+    want["cut"] = "about 1 MB";
+    if (n > sequence.size() + 2) {
+      return read.make("lek_value", "the LastEvaluatedKey does not move on", params, want,
+                       nlohmann::json::object());
+    }
+    const Answer a = send("Query", params);
+    if (auto d = read.bad_answer(a, params, want, &a.body)) return d;
+    const std::size_t k = a.items.size();
+    std::string kind, why;
+    if (a.count != static_cast<int>(k) || a.scanned != static_cast<int>(k)) {
+      kind = "count";
+      why = fmt::format("Count {} and ScannedCount {} for {} items read without a filter", a.count,
+                        a.scanned, k);
+    } else if (pos + k > sequence.size() || (q.limit && static_cast<int>(k) > *q.limit) ||
+               (k == 0 && pos < sequence.size())) {
+      kind = "items";
+      why = fmt::format("{} items in a page from item {} of {}", k, pos, sequence.size());
+    }
+    for (std::size_t i = 0; kind.empty() && i < k; ++i) {
+      if (!oracle::naive_items_equal(a.items[i], sequence[pos + i])) {
+        kind = "items";
+        why = fmt::format("item {} of the page is not item {} of the range", i, pos + i);
+      }
+    }
+    if (kind.empty() && !a.lek && pos + k < sequence.size()) {
+      kind = "lek_missing";
+      why = fmt::format("no LastEvaluatedKey, but {} items remain", sequence.size() - pos - k);
+    }
+    if (kind.empty() && a.lek &&
+        (k == 0 || !oracle::naive_items_equal(*a.lek, key_of(sequence[pos + k - 1])))) {
+      kind = "lek_value";
+      why = "the LastEvaluatedKey is not the key of the page's last item";
+    }
+    if (kind.empty()) {
+      why = page_cut_error(sequence, pos, k, q.limit, a.lek.has_value());
+      if (!why.empty()) kind = "lek_cut";
+    }
+    if (!kind.empty()) return read.make(kind, why, params, want, actual_json(a.body, a.error));
+    if (!a.lek) return std::nullopt;
+    pos += k;
+    params["ExclusiveStartKey"] = a.lek_raw;
+  }
+}
+
+void Workload::check_large_query(const std::string& table, const oracle::NaiveTable& model,
+                                 const props::QuerySpec& q, const Observe& observe) {
+  if (std::optional<Divergence> d = large_query_divergence(table, model, q)) {
+    CheckContext context{table, &model};
+    context.query = &q;
+    context.large = true;
+    observe(*d, context);
+  }
+}
+
 // ---------------------------------------------------------------- replay
+
+namespace {
+
+// A GetItem's answer against the expected item (null: none): nullopt when
+// they agree, else what differs.
+std::optional<std::string> replayed_item(const nlohmann::json& want, const nlohmann::json& body) {
+  const nlohmann::json got = body.value("Item", nlohmann::json(nullptr));
+  if (auto bad = non_canonical_numbers(got); !bad.empty())
+    return "Numbers not in canonical text: " + bad.front();
+  if (want.is_null() || got.is_null()) {
+    if (want.is_null() && got.is_null()) return std::nullopt;
+    return std::string(got.is_null() ? "no item, the expected answer has one"
+                                     : "an item, the expected answer has none");
+  }
+  auto a = item_from_json(want);
+  auto b = item_from_json(got);
+  if (a && b && oracle::naive_items_equal(props::to_naive(*a), props::to_naive(*b)))
+    return std::nullopt;
+  return std::string("the item read differs from the expected one");
+}
+
+}  // namespace
 
 Result<std::optional<std::string>> Workload::replay(const nlohmann::json& r) {
   auto schema = schema_from_json(r.value("table", nlohmann::json()));
@@ -931,20 +1096,29 @@ Result<std::optional<std::string>> Workload::replay(const nlohmann::json& r) {
     model.put(props::to_naive(*item));
   }
   nlohmann::json params = request["params"];
-  params["TableName"] = *name;
+  if (params.contains("RequestItems") && params["RequestItems"].is_object() &&
+      params["RequestItems"].size() == 1) {
+    params["RequestItems"] = {{*name, params["RequestItems"].begin().value()}};
+  } else {
+    params["TableName"] = *name;
+  }
   const std::string action = request["action"].get<std::string>();
   Answer a = send(action, params);
 
   if (expected.contains("error")) {
-    if (a.error) return std::optional<std::string>();
-    return std::optional<std::string>(fmt::format("{} was accepted, the expected answer is {}",
-                                                  action, expected["error"].get<std::string>()));
+    const std::string want = expected.value("error", std::string());
+    if (a.error && a.error->type == want) return std::optional<std::string>();
+    return std::optional<std::string>(
+        a.error ? fmt::format("{} was refused with {}, the expected answer is {}", action,
+                              a.error->type, want)
+                : fmt::format("{} was accepted, the expected answer is {}", action, want));
   }
   if (a.error)
     return std::optional<std::string>(
         fmt::format("{} refused: {}: {}", action, a.error->type, a.error->message));
   if (expected.contains("ok")) return std::optional<std::string>();
   if (!a.malformed.empty()) return std::optional<std::string>(a.malformed);
+  if (expected.contains("Item")) return replayed_item(expected["Item"], a.body);
   if (auto bad = non_canonical_numbers(a.body); !bad.empty()) {
     return std::optional<std::string>("Numbers not in canonical text: " + bad.front());
   }

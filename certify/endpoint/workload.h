@@ -24,7 +24,8 @@
 // was met (CheckContext), and the check goes on past it.
 //
 // Not checked against an endpoint: consumed capacity (not every emulator
-// reports it) and the 1 MB page cut (the generated items are far smaller).
+// reports it) and the exact byte of the 1 MB page cut, which DynamoDB does
+// not document (check_large_query holds pages to the rule it does).
 //
 // Safety: TableManager creates tables named `sortkey-cert-<run>-<n>` only,
 // remembers them, and deletes only those; the workload never names another
@@ -54,6 +55,7 @@
 #include "certify/endpoint/dynamodb_client.h"
 #include "naive_query.h"
 #include "props/query_props.h"
+#include "props/write_script.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::endpoint {
@@ -65,6 +67,10 @@ inline constexpr std::string_view kTablePrefix = "sortkey-cert-";
 nlohmann::json schema_to_json(const oracle::NSchema& schema);
 Result<oracle::NSchema> schema_from_json(const nlohmann::json& j);
 nlohmann::json create_table_request(const std::string& name, const oracle::NSchema& schema);
+
+// A Query as DynamoDB JSON parameters (TableName, expressions, Select,
+// ProjectionExpression, ExclusiveStartKey, ...).
+nlohmann::json query_request_json(const std::string& table, const QueryRequest& r);
 
 // Oracle values as DynamoDB JSON, numbers spelled as the oracle holds them.
 nlohmann::json naive_to_json(const oracle::NValue& v);
@@ -106,11 +112,14 @@ struct WorkloadOptions {
 // Where a divergence was met, for attributing it to a cause (attribution.h)
 // and for replaying smaller versions of its case (minimize.h).
 struct CheckContext {
-  std::string table;                        // the table the case ran on
-  const oracle::NaiveTable* model;          // its content; for a write, what it held before
-  const props::QuerySpec* query = nullptr;  // the Query that diverged, or
-  const props::ScanSpec* scan = nullptr;    // the Scan that diverged, or
-  const oracle::NItem* item = nullptr;      // the write that diverged
+  std::string table;                               // the table the case ran on
+  const oracle::NaiveTable* model;                 // its content; for a write, what it held before
+  const props::QuerySpec* query = nullptr;         // the Query that diverged, or
+  const props::ScanSpec* scan = nullptr;           // the Scan that diverged, or
+  const oracle::NItem* item = nullptr;             // the write that diverged, or
+  const props::WriteStep* step = nullptr;          // the step of a write script, or
+  const props::PlantedRequest* invalid = nullptr;  // the invalid request taken
+  bool large = false;  // with `query`: a Query of a partition over 1 MB (check_large_query)
 };
 
 class Workload {
@@ -143,6 +152,37 @@ class Workload {
                    const props::QuerySpec& q, const Observe& observe);
   void check_scan(const std::string& table, const oracle::NaiveTable& model,
                   const props::ScanSpec& s, const Observe& observe);
+  // A request DynamoDB refuses (props::plant_invalid_request): a divergence
+  // when it is taken, or refused with another error than ValidationException.
+  void check_invalid(const std::string& table, const oracle::NaiveTable& model,
+                     const props::PlantedRequest& planted, const Observe& observe);
+  // A write script (props/write_script.h) on the emptied `table`: every
+  // answer the oracle's, GetItem's item with Numbers in canonical text;
+  // then a consistent Scan of the table and a Scan of each index, held to
+  // the oracle. `model` (empty, with the table's schema) follows the
+  // oracle. Returns false when the table could not be emptied or brought
+  // back to the model after a write that should have been refused.
+  bool check_script(const std::string& table, oracle::NaiveTable& model,
+                    const std::vector<props::WriteStep>& steps, const Observe& observe);
+  // One step of a script; the first divergence, or nullopt. `model` follows the oracle.
+  std::optional<Divergence> step_divergence(const std::string& table, oracle::NaiveTable& model,
+                                            const props::WriteStep& step);
+  // A Query of a partition holding over 1 MB, paged (with q.limit, or none)
+  // to its end under DynamoDB's page rule, not an exact byte cut (reference
+  // section 3.5): each page is the next items of the range in order, at
+  // most Limit of them; a page that stops before Limit and before the end
+  // has read about 1 MB (the oracle's sizes reach 1 MB within one item and a
+  // 1% margin); its LastEvaluatedKey is the key of its last item.
+  // REQUIRES: no filter, not count_only.
+  void check_large_query(const std::string& table, const oracle::NaiveTable& model,
+                         const props::QuerySpec& q, const Observe& observe);
+  std::optional<Divergence> large_query_divergence(const std::string& table,
+                                                   const oracle::NaiveTable& model,
+                                                   const props::QuerySpec& q);
+  std::optional<Divergence> invalid_divergence(const std::string& table,
+                                               const oracle::NaiveTable& model,
+                                               const props::PlantedRequest& planted);
+
   // The same checks, returning the first divergence: the probes of attribution.
   std::optional<Divergence> query_divergence(const std::string& table,
                                              const oracle::NaiveTable& model,
@@ -181,10 +221,11 @@ class Workload {
 // "none", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with".
 const char* sort_op_name(oracle::NKeyCond::Op op);
 
-// Why DynamoDB refuses an item the oracle refuses: the rule (table_key_missing,
-// table_key_type, table_key_empty, table_key_size, index_key_type,
-// index_key_empty, index_key_size, item_size, or other) and the attribute
-// that breaks it ("" for item_size and other).
+// Why DynamoDB refuses an item the oracle refuses: the rule (number: a
+// Number's text, table_key_missing, table_key_type, table_key_empty,
+// table_key_size, index_key_type, index_key_empty, index_key_size,
+// item_size, or other) and the attribute that breaks it ("" for item_size
+// and other).
 std::pair<std::string, std::string> rejection_cause(const oracle::NSchema& schema,
                                                     const oracle::NItem& item);
 

@@ -87,8 +87,10 @@
 namespace sortkey {
 
 // Which request parameter the text came from: it names the parameter in
-// messages and decides nothing else at parse time.
-enum class ExpressionKind { kKeyCondition, kFilter };
+// messages and decides nothing else at parse time. kCondition is a write's
+// ConditionExpression, kProjection a read's ProjectionExpression
+// (parse_projection).
+enum class ExpressionKind { kKeyCondition, kFilter, kCondition, kProjection };
 std::string_view expression_parameter(ExpressionKind kind);  // "KeyConditionExpression", ...
 
 // ExpressionAttributeNames ("#n" -> name) and ExpressionAttributeValues (":v" -> value).
@@ -168,6 +170,27 @@ const AttributeValue* resolve_path(const DocumentPath& path, const Item& item);
 
 // The attribute names (first path steps) a condition reads.
 void collect_attribute_names(const Condition& condition, std::set<std::string, std::less<>>* names);
+
+// ProjectionExpression: document paths separated by commas (AWS, "Using
+// projection expressions in DynamoDB"; ALT test_projection_expression.py),
+// names resolved and recorded in `*uses` as parse_condition does.
+// Errors (each "Invalid ProjectionExpression: ..."): kEmpty (blank text),
+// kBadFormat (syntax: "a,", ",a", "a,,b", an index first), kBadParameter
+// (undefined #name, bare reserved word, and two paths that overlap, one
+// equal to or inside the other: "Two document paths overlap with each
+// other; must remove or rewrite one of these paths; path one: [a], path
+// two: [a, b]", or that conflict, one reading a map key where the other
+// reads a list index: "Two document paths conflict with each other; ...").
+// REQUIRES: uses != nullptr.
+Result<std::vector<DocumentPath>> parse_projection(std::string_view text,
+                                                   const ExpressionAttributes& attributes,
+                                                   ExpressionUses* uses);
+
+// The attributes of `item` the paths designate, nested as in the item: a
+// map keeps the keys read, a list the elements read, in index order
+// (`a.b[2].y` of {a: {b: [1, 2, {x, y}]}} is {a: {b: [{y}]}}); a path that
+// designates nothing adds nothing, so the result may be empty.
+Item project_paths(const Item& item, const std::vector<DocumentPath>& paths);
 
 // Whether `word` is one of DynamoDB's reserved words, case-insensitively.
 bool is_reserved_word(std::string_view word);

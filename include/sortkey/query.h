@@ -39,6 +39,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sortkey/attribute.h"
@@ -48,8 +49,21 @@
 namespace sortkey {
 
 // DynamoDB's Select. kDefault is ALL_ATTRIBUTES on a table and
-// ALL_PROJECTED_ATTRIBUTES on an index.
-enum class Select { kDefault, kAllAttributes, kAllProjectedAttributes, kCount };
+// ALL_PROJECTED_ATTRIBUTES on an index, or SPECIFIC_ATTRIBUTES with a
+// projection. Refused (AWS API reference "Query", Select; ALT test_query.py::
+// test_query_select): ALL_PROJECTED_ATTRIBUTES on a table, ALL_ATTRIBUTES on
+// an index whose projection is not ALL, SPECIFIC_ATTRIBUTES without a
+// projection, and a projection with any Select but SPECIFIC_ATTRIBUTES.
+enum class Select {
+  kDefault,
+  kAllAttributes,
+  kAllProjectedAttributes,
+  kCount,
+  kSpecificAttributes
+};
+// "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "COUNT", "SPECIFIC_ATTRIBUTES";
+// "" for kDefault (the parameter left out).
+std::string_view select_name(Select select);
 
 // The 1 MB a single Query or Scan reads at most.
 inline constexpr std::size_t kMaxPageBytes = 1024 * 1024;
@@ -63,7 +77,8 @@ struct QueryRequest {
   std::optional<int> limit;  // >= 1 when given
   std::optional<Item> exclusive_start_key;
   Select select = Select::kDefault;
-  bool consistent_read = false;  // not allowed on an index
+  bool consistent_read = false;           // not allowed on an index
+  std::optional<std::string> projection;  // ProjectionExpression (sortkey/expression.h)
 };
 
 struct ScanRequest {
@@ -74,10 +89,12 @@ struct ScanRequest {
   std::optional<Item> exclusive_start_key;
   Select select = Select::kDefault;
   bool consistent_read = false;
+  std::optional<std::string> projection;  // ProjectionExpression
 };
 
 struct Page {
-  std::vector<StoredItem> items;  // shared with the table; empty for Select kCount
+  std::vector<StoredItem> items;  // shared with the table; empty for Select kCount; projected
+                                  // with a ProjectionExpression
   int count = 0;                  // items that passed the filter
   int scanned_count = 0;          // items read
   std::optional<Item> last_evaluated_key;

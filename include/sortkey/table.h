@@ -140,6 +140,25 @@ class Table {
   std::unique_ptr<Impl> impl_;
 };
 
+// PutItem with a ConditionExpression (sortkey/expression.h), such as
+// `attribute_not_exists(PK)` for uniqueness: the condition is evaluated on
+// the item the table holds under the item's key (on an empty item when it
+// holds none), and the item is written only when it holds. Returns whether
+// it was written; false is DynamoDB's ConditionalCheckFailedException, and
+// the table is left as it was. Errors, before the condition is evaluated,
+// as DynamoDB orders them: the condition's ("Invalid ConditionExpression:
+// ..."), placeholders it does not use, and the errors of Table::put.
+Result<bool> put_if(Table& table, Item item, std::string_view condition,
+                    const ExpressionAttributes& attributes);
+
+// BatchWriteItem: the puts and the deletes (table keys) as one request, all
+// or none: one item DynamoDB refuses refuses the batch (ALT test_gsi.py::
+// test_gsi_wrong_type_attribute_batch). Errors: more than 25 requests, two
+// for one key ("Provided list of item keys contains duplicates"), and the
+// first error of Table::put or Table::delete_item; the table is then as it
+// was.
+Result<void> batch_write(Table& table, std::vector<Item> puts, std::vector<Item> deletes);
+
 }  // namespace sortkey
 
 #endif  // SORTKEY_TABLE_H_

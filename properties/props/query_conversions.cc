@@ -1,5 +1,6 @@
 #include "props/query_conversions.h"
 
+#include <optional>
 #include <vector>
 
 namespace sortkey::props {
@@ -49,6 +50,36 @@ Item to_engine(const NItem& item) {
   Item out;
   for (const auto& [k, v] : item) out.insert_or_assign(k, to_engine(v));
   return out;
+}
+
+namespace {
+
+// The error of the first Number text of `v` that does not parse.
+std::optional<Error> number_error(const NValue& v) {
+  if (v.t == T::N) {
+    if (auto n = parse_number(v.s); !n) return n.error();
+  }
+  if (v.t == T::NS) {
+    for (const std::string& e : v.set) {
+      if (auto n = parse_number(e); !n) return n.error();
+    }
+  }
+  for (const NValue& e : v.list) {
+    if (auto bad = number_error(e)) return bad;
+  }
+  for (const auto& [k, e] : v.map) {
+    if (auto bad = number_error(e)) return bad;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<Item> to_engine_checked(const NItem& item) {
+  for (const auto& [k, v] : item) {
+    if (auto bad = number_error(v)) return *bad;
+  }
+  return to_engine(item);
 }
 
 namespace {

@@ -16,6 +16,10 @@ namespace sortkey::props {
 // to_engine REQUIRES numbers the engine accepts (the generators make only those).
 AttributeValue to_engine(const oracle::NValue& v);
 Item to_engine(const oracle::NItem& item);
+// The item as the engine reads it from a request: the error parse_number
+// gives for the first Number text that is not a DynamoDB Number (in maps,
+// lists and sets too), else to_engine(item).
+Result<Item> to_engine_checked(const oracle::NItem& item);
 TableSchema to_engine(const oracle::NSchema& schema);
 oracle::NValue to_naive(const AttributeValue& v);
 oracle::NItem to_naive(const Item& item);

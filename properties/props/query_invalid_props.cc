@@ -48,10 +48,7 @@ Outcome matches_refusal(const Error* error, const oracle::NCond& filter, const s
 
 namespace {
 
-struct Planted {
-  QueryRequest request;
-  std::string want;  // a fragment of DynamoDB's message
-};
+using Planted = PlantedRequest;
 
 // The request's key condition: duplicated, the same operand twice, an
 // operator DynamoDB refuses there, reversed BETWEEN bounds, a function name
@@ -72,6 +69,7 @@ Planted key_condition_fault(const oracle::NaiveTable& model, const QuerySpec& va
         r.attributes.names["#s"] = sk[0].name;
         r.key_condition = "#k = :a AND begins_with(#s, #s)";
         p.want = "operator: begins_with, first operand: [" + sk[0].name + "]";
+        p.fault = "key condition begins_with(sk, sk)";
       } else {
         // The same placeholder twice, or two placeholders for one name.
         r.attributes.values.clear();
@@ -80,6 +78,7 @@ Planted key_condition_fault(const oracle::NaiveTable& model, const QuerySpec& va
         r.key_condition = twice ? "#k = #k" : "#k = #k2";
         if (twice) r.attributes.names.erase("#k2");
         p.want = "operator: =, first operand: [" + pk[0].name + "]";
+        p.fault = twice ? "key condition pk = pk" : "key condition #k = #k2, one name";
       }
       p.want =
           "Invalid KeyConditionExpression: The first operand must be distinct from the "
@@ -90,6 +89,7 @@ Planted key_condition_fault(const oracle::NaiveTable& model, const QuerySpec& va
       r.attributes.values[":b"] = r.attributes.values[":a"];
       r.key_condition = "#k = :a AND #k = :b";
       p.want = "KeyConditionExpressions must only contain one condition per key";
+      p.fault = "two conditions on one key";
       return p;
     }
     case 2: {  // operators parsed but not allowed in a key condition
@@ -105,11 +105,13 @@ Planted key_condition_fault(const oracle::NaiveTable& model, const QuerySpec& va
       const auto& form = kForms[pick % 7];
       r.key_condition = form[0];
       p.want = std::string("Invalid operator used in KeyConditionExpression: ") + form[1];
+      p.fault = std::string("key condition with ") + form[1];
       return p;
     }
     default: {  // function names are case-sensitive
       r.key_condition = "#k = :a AND BEGINS_WITH(#k, :a)";
       p.want = "Invalid KeyConditionExpression: Invalid function name; function: BEGINS_WITH";
+      p.fault = "key condition BEGINS_WITH in capitals";
       return p;
     }
   }
@@ -129,6 +131,7 @@ Planted reversed_key_between(const oracle::NaiveTable& model, const QuerySpec& v
     p.request.attributes.values[":extra"] = AttributeValue::S("x");
     p.request.key_condition += " AND #extra = :extra";
     p.want = "Query key condition not supported";
+    p.fault = "a sort-key condition where there is no sort key";
     return p;
   }
   if (q.key.sort_eq.size() == sk.size()) q.key.sort_eq.pop_back();
@@ -153,6 +156,8 @@ Planted reversed_key_between(const oracle::NaiveTable& model, const QuerySpec& v
   p.want =
       "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater "
       "than or equal to lower bound";
+  p.fault = std::string("key BETWEEN bounds reversed (") + oracle::naive_type_name(q.key.a.t) +
+            (q.key.a.t == NValue::T::S ? ", in order as UTF-16)" : ")");
   return p;
 }
 
@@ -170,18 +175,22 @@ Planted start_key_fault(const oracle::NaiveTable& model, const QuerySpec& valid,
   NItem key = model.key_of(valid.index, entries[pick % entries.size()]);
   if (valid.index.empty() && !model.schema().sk) {
     p.want = "The provided exclusive start key is invalid";
+    p.fault = "a start key on a table without sort key";
   } else if (pick % 3 == 0) {
     key.erase(key.begin() + static_cast<std::ptrdiff_t>(pick / 3 % key.size()));
     p.want = "The provided starting key is invalid";
+    p.fault = "a start key missing an attribute";
   } else if (pick % 3 == 1) {
     key.emplace_back("x", query_internal::str("spurious"));
     p.want = "The provided starting key is invalid";
+    p.fault = "a start key with a spurious attribute";
   } else {
     NValue& v = key[pick / 3 % key.size()].second;
     const bool number = v.t == NValue::T::N;
     v = query_internal::str("1");
     if (!number) v.t = NValue::T::N;
     p.want = "The provided key element does not match the schema";
+    p.fault = "a start key of the wrong type";
   }
   p.request.exclusive_start_key = to_engine(key);
   return p;
@@ -192,7 +201,7 @@ Planted request_fault(const oracle::NaiveTable& model, const QuerySpec& valid, i
   const NSchema& s = model.schema();
   QuerySpec base = valid;
   base.filter.reset();  // the mutations add their own
-  Planted p{render_query(s, base), ""};
+  Planted p{render_query(s, base), "", ""};
   QueryRequest& r = p.request;
   std::string& want = p.want;
   const std::vector<NKey> pk = model.partition_of(valid.index);
@@ -207,26 +216,31 @@ Planted request_fault(const oracle::NaiveTable& model, const QuerySpec& valid, i
       want =
           "Filter Expression can only contain non-primary key attributes: Primary key attribute: " +
           k.name;
+      p.fault = std::string("filter on a key attribute, as ") + kForms[valid.style / 2 % 4];
       break;
     }
     case 1:
       r.attributes.values[":unused"] = AttributeValue::S("x");
       want = "Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}";
+      p.fault = "an unused value";
       break;
     case 2:
       r.filter = "attribute_exists(#nobody)";
       want = "attribute name: #nobody";
+      p.fault = "an undefined name";
       break;
     case 3: {  // the partition key with <
       r.key_condition = "#pk0 < :pk0";
       r.attributes.names = {{"#pk0", pk[0].name}};
       r.attributes.values = {{":pk0", to_engine(valid.key.partition[0])}};
       want = "Query key condition not supported";
+      p.fault = "the partition key by <";
       break;
     }
     case 4:
       r.limit = 0;
       want = "Member must have value greater than or equal to 1";
+      p.fault = "Limit 0";
       break;
     case 5: {
       const oracle::NIndex* index = nullptr;
@@ -236,34 +250,41 @@ Planted request_fault(const oracle::NaiveTable& model, const QuerySpec& valid, i
       if (index == nullptr) {
         r.select = Select::kAllProjectedAttributes;
         want = "ALL_PROJECTED_ATTRIBUTES";
+        p.fault = "Select ALL_PROJECTED_ATTRIBUTES on a table";
       } else if (index->projection != oracle::NIndex::Projection::kAll && valid.style % 2 == 1) {
         r.select = Select::kAllAttributes;
         want = "Select type ALL_ATTRIBUTES is not supported for global secondary index " +
                index->name + " because its projection type is not ALL";
+        p.fault = "Select ALL_ATTRIBUTES on an index that does not project all";
       } else {
         r.consistent_read = true;
         want = "Consistent reads are not supported on global secondary indexes";
+        p.fault = "a consistent read of an index";
       }
       break;
     }
     case 6:
       r.index_name = "no_such_index";
       want = "The table does not have the specified index: no_such_index";
+      p.fault = "an unknown index";
       break;
     case 7:
       r.filter = " ";
       want = "Invalid FilterExpression: The expression can not be empty;";
+      p.fault = "an empty filter";
       break;
     case 8:
       r.filter = "Size = :v";  // a reserved word, bare
       r.attributes.values[":v"] = AttributeValue::S("x");
       want = "reserved keyword: Size";
+      p.fault = "a bare reserved word";
       break;
     default:
       r.filter = valid.style % 2 == 0 ? "dog(x)" : "Contains(x, x)";
       want = valid.style % 2 == 0 ? "Invalid FilterExpression: Invalid function name; function: dog"
                                   : "Invalid FilterExpression: Invalid function name; function: "
                                     "Contains";
+      p.fault = "an unknown function";
       break;
   }
   return p;
@@ -271,19 +292,88 @@ Planted request_fault(const oracle::NaiveTable& model, const QuerySpec& valid, i
 
 }  // namespace
 
+namespace {
+
+// Select against the projection: SPECIFIC_ATTRIBUTES without one, or one
+// with ALL_ATTRIBUTES or COUNT.
+Planted select_fault(const oracle::NaiveTable& model, const QuerySpec& valid) {
+  QuerySpec q = valid;
+  q.filter.reset();
+  q.count_only = false;
+  Planted p{render_query(model.schema(), q), "", ""};
+  QueryRequest& r = p.request;
+  // ALL_ATTRIBUTES on an index that does not project all is a fault of its own.
+  bool partial = false;
+  for (const oracle::NIndex& i : model.schema().indexes)
+    partial =
+        partial || (i.name == valid.index && i.projection != oracle::NIndex::Projection::kAll);
+  const std::uint64_t pick = partial && valid.style % 3 == 1 ? 2 : valid.style % 3;
+  switch (pick) {
+    case 0:
+      r.select = Select::kSpecificAttributes;
+      p.want =
+          "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+          "SPECIFIC_ATTRIBUTES";
+      p.fault = "Select SPECIFIC_ATTRIBUTES without a projection";
+      break;
+    case 1:
+      r.select = Select::kAllAttributes;
+      r.projection = "x";
+      p.want = "Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES";
+      p.fault = "a ProjectionExpression with Select ALL_ATTRIBUTES";
+      break;
+    default:
+      r.select = Select::kCount;
+      r.projection = "x";
+      p.want = "Cannot specify the ProjectionExpression when choosing to get only the Count";
+      p.fault = "a ProjectionExpression with Select COUNT";
+      break;
+  }
+  return p;
+}
+
+// A ProjectionExpression DynamoDB refuses.
+Planted projection_fault(const oracle::NaiveTable& model, const QuerySpec& valid) {
+  QuerySpec q = valid;
+  q.filter.reset();
+  q.count_only = false;  // a projection with Select COUNT is select_fault's
+  Planted p{render_query(model.schema(), q), "", ""};
+  QueryRequest& r = p.request;
+  static const char* const kForms[][3] = {
+      {"x, y, x", "Two document paths overlap with each other", "projection paths equal"},
+      {"#p.a, #p", "Two document paths overlap with each other", "projection paths nested"},
+      {"x.a, x[1]", "Two document paths conflict with each other", "projection paths conflict"},
+      {"x, #nobody", "attribute name: #nobody", "an undefined name in the projection"},
+      {" ", "Invalid ProjectionExpression: The expression can not be empty;",
+       "an empty projection"},
+      {"x,", "Invalid ProjectionExpression: Syntax error;", "a projection ending in a comma"},
+  };
+  const auto& form = kForms[valid.style / 3 % 6];
+  r.projection = form[0];
+  if (std::string_view(form[0]).find("#p") != std::string_view::npos)
+    r.attributes.names["#p"] = "doc";
+  p.want = form[1];
+  p.fault = form[2];
+  return p;
+}
+
+}  // namespace
+
+PlantedRequest plant_invalid_request(const oracle::NaiveTable& model, const QuerySpec& valid,
+                                     int mutation) {
+  if (mutation < 10) return request_fault(model, valid, mutation);
+  if (mutation < 14) return key_condition_fault(model, valid, mutation - 10, valid.style);
+  if (mutation == 14) return reversed_key_between(model, valid);
+  if (mutation == 16) return select_fault(model, valid);
+  if (mutation == 17) return projection_fault(model, valid);
+  Planted p = start_key_fault(model, valid, valid.style);
+  if (p.want.empty()) p = request_fault(model, valid, 4);  // nothing to start from
+  return p;
+}
+
 Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& table,
                                 const QuerySpec& valid, int mutation) {
-  Planted p;
-  if (mutation < 10) {
-    p = request_fault(model, valid, mutation);
-  } else if (mutation < 14) {
-    p = key_condition_fault(model, valid, mutation - 10, valid.style);
-  } else if (mutation == 14) {
-    p = reversed_key_between(model, valid);
-  } else {
-    p = start_key_fault(model, valid, valid.style);
-    if (p.want.empty()) p = request_fault(model, valid, 4);  // nothing to start from
-  }
+  const Planted p = plant_invalid_request(model, valid, mutation);
   const QueryRequest& r = p.request;
   auto page = table.query(r);
   if (page)

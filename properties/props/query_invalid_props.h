@@ -13,9 +13,18 @@
 
 namespace sortkey::props {
 
-// Requests DynamoDB rejects, each with the fragment its message must hold.
-// `mutation` (0 to kInvalidRequestMutations - 1) picks the fault planted in
-// a valid request: 0-9 a filter on a key (as attribute_exists(k),
+// A request DynamoDB rejects with a ValidationException: the request, the
+// fragment its message must hold, and the rule it breaks, named for a
+// person ("Select SPECIFIC_ATTRIBUTES without a projection"): one name per
+// rule, whatever the table or the values.
+struct PlantedRequest {
+  QueryRequest request;
+  std::string want;
+  std::string fault;
+};
+
+// The fault `mutation` (0 to kInvalidRequestMutations - 1) planted in a
+// valid request: 0-9 a filter on a key (as attribute_exists(k),
 // attribute_exists(k.x), x = k, k[1] = x), an unused value, an undefined
 // name, the partition key by <, Limit 0, Select ALL_PROJECTED_ATTRIBUTES on
 // a table or ALL_ATTRIBUTES on a partial index or a consistent index read,
@@ -27,10 +36,18 @@ namespace sortkey::props {
 // bounds in order as UTF-16, signed bytes or text but reversed in
 // DynamoDB's order (a second condition on a target without sort key); 15 an
 // ExclusiveStartKey with an attribute missing, one spurious, one of the
-// wrong type, or any on a table without sort key.
+// wrong type, or any on a table without sort key (Limit 0 when there is no
+// entry to start from); 16 Select SPECIFIC_ATTRIBUTES without a projection,
+// or a ProjectionExpression with Select ALL_ATTRIBUTES or COUNT; 17 a
+// ProjectionExpression whose paths overlap ("x, x", "x.a, x") or conflict
+// ("x.a, x[1]"), with an undefined name, empty, or ending in a comma.
+PlantedRequest plant_invalid_request(const oracle::NaiveTable& model, const QuerySpec& valid,
+                                     int mutation);
+inline constexpr int kInvalidRequestMutations = 18;
+
+// The planted request must be rejected by the engine with its message.
 Outcome rejects_invalid_request(const oracle::NaiveTable& model, const Table& table,
                                 const QuerySpec& valid, int mutation);
-inline constexpr int kInvalidRequestMutations = 16;
 
 // The engine's answer to a request whose filter the oracle refuses
 // (oracle::naive_refusal): a rejection with "Invalid FilterExpression: " and

@@ -10,6 +10,7 @@
 //   props/query_seed_layout_props.h seeds 002 and 004: tickets, IoT, SaaS, audit log, versions
 //   props/query_builder_props.h     the expression builder against the naive key range
 //   props/query_invalid_props.h     requests DynamoDB rejects, and their messages
+//   props/write_script.h            the seeds' writes and the size and Number limits, as scripts
 
 #ifndef SORTKEY_PROPERTIES_QUERY_PROPS_H_
 #define SORTKEY_PROPERTIES_QUERY_PROPS_H_
@@ -21,5 +22,6 @@
 #include "props/query_seed_layout_props.h"
 #include "props/query_seed_order_props.h"
 #include "props/query_spec.h"
+#include "props/write_script.h"
 
 #endif  // SORTKEY_PROPERTIES_QUERY_PROPS_H_

@@ -282,7 +282,8 @@ std::string show_request(const QueryRequest& r) {
   if (!r.index_name.empty()) out += fmt::format(", IndexName {}", r.index_name);
   if (!r.scan_index_forward) out += ", ScanIndexForward false";
   if (r.limit) out += fmt::format(", Limit {}", *r.limit);
-  if (r.select == Select::kCount) out += ", Select COUNT";
+  if (r.select != Select::kDefault) out += fmt::format(", Select {}", select_name(r.select));
+  if (r.projection) out += fmt::format(", ProjectionExpression \"{}\"", *r.projection);
   if (r.consistent_read) out += ", ConsistentRead";
   for (const auto& [k, v] : r.attributes.names) out += fmt::format(", {} = \"{}\"", k, v);
   for (const auto& [k, v] : r.attributes.values) out += fmt::format(", {} = {}", k, to_json(v));
@@ -294,7 +295,8 @@ std::string show_request(const ScanRequest& r) {
   if (r.filter) out += fmt::format(" FilterExpression \"{}\"", *r.filter);
   if (!r.index_name.empty()) out += fmt::format(", IndexName {}", r.index_name);
   if (r.limit) out += fmt::format(", Limit {}", *r.limit);
-  if (r.select == Select::kCount) out += ", Select COUNT";
+  if (r.select != Select::kDefault) out += fmt::format(", Select {}", select_name(r.select));
+  if (r.projection) out += fmt::format(", ProjectionExpression \"{}\"", *r.projection);
   for (const auto& [k, v] : r.attributes.names) out += fmt::format(", {} = \"{}\"", k, v);
   for (const auto& [k, v] : r.attributes.values) out += fmt::format(", {} = {}", k, to_json(v));
   return out;

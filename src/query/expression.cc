@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <optional>
 
 namespace sortkey {
 namespace {
@@ -174,6 +176,26 @@ class Parser {
     if (!c) return c;
     if (peek().kind != Tok::kEnd) return syntax_error(peek());
     return c;
+  }
+
+  // path ( "," path )*, then the overlap and conflict checks.
+  Result<std::vector<DocumentPath>> parse_paths() {
+    std::vector<DocumentPath> paths;
+    while (true) {
+      const Token& t = peek();
+      if (t.kind != Tok::kIdent && t.kind != Tok::kNameRef) return syntax_error(t);
+      auto o = parse_path();
+      if (!o) return o.error();
+      paths.push_back(std::move(o->path));
+      if (peek().kind == Tok::kEnd) break;
+      if (auto ok = expect(Tok::kComma); !ok) return ok.error();
+    }
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+      for (std::size_t j = i + 1; j < paths.size(); ++j) {
+        if (auto ok = check_disjoint(paths[i], paths[j]); !ok) return ok.error();
+      }
+    }
+    return paths;
   }
 
  private:
@@ -378,6 +400,26 @@ class Parser {
                                op, show_path(first.path)));
     }
     return {};
+  }
+
+  // Two projected paths overlap when one is a prefix of the other, and
+  // conflict when at their first difference one reads a map key and the
+  // other a list index.
+  Result<void> check_disjoint(const DocumentPath& a, const DocumentPath& b) const {
+    const std::size_t n = std::min(a.size(), b.size());
+    std::size_t i = 0;
+    while (i < n && a[i] == b[i]) ++i;
+    const char* what = nullptr;
+    if (i == n) {
+      what = "overlap";
+    } else if (a[i].is_index != b[i].is_index) {
+      what = "conflict";
+    }
+    if (what == nullptr) return {};
+    return error(ErrorCode::kBadParameter, 0,
+                 fmt::format("Two document paths {} with each other; must remove or rewrite one "
+                             "of these paths; path one: {}, path two: {}",
+                             what, show_path(a), show_path(b)));
   }
 
   Error incorrect_operand(std::string_view function, const Operand& o) const {
@@ -689,7 +731,17 @@ bool contains(const AttributeValue& haystack, const AttributeValue& needle) {
 }  // namespace
 
 std::string_view expression_parameter(ExpressionKind kind) {
-  return kind == ExpressionKind::kKeyCondition ? "KeyConditionExpression" : "FilterExpression";
+  switch (kind) {
+    case ExpressionKind::kKeyCondition:
+      return "KeyConditionExpression";
+    case ExpressionKind::kFilter:
+      return "FilterExpression";
+    case ExpressionKind::kCondition:
+      return "ConditionExpression";
+    case ExpressionKind::kProjection:
+      return "ProjectionExpression";
+  }
+  return "FilterExpression";
 }
 
 std::string_view comparator_text(Comparator c) {
@@ -720,6 +772,62 @@ Result<Condition> parse_condition(std::string_view text, ExpressionKind kind,
         fmt::format("Invalid {}: The expression can not be empty;", expression_parameter(kind)));
   }
   return Parser(text, kind, attributes, uses).parse();
+}
+
+Result<std::vector<DocumentPath>> parse_projection(std::string_view text,
+                                                   const ExpressionAttributes& attributes,
+                                                   ExpressionUses* uses) {
+  bool blank = true;
+  for (char c : text) blank = blank && is_space(c);
+  if (blank) {
+    return make_error(ErrorCode::kEmpty, 0,
+                      "Invalid ProjectionExpression: The expression can not be empty;");
+  }
+  return Parser(text, ExpressionKind::kProjection, attributes, uses).parse_paths();
+}
+
+namespace {
+
+// A projection under construction: a leaf copied whole, or the map keys or
+// list elements read below it (never both: paths neither overlap nor
+// conflict).
+struct Projected {
+  std::optional<AttributeValue> whole;
+  std::map<std::string, Projected, std::less<>> fields;
+  std::map<std::size_t, Projected> elements;
+
+  void add(const DocumentPath& path, std::size_t at, const AttributeValue& leaf) {
+    if (at == path.size()) {
+      whole = leaf;
+      return;
+    }
+    Projected& next = path[at].is_index ? elements[path[at].index] : fields[path[at].name];
+    next.add(path, at + 1, leaf);
+  }
+
+  AttributeValue value() const {
+    if (whole) return *whole;
+    if (!elements.empty()) {
+      AttributeValue::List list;
+      for (const auto& [index, e] : elements) list.push_back(e.value());
+      return AttributeValue::L(std::move(list));
+    }
+    AttributeValue::Map map;
+    for (const auto& [name, f] : fields) map.emplace(name, f.value());
+    return AttributeValue::M(std::move(map));
+  }
+};
+
+}  // namespace
+
+Item project_paths(const Item& item, const std::vector<DocumentPath>& paths) {
+  Projected root;
+  for (const DocumentPath& path : paths) {
+    if (const AttributeValue* v = resolve_path(path, item)) root.add(path, 0, *v);
+  }
+  Item out;
+  for (const auto& [name, f] : root.fields) out.emplace(name, f.value());
+  return out;
 }
 
 Result<void> check_all_used(const ExpressionAttributes& attributes, const ExpressionUses& uses) {

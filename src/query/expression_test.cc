@@ -231,5 +231,60 @@ TEST(Expression, InAllowsAtMostOneHundredValues) {
   EXPECT_TRUE(f.parse("i IN (" + list.substr(0, list.rfind(',')) + ")"));
 }
 
+TEST(Projection, PathsAreParsedAndMustNotOverlapOrConflict) {
+  ExpressionAttributes attrs;
+  attrs.names["#n"] = "a";
+  ExpressionUses uses;
+  auto paths = parse_projection(" #n.b[2] ,  c ", attrs, &uses);
+  ASSERT_TRUE(paths) << describe(paths.error());
+  ASSERT_EQ(paths->size(), 2u);
+  EXPECT_EQ((*paths)[0].size(), 3u);
+  EXPECT_TRUE((*paths)[0][2].is_index);
+  EXPECT_TRUE(uses.names.contains("#n"));
+  auto message = [&](std::string_view text) {
+    ExpressionUses u;
+    auto p = parse_projection(text, attrs, &u);
+    return p ? std::string("(parsed)") : p.error().message;
+  };
+  EXPECT_EQ(message("a, a.b"),
+            "Invalid ProjectionExpression: Two document paths overlap with each other; must "
+            "remove or rewrite one of these paths; path one: [a], path two: [a, b]");
+  EXPECT_EQ(message("a.b, a[1]"),
+            "Invalid ProjectionExpression: Two document paths conflict with each other; must "
+            "remove or rewrite one of these paths; path one: [a, b], path two: [a, [1]]");
+  EXPECT_EQ(message("a.b, a.c[1], b"), "(parsed)");
+  EXPECT_EQ(message("  "), "Invalid ProjectionExpression: The expression can not be empty;");
+  EXPECT_EQ(message("a,").substr(0, 44), "Invalid ProjectionExpression: Syntax error; ");
+  EXPECT_EQ(message(",a").substr(0, 44), "Invalid ProjectionExpression: Syntax error; ");
+  EXPECT_EQ(message("[1]").substr(0, 44), "Invalid ProjectionExpression: Syntax error; ");
+  EXPECT_NE(message("#nobody").find("attribute name: #nobody"), std::string::npos);
+  EXPECT_NE(message("Size").find("reserved keyword: Size"), std::string::npos);
+}
+
+TEST(Projection, ItemsKeepWhatThePathsRead) {
+  Item item;
+  item["a"] = AttributeValue::M(
+      {{"b",
+        AttributeValue::L({N("2"), N("4"), AttributeValue::M({{"x", S("hi")}, {"y", S("yo")}})})},
+       {"c", N("5")}});
+  item["b"] = S("hello");
+  auto project = [&](std::string_view text) {
+    ExpressionAttributes attrs;
+    ExpressionUses uses;
+    return to_json(project_paths(item, *parse_projection(text, attrs, &uses)));
+  };
+  EXPECT_EQ(project("a.b[2].y"), R"({"a":{"M":{"b":{"L":[{"M":{"y":{"S":"yo"}}}]}}}})");
+  EXPECT_EQ(project("a.b[1], a.b[0]"), R"({"a":{"M":{"b":{"L":[{"N":"2"},{"N":"4"}]}}}})");
+  EXPECT_EQ(project("a.c, b"), R"({"a":{"M":{"c":{"N":"5"}}},"b":{"S":"hello"}})");
+  EXPECT_EQ(project("x, a.b[3], a.x.y"), "{}");
+  EXPECT_EQ(project("a.b.x"), "{}");
+}
+
+TEST(Expression, ConditionErrorsNameTheirParameter) {
+  Fixture f;
+  EXPECT_EQ(f.error("a = ", ExpressionKind::kCondition).substr(0, 40),
+            "Invalid ConditionExpression: Syntax erro");
+}
+
 }  // namespace
 }  // namespace sortkey

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "query/key_encoding.h"
+#include "query/read_projection.h"
 #include "query/stored_item_internal.h"
 
 namespace sortkey {
@@ -199,7 +200,9 @@ struct Table::Impl {
     return {};
   }
 
-  // A key given to Get, Delete or Update: exactly the table key attributes.
+  // A key given to Get, Delete or Update: exactly the table key attributes,
+  // each as a written key must be (reference section 6: reads with an
+  // oversize key are refused too).
   Result<void> check_key(const Item& key) const {
     const auto attrs = table_key();
     if (key.size() != attrs.size() || !has_all(key, attrs)) {
@@ -208,13 +211,8 @@ struct Table::Impl {
     for (const KeyAttribute& a : attrs) {
       const AttributeValue& v = key.find(a.name)->second;
       if (v.type() != a.type) return invalid("The provided key element does not match the schema");
-      if (is_empty_key_value(v)) {
-        return make_error(
-            ErrorCode::kEmpty, 0,
-            fmt::format("One or more parameter values are not valid. The AttributeValue for a key "
-                        "attribute cannot contain an empty {} value. Key: {}",
-                        empty_word(a.type), a.name));
-      }
+      const bool is_sort = schema.sort_key && a.name == schema.sort_key->name;
+      if (auto ok = check_table_key_value(a, &v, is_sort); !ok) return ok;
     }
     return {};
   }
@@ -880,6 +878,8 @@ Result<Page> Table::query(const QueryRequest& r) const {
     if (!f) return f.error();
     filter = std::move(*f);
   }
+  auto projection = internal::read_projection(r.select, r.projection, r.attributes, &uses);
+  if (!projection) return projection.error();
   if (auto ok = check_all_used(r.attributes, uses); !ok) return ok.error();
   auto range = plan_key_condition(*key_condition, spec);
   if (!range) return range.error();
@@ -927,6 +927,7 @@ Result<Page> Table::query(const QueryRequest& r) const {
   Page page = std::move(reader.page);
   if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
+  internal::project_page(page, *projection);
   return page;
 }
 
@@ -941,6 +942,8 @@ Result<Page> Table::scan(const ScanRequest& r) const {
     if (!f) return f.error();
     filter = std::move(*f);
   }
+  auto projection = internal::read_projection(r.select, r.projection, r.attributes, &uses);
+  if (!projection) return projection.error();
   if (auto ok = check_all_used(r.attributes, uses); !ok) return ok.error();
 
   const auto& partitions = target->store->partitions;
@@ -970,6 +973,7 @@ Result<Page> Table::scan(const ScanRequest& r) const {
   Page page = std::move(reader.page);
   if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
+  internal::project_page(page, *projection);
   return page;
 }
 

@@ -508,5 +508,88 @@ TEST(ExpressionBuilder, ReservedNamesRunOnTheEngine) {
             "keyword: Year");
 }
 
+TEST(Table, SelectAndProjectionExpression) {
+  TableSchema schema = pk_sk();
+  schema.indexes.push_back(
+      {"keys", {{"G", AttributeType::kS}}, {}, {ProjectionType::kKeysOnly, {}}});
+  auto t = Table::create(schema);
+  ASSERT_TRUE(t);
+  ASSERT_TRUE(t->put(item({{"PK", S("p")}, {"SK", S("1")}, {"G", S("g")}, {"x", S("x1")}})));
+  QueryRequest q = on("p");
+  q.projection = "x, #s";
+  q.attributes.names["#s"] = "SK";
+  auto page = t->query(q);
+  ASSERT_TRUE(page) << describe(page.error());
+  ASSERT_EQ(page->items.size(), 1u);
+  EXPECT_EQ(to_json(page->items[0].to_item()), R"({"SK":{"S":"1"},"x":{"S":"x1"}})");
+  q.select = Select::kSpecificAttributes;
+  EXPECT_TRUE(t->query(q));
+  auto refused = [&](QueryRequest r) {
+    auto p = t->query(r);
+    return p ? std::string("(accepted)") : p.error().message;
+  };
+  for (Select s : {Select::kAllAttributes, Select::kCount}) {
+    QueryRequest r = q;
+    r.select = s;
+    EXPECT_NE(refused(r).find("Cannot specify the ProjectionExpression when choosing to get"),
+              std::string::npos)
+        << select_name(s);
+  }
+  QueryRequest projected = q;
+  projected.select = Select::kAllProjectedAttributes;
+  EXPECT_NE(refused(projected).find("ALL_PROJECTED_ATTRIBUTES is not supported for a table"),
+            std::string::npos);
+  projected.index_name = "keys";
+  projected.key_condition = "G = :pk";
+  EXPECT_NE(refused(projected).find("when choosing to get ALL_PROJECTED_ATTRIBUTES"),
+            std::string::npos);
+  QueryRequest bare = on("p");
+  bare.select = Select::kSpecificAttributes;
+  EXPECT_EQ(refused(bare),
+            "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+            "SPECIFIC_ATTRIBUTES");
+  QueryRequest unused = q;
+  unused.attributes.names["#u"] = "u";
+  EXPECT_NE(refused(unused).find("keys: {#u}"), std::string::npos);
+  ScanRequest scan;
+  scan.projection = "x";
+  auto scanned = t->scan(scan);
+  ASSERT_TRUE(scanned);
+  EXPECT_EQ(to_json(scanned->items.at(0).to_item()), R"({"x":{"S":"x1"}})");
+  scan.select = Select::kCount;
+  EXPECT_FALSE(t->scan(scan));
+}
+
+TEST(Table, PutIfAttributeNotExistsKeepsKeysUnique) {
+  auto t = Table::create(pk_sk());
+  ASSERT_TRUE(t);
+  ExpressionAttributes attrs;
+  attrs.names["#pk"] = "PK";
+  const Item first = item({{"PK", S("USER#a")}, {"SK", S("A")}, {"v", S("1")}});
+  auto written = put_if(*t, first, "attribute_not_exists(#pk)", attrs);
+  ASSERT_TRUE(written) << describe(written.error());
+  EXPECT_TRUE(*written);
+  written = put_if(*t, item({{"PK", S("USER#a")}, {"SK", S("A")}, {"v", S("2")}}),
+                   "attribute_not_exists(#pk)", attrs);
+  ASSERT_TRUE(written);
+  EXPECT_FALSE(*written);
+  EXPECT_EQ(to_json(**t->get(item({{"PK", S("USER#a")}, {"SK", S("A")}}))), to_json(first));
+  // A failed condition on a key the table does not hold leaves nothing behind.
+  written = put_if(*t, item({{"PK", S("USER#b")}, {"SK", S("A")}}), "attribute_exists(#pk)", attrs);
+  ASSERT_TRUE(written);
+  EXPECT_FALSE(*written);
+  EXPECT_EQ(t->item_count(), 1u);
+  // Validation comes before the condition.
+  auto bad = put_if(*t, item({{"PK", S("USER#a")}}), "attribute_not_exists(#pk)", attrs);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("Missing the key SK"), std::string::npos);
+  bad = put_if(*t, first, "attribute_not_exists(PK)", attrs);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("unused in expressions: keys: {#pk}"), std::string::npos);
+  bad = put_if(*t, first, "attribute_not_exists(", {});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message.substr(0, 28), "Invalid ConditionExpression:");
+}
+
 }  // namespace
 }  // namespace sortkey

@@ -1,0 +1,28 @@
+// File: certify/endpoint/workload_internal.h
+//
+// What the workload's files share (workload.cc, workload_writes.cc): the
+// pieces of a reproduction.
+
+#ifndef SORTKEY_CERTIFY_ENDPOINT_WORKLOAD_INTERNAL_H_
+#define SORTKEY_CERTIFY_ENDPOINT_WORKLOAD_INTERNAL_H_
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "certify/endpoint/dynamodb_client.h"
+#include "naive_query.h"
+
+namespace sortkey::certify::endpoint::workload_internal {
+
+nlohmann::json items_json(const std::vector<oracle::NItem>& items);
+// The request as recorded in a reproduction: the table name is the fresh
+// table's, filled in on replay.
+nlohmann::json recorded_request(const std::string& action, nlohmann::json params);
+// The answer as recorded: the body, or {"error": type, "message": ...}.
+nlohmann::json actual_json(const nlohmann::json& body, const std::optional<ApiError>& error);
+
+}  // namespace sortkey::certify::endpoint::workload_internal
+
+#endif  // SORTKEY_CERTIFY_ENDPOINT_WORKLOAD_INTERNAL_H_

@@ -1,0 +1,43 @@
+// File: properties/gen/write_gen.h
+//
+// RapidCheck generators of write scripts (props/write_script.h), in the
+// oracle's terms, for the engine's write properties and the endpoint
+// certifier's:
+//   * the seeds' writes: PutItem if absent (uniqueness), UpdateItem of index
+//     key attributes (the item moves in the index), DeleteItem,
+//     BatchWriteItem and GetItem, on keys held and keys not held;
+//   * sizes at DynamoDB's limits, each followed by a GetItem of its key:
+//     partition keys of 2047 to 2049 bytes, sort keys of 1023 to 1025, index
+//     key values at the same limits, items of 400 KB minus one, exactly, and
+//     plus one byte, in ASCII or in multibyte UTF-8 text (binary for B);
+//   * Numbers in every spelling DynamoDB accepts and refuses (exponents,
+//     '+', leading and trailing zeros, the ends of the range and of the
+//     38-digit precision, zero with an exponent: 0e126 is refused and
+//     0.0e126 accepted, text that is no number), each read back; Number
+//     keys read by another spelling of their value.
+
+#ifndef SORTKEY_PROPERTIES_GEN_WRITE_GEN_H_
+#define SORTKEY_PROPERTIES_GEN_WRITE_GEN_H_
+
+#include <rapidcheck.h>
+
+#include <string>
+#include <vector>
+
+#include "naive_query.h"
+#include "props/write_script.h"
+
+namespace sortkey::props {
+
+// Text of exactly `bytes` UTF-8 bytes: ASCII, or mostly 2-, 3- and 4-byte
+// code points (ASCII only where fewer than four bytes are left).
+std::string text_of_bytes(std::size_t bytes, bool multibyte);
+
+rc::Gen<std::vector<WriteStep>> gen_seed_writes(const oracle::NSchema& schema);
+rc::Gen<std::vector<WriteStep>> gen_limit_writes(const oracle::NSchema& schema);
+// REQUIRES: the schema has an N sort key.
+rc::Gen<std::vector<WriteStep>> gen_number_writes(const oracle::NSchema& schema);
+
+}  // namespace sortkey::props
+
+#endif  // SORTKEY_PROPERTIES_GEN_WRITE_GEN_H_
