@@ -10,7 +10,7 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev libicu-dev
   libcurl4-openssl-dev libssl-dev libclang-rt-14-dev python3 clang-format git openssl
-  dpkg-dev file
+  dpkg-dev file patch  # patch: the fuzz self-test plants its bugs with it
   groff-base bsdextrautils  # nroff and col: the manual page's test renders it
   libyaml-cpp-dev python3-jsonschema python3-yaml
   chromium fonts-dejavu-core  # the design page's browser test renders it headless

@@ -110,6 +110,17 @@ class SelftestOptions(unittest.TestCase):
             self.assertEqual(done.returncode, 2, args)
             self.assertIn(message, done.stderr, args)
 
+    def test_every_planted_bug_applies_to_the_tree(self):
+        # A patch that no longer applies would make the self-test miss its bug.
+        selftest = os.path.join(ROOT, "fuzz", "selftest")
+        patches = sorted(f for f in os.listdir(selftest) if f.endswith(".patch"))
+        self.assertGreater(len(patches), 0)
+        for name in patches:
+            with open(os.path.join(selftest, name), "rb") as f:
+                done = subprocess.run(["patch", "-p1", "--dry-run", "--forward", "-d", ROOT],
+                                      stdin=f, capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, name + ": " + done.stdout + done.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()
