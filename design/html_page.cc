@@ -260,28 +260,6 @@ std::string read_table(const Design& d, const Population& population, const Patt
       read_caption(*pd.pattern, read), rows, refused);
 }
 
-std::string_view op_text(SortCondition::Op op) {
-  switch (op) {
-    case SortCondition::Op::kEq:
-      return "=";
-    case SortCondition::Op::kLt:
-      return "<";
-    case SortCondition::Op::kLe:
-      return "<=";
-    case SortCondition::Op::kGt:
-      return ">";
-    case SortCondition::Op::kGe:
-      return ">=";
-    case SortCondition::Op::kBetween:
-      return "BETWEEN";
-    case SortCondition::Op::kBeginsWith:
-      return "begins_with";
-    case SortCondition::Op::kNone:
-      break;
-  }
-  return "";
-}
-
 std::string key_condition(const Pattern& p) {
   if (p.scan) return "Scan";
   std::string out;
@@ -295,7 +273,8 @@ std::string key_condition(const Pattern& p) {
     out += fmt::format(" AND {} BETWEEN {} AND {}", p.sort_attribute, p.sort_value.source,
                        p.sort_upper.source);
   } else if (p.sort_op != SortCondition::Op::kNone) {
-    out += fmt::format(" AND {} {} {}", p.sort_attribute, op_text(p.sort_op), p.sort_value.source);
+    out += fmt::format(" AND {} {} {}", p.sort_attribute, sort_op_text(p.sort_op),
+                       p.sort_value.source);
   }
   return out;
 }

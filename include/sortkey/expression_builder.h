@@ -66,6 +66,10 @@ struct SortCondition {
   }
 };
 
+// The operator as a KeyConditionExpression spells it: "=", "<", "<=", ">",
+// ">=", "BETWEEN", "begins_with"; empty for kNone.
+std::string_view sort_op_text(SortCondition::Op op);
+
 struct KeyQuery {
   std::string table_name;  // optional: printed as TableName
   std::string index_name;  // optional: printed as IndexName

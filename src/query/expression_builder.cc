@@ -28,23 +28,6 @@ Result<void> check_key_value(std::string_view name, const AttributeValue& v) {
   return {};
 }
 
-std::string_view op_text(SortCondition::Op op) {
-  switch (op) {
-    case SortCondition::Op::kEq:
-      return "=";
-    case SortCondition::Op::kLt:
-      return "<";
-    case SortCondition::Op::kLe:
-      return "<=";
-    case SortCondition::Op::kGt:
-      return ">";
-    case SortCondition::Op::kGe:
-      return ">=";
-    default:
-      return "";
-  }
-}
-
 // Placeholder names: #pk, #sk for the common one-attribute keys, numbered
 // when there are more.
 std::string numbered(std::string_view stem, std::size_t i, std::size_t n) {
@@ -138,7 +121,7 @@ Result<BuiltQuery> build_key_condition(const KeyQuery& q) {
       default: {
         const std::string v = fmt::format(":{}", numbered("sk", i, sort_attrs));
         out.attributes.values[v] = q.sort.value;
-        clauses.push_back(fmt::format("{} {} {}", n, op_text(q.sort.op), v));
+        clauses.push_back(fmt::format("{} {} {}", n, sort_op_text(q.sort.op), v));
       }
     }
   }
@@ -171,6 +154,28 @@ QueryRequest to_query_request(const BuiltQuery& b) {
   r.scan_index_forward = b.scan_index_forward;
   r.limit = b.limit;
   return r;
+}
+
+std::string_view sort_op_text(SortCondition::Op op) {
+  switch (op) {
+    case SortCondition::Op::kEq:
+      return "=";
+    case SortCondition::Op::kLt:
+      return "<";
+    case SortCondition::Op::kLe:
+      return "<=";
+    case SortCondition::Op::kGt:
+      return ">";
+    case SortCondition::Op::kGe:
+      return ">=";
+    case SortCondition::Op::kBetween:
+      return "BETWEEN";
+    case SortCondition::Op::kBeginsWith:
+      return "begins_with";
+    case SortCondition::Op::kNone:
+      break;
+  }
+  return "";
 }
 
 }  // namespace sortkey
