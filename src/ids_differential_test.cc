@@ -25,11 +25,13 @@
 #include "certify/internal/subprocess.h"
 #include "sortkey/ksuid.h"
 #include "sortkey/ulid.h"
+#include "testing/bytes.h"
 
 namespace sortkey {
 namespace {
 
 using nlohmann::json;
+using testing::hex;
 
 constexpr std::uint64_t kSeed = 20260623;
 // How long one run of the peer may take (SORTKEY_PEER_TIMEOUT_S overrides):
@@ -38,20 +40,6 @@ std::chrono::milliseconds peer_timeout() {
   const char* text = std::getenv("SORTKEY_PEER_TIMEOUT_S");
   const long seconds = text != nullptr ? std::strtol(text, nullptr, 10) : 0;
   return std::chrono::seconds(seconds > 0 ? seconds : 120);
-}
-
-std::string hex(const std::uint8_t* data, std::size_t size) {
-  static const char kDigits[] = "0123456789ABCDEF";
-  std::string out;
-  for (std::size_t i = 0; i < size; ++i) {
-    out += kDigits[data[i] >> 4];
-    out += kDigits[data[i] & 15];
-  }
-  return out;
-}
-template <std::size_t N>
-std::string hex(const std::array<std::uint8_t, N>& a) {
-  return hex(a.data(), N);
 }
 
 template <std::size_t N>

@@ -7,38 +7,20 @@
 #include <thread>
 #include <vector>
 
+#include "testing/bytes.h"
 #include "testing/golden.h"
 
 namespace sortkey {
 namespace {
 
+using testing::hex;
 using testing::is_error_field;
 using testing::load_golden;
 
-std::string hex(const std::uint8_t* data, std::size_t size) {
-  static const char kDigits[] = "0123456789ABCDEF";
-  std::string out;
-  for (std::size_t i = 0; i < size; ++i) {
-    out += kDigits[data[i] >> 4];
-    out += kDigits[data[i] & 15];
-  }
-  return out;
-}
-
 Ksuid::Payload payload_of(std::string_view hex_digits) {
-  Ksuid::Payload p{};
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    p[i] =
-        static_cast<std::uint8_t>(std::stoi(std::string(hex_digits.substr(2 * i, 2)), nullptr, 16));
-  }
-  return p;
+  return testing::bytes_of<Ksuid::Payload>(hex_digits);
 }
-
-Ksuid::Payload filled(std::uint8_t byte) {
-  Ksuid::Payload p;
-  p.fill(byte);
-  return p;
-}
+Ksuid::Payload filled(std::uint8_t byte) { return testing::filled<Ksuid::Payload>(byte); }
 
 TEST(Ksuid, GoldenVectors) {
   for (const auto& row : load_golden("ksuid")) {

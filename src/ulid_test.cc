@@ -7,38 +7,20 @@
 #include <thread>
 #include <vector>
 
+#include "testing/bytes.h"
 #include "testing/golden.h"
 
 namespace sortkey {
 namespace {
 
+using testing::hex;
 using testing::is_error_field;
 using testing::load_golden;
 
-std::string hex(const std::uint8_t* data, std::size_t size) {
-  static const char kDigits[] = "0123456789ABCDEF";
-  std::string out;
-  for (std::size_t i = 0; i < size; ++i) {
-    out += kDigits[data[i] >> 4];
-    out += kDigits[data[i] & 15];
-  }
-  return out;
-}
-
 Ulid::Entropy entropy_of(std::string_view hex_digits) {
-  Ulid::Entropy e{};
-  for (std::size_t i = 0; i < e.size(); ++i) {
-    e[i] =
-        static_cast<std::uint8_t>(std::stoi(std::string(hex_digits.substr(2 * i, 2)), nullptr, 16));
-  }
-  return e;
+  return testing::bytes_of<Ulid::Entropy>(hex_digits);
 }
-
-Ulid::Entropy filled(std::uint8_t byte) {
-  Ulid::Entropy e;
-  e.fill(byte);
-  return e;
-}
+Ulid::Entropy filled(std::uint8_t byte) { return testing::filled<Ulid::Entropy>(byte); }
 
 std::string upper(std::string s) {
   for (char& c : s) {
