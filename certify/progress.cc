@@ -51,7 +51,8 @@ void Progress::running(const std::vector<std::string>& ids) {
   }
   const auto now = std::chrono::steady_clock::now();
   if (mode_ != Mode::kLog || now - last_line_ < quiet_) return;
-  emit(stderr, fmt::format("[{}/{}] running {} ({:.0f}s elapsed)\n", done_, total_, what, elapsed()));
+  emit(stderr,
+       fmt::format("[{}/{}] running {} ({:.0f}s elapsed)\n", done_, total_, what, elapsed()));
   std::fflush(stderr);
   last_line_ = now;
 }

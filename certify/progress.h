@@ -11,8 +11,8 @@
 // Example:
 //
 //   Progress progress(Progress::Mode::kLog, 62, std::chrono::seconds(30));
-//   progress.finished(report);  // "[1/62] padded/round_trip passed (1000 cases, 0.12s; 0s elapsed)"
-//   progress.running({"number/order", "ksuid/order"});  // after 30 s without a line:
+//   progress.finished(report);  // "[1/62] padded/round_trip passed (1000 cases, 0.12s; 0s
+//   elapsed)" progress.running({"number/order", "ksuid/order"});  // after 30 s without a line:
 //                               // "[1/62] running number/order, ksuid/order (31s elapsed)"
 
 #ifndef SORTKEY_CERTIFY_PROGRESS_H_
