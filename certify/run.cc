@@ -10,6 +10,7 @@
 #include <random>
 
 #include "certify/internal/text.h"
+#include "certify/progress.h"
 #include "certify/report.h"
 
 namespace sortkey::certify {
@@ -69,41 +70,29 @@ Certification empty_record(const Target& primary, const RunOptions& options,
   return cert;
 }
 
-// Progress on stderr: a line rewritten in place on a terminal, a line per
-// finished property in a log (so that a CI log is not silent), or none.
-class Progress {
- public:
-  enum class Mode { kNone, kTerminal, kLog };
-  Progress(Mode mode, std::size_t total)
-      : mode_(mode), total_(total), start_(std::chrono::steady_clock::now()) {}
-
-  void starting(std::size_t i, const std::string& id) const {
-    if (mode_ != Mode::kTerminal) return;
-    emit(stderr, fmt::format("\r\033[K[{}/{}] {} ... {:.0f}s", i + 1, total_, id, elapsed()));
-    std::fflush(stderr);
-  }
-  void finished(std::size_t i, const props::RunReport& run) const {
-    if (mode_ != Mode::kLog) return;
-    emit(stderr,
-         fmt::format("[{}/{}] {} {} ({} cases, {:.2f}s; {:.0f}s elapsed)\n", i + 1, total_, run.id,
-                     props::to_string(run.verdict), run.cases, run.seconds, elapsed()));
-  }
-  ~Progress() {
-    if (mode_ == Mode::kTerminal) emit(stderr, "\r\033[K");
-  }
-
- private:
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-  Mode mode_;
-  std::size_t total_;
-  std::chrono::steady_clock::time_point start_;
-};
-
 Progress::Mode progress_mode(const RunOptions& options) {
   if (options.no_progress || options.quiet) return Progress::Mode::kNone;
   return isatty(STDERR_FILENO) ? Progress::Mode::kTerminal : Progress::Mode::kLog;
+}
+
+// The reports of the chosen properties from the batch runner, each said on
+// the progress as it ends.
+Result<std::vector<props::RunReport>> run_in_batch(const std::vector<ChosenProperty>& chosen,
+                                                   const props::RunSettings& settings,
+                                                   const RunOptions& options, Progress& progress) {
+  const BatchProgress told{
+      [&progress](const props::RunReport& r) { progress.finished(r); },
+      [&progress](const std::vector<std::string>& ids) { progress.running(ids); }};
+  return options.run_batch(chosen, settings, told);
+}
+
+// One property run in this process, the progress told now and then while it runs.
+props::RunReport run_here(const ChosenProperty& c, const props::RunSettings& settings,
+                          Progress::Mode mode, Progress& progress) {
+  const std::string id = c.entry->id();
+  progress.starting(id);
+  const Ticker ticker(mode, [&progress, &id] { progress.running({id}); });
+  return props::run_property(*c.entry, settings);
 }
 
 // Runs the chosen catalog properties into `cert`; an error when a target broke.
@@ -114,11 +103,13 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
   std::map<Target*, std::vector<const props::PropertyEntry*>> plans;
   for (const ChosenProperty& c : chosen) plans[c.target].push_back(c.entry);
   for (const auto& [target, entries] : plans) target->plan(entries);
-  const Progress progress(progress_mode(options), chosen.size());
-  // A batch runner runs them all first; the loop then takes its reports.
+  const Progress::Mode mode = progress_mode(options);
+  Progress progress(mode, chosen.size(), options.progress_quiet);
+  // A batch runner runs them all first, saying each as it ends; the loop
+  // then takes its reports.
   std::vector<props::RunReport> batch;
   if (options.run_batch) {
-    auto all = options.run_batch(chosen, settings);
+    auto all = run_in_batch(chosen, settings, options, progress);
     if (!all) return all.error();
     batch = std::move(*all);
   }
@@ -128,9 +119,8 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
       cert.not_run = chosen.size() - i;
       break;
     }
-    if (!options.run_batch) progress.starting(i, c.entry->id());
     props::RunReport run =
-        options.run_batch ? std::move(batch[i]) : props::run_property(*c.entry, settings);
+        options.run_batch ? std::move(batch[i]) : run_here(c, settings, mode, progress);
     if (const std::string args = c.target->replay_args(); !args.empty()) {
       run.replay = fmt::format("{} {} --seed {} --cases {} --property {}", options.command, args,
                                settings.seed, settings.cases, run.id);
@@ -140,9 +130,10 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
       cert.properties.pop_back();
       return ok.error();
     }
-    const props::RunReport& judged = cert.properties.back().run;
-    progress.finished(i, judged);
-    const bool failed = judged.verdict != props::Verdict::kPassed;
+    const CertifiedProperty& judged = cert.properties.back();
+    if (!options.run_batch) progress.finished(judged.run);
+    if (options.on_property) options.on_property(judged);
+    const bool failed = judged.run.verdict != props::Verdict::kPassed;
     if (failed && options.fail_fast && i + 1 < chosen.size()) {
       cert.not_run = chosen.size() - i - 1;
       break;

@@ -19,6 +19,7 @@
 #ifndef SORTKEY_CERTIFY_RUN_H_
 #define SORTKEY_CERTIFY_RUN_H_
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -33,11 +34,19 @@ namespace sortkey::certify {
 
 struct ChosenProperty;
 
+// What a batch runner says while it runs, for the progress on stderr.
+struct BatchProgress {
+  // A property's report, as soon as it has ended (in the order they end).
+  std::function<void(const props::RunReport&)> finished;
+  // Now and then (about once a second): the ids of the properties running.
+  std::function<void(const std::vector<std::string>&)> running;
+};
+
 // Runs chosen catalog properties and returns their reports in the order
 // given; after the first that does not pass it may stop (with fail_fast).
 // `sortkey certify --jobs` runs them in worker processes (tools/certify_jobs.h).
 using BatchRunner = std::function<Result<std::vector<props::RunReport>>(
-    const std::vector<ChosenProperty>&, const props::RunSettings&)>;
+    const std::vector<ChosenProperty>&, const props::RunSettings&, const BatchProgress&)>;
 
 struct RunOptions {
   int cases = 1000;
@@ -46,14 +55,19 @@ struct RunOptions {
   std::vector<std::string> properties;  // ids, codecs or prefixes ending in '/'; empty: all
   std::string corpus_dir;               // hashed into the certificate; "": none
   // Progress on stderr: on a terminal one line rewritten in place, else (a CI
-  // log) one line per property as it ends; none with no_progress or quiet.
+  // log) one line per property as it ends, and a line naming what still runs
+  // when a property takes long; none with no_progress or quiet.
   bool no_progress = false;
+  std::chrono::seconds progress_quiet{30};  // in a log: a line naming what runs after this silence
   bool quiet = false;                       // stdout: only the failures and the verdict line
   bool fail_fast = false;                   // stop at the first property that does not pass
   std::string suite_version;                // recorded in the certificate
   std::string source_commit;                // the commit the suite was built from, "" if unknown
   std::string command = "sortkey certify";  // what the header and the replay commands name
   BatchRunner run_batch;                    // unset: each property here, one after another
+  // Told of each catalog property as soon as it is judged (a --jobs worker
+  // passes it on to the process that runs it).
+  std::function<void(const CertifiedProperty&)> on_property;
 };
 
 // An entry of a target's catalog, chosen by the selection.

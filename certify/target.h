@@ -26,6 +26,7 @@
 #ifndef SORTKEY_CERTIFY_TARGET_H_
 #define SORTKEY_CERTIFY_TARGET_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,6 +73,13 @@ class Target {
   // What run_extra will add, for the run's header ("the snapshot check of each
   // codec"); "" when nothing.
   virtual std::string extra_plan() const { return {}; }
+
+  // The requests sent to what is certified (an adapter's lines, its hello
+  // included), by this process and by the worker processes of --jobs; 0 for
+  // a target that sends none.
+  virtual std::int64_t requests() const { return 0; }
+  // Counts `n` requests that a worker process (--jobs) sent for this target.
+  virtual void add_worker_requests(std::int64_t n) { (void)n; }
 
   // The lines printed after the table for this target ("" for none).
   // Called once, before close().

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -24,6 +25,7 @@ struct CertifyOptions {
   std::string list_output = "text";  // --list as text or JSON lines
   std::uint64_t seed = 0;            // --seed, when given (run.seed)
   int jobs = 1;                      // worker processes (certify_jobs.h)
+  int progress_interval = 30;        // --progress-interval SECONDS (run.progress_quiet)
   std::string worker_results;        // a worker's: where its results go
 };
 
@@ -75,13 +77,19 @@ int run_certify(CertifyOptions options) {
   }
   options.run.suite_version = SORTKEY_VERSION;
   options.run.source_commit = SORTKEY_COMMIT;
+  std::unique_ptr<WorkerResultsFile> worker_file;
+  if (!options.worker_results.empty()) {
+    auto file = WorkerResultsFile::create(options.worker_results);
+    if (!file) return could_not_run(file.error());
+    worker_file = std::move(*file);
+    options.run.on_property = [&worker_file](const certify::CertifiedProperty& p) {
+      worker_file->property(p);
+    };
+  }
   const certify::Certification cert = certify::run_certification(*targets, options.run);
   if (!cert.stopped.empty()) fmt::print(stderr, "sortkey certify: {}\n", cert.stopped);
-  if (!options.worker_results.empty()) {
-    if (auto written = certify::write_file(options.worker_results, worker_results_json(cert));
-        !written) {
-      return could_not_run(written.error());
-    }
+  if (worker_file) {
+    if (auto written = worker_file->end(*targets); !written) return could_not_run(written.error());
   }
   // The reports are written also for a run that stopped: they say why.
   if (auto written = certify::write_reports(options.reports, cert); !written) {
@@ -133,6 +141,12 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_flag("--no-progress", o.run.no_progress,
                 "no progress on stderr (else a line rewritten on a terminal, a line per property "
                 "in a log)");
+  sub->add_option("--progress-interval", o.progress_interval,
+                  "in a log: after SECONDS without a progress line, a line naming the properties "
+                  "still running")
+      ->transform(decimal<int>())
+      ->check(CLI::Range(1, 86400))
+      ->capture_default_str();
   sub->add_flag("-q,--quiet", o.run.quiet, "print only the failures and the verdict line");
   sub->add_flag("--fail-fast", o.run.fail_fast, "stop at the first property that does not pass");
   sub->add_option("-j,--jobs", o.jobs,
@@ -225,6 +239,7 @@ void add_certify_command(CLI::App& app, int* exit_code) {
     options->targets.endpoint_given = sub->count("--endpoint") > 0;
     options->targets.budget_given = sub->count("--budget") > 0;
     if (sub->count("--seed") > 0) options->run.seed = options->seed;
+    options->run.progress_quiet = std::chrono::seconds(options->progress_interval);
     *exit_code = run_certify(*options);
   });
 

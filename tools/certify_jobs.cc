@@ -3,13 +3,16 @@
 #include <fmt/format.h>
 #include <stdlib.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 
 #include "certify/internal/json_input.h"
 #include "certify/internal/subprocess.h"
@@ -18,6 +21,7 @@ namespace sortkey::cli {
 namespace {
 
 using certify::ChosenProperty;
+using certify::Target;
 using certify::internal::Child;
 using certify::internal::Spawn;
 using certify::internal::Stdio;
@@ -95,10 +99,16 @@ class ScratchDir {
   fs::path path_;
 };
 
+// How long one look at a running worker waits for it to end.
+constexpr std::chrono::milliseconds kLook(100);
+
 struct Worker {
   std::vector<std::string> ids;
   std::string results, errors;  // its files
   std::unique_ptr<Child> child;
+  WorkerResults seen;        // the lines of its results file read so far
+  std::size_t consumed = 0;  // bytes of its results file read
+  bool ended = false;
 };
 
 std::vector<std::string> worker_argv(const WorkerPlan& plan, const props::RunSettings& settings,
@@ -130,47 +140,99 @@ std::string last_error_line(const std::string& path) {
   return s.rfind(name, 0) == 0 ? s.substr(name.size()) : s;
 }
 
-// The reports of one worker that ended, or why it could not run.
-Result<std::vector<props::RunReport>> results_of(Worker& w) {
-  std::optional<certify::internal::Ended> ended;
-  while (!ended) ended = w.child->wait_for(std::chrono::seconds(1));
-  w.child->stop(0, std::chrono::milliseconds(0));
-  const std::string running = fmt::format("the worker process of {}", fmt::join(w.ids, ", "));
-  if (ended->exit_code != 0 && ended->exit_code != 1) {
+std::string running_text(const Worker& w) {
+  return fmt::format("the worker process of {}", fmt::join(w.ids, ", "));
+}
+
+// Reads the lines the worker added to its results file since the last look.
+// A file not there yet is a worker still starting.
+Result<void> read_new_lines(Worker& w) {
+  auto text = certify::internal::read_file_within(w.results, certify::internal::kMaxJsonFileBytes);
+  if (!text) return {};
+  const std::size_t end = text->rfind('\n');
+  if (end == std::string::npos || end + 1 <= w.consumed) return {};
+  auto added =
+      parse_worker_lines(std::string_view(*text).substr(w.consumed, end + 1 - w.consumed), w.seen);
+  if (!added)
+    return make_error(ErrorCode::kUnavailable, 0, running_text(w) + ": " + added.error().message);
+  w.consumed = end + 1;
+  return {};
+}
+
+// A worker that ended: its standard error passed on, its requests counted
+// with the parent's targets of the same name. An error when it could not run.
+Result<void> worker_ended(const Worker& w, const certify::internal::Ended& ended,
+                          const std::vector<ChosenProperty>& chosen) {
+  if (ended.exit_code != 0 && ended.exit_code != 1) {
     return make_error(
         ErrorCode::kUnavailable, 0,
-        fmt::format("{} {}: {}", running, ended->describe(), last_error_line(w.errors)));
+        fmt::format("{} {}: {}", running_text(w), ended.describe(), last_error_line(w.errors)));
   }
   if (auto err = certify::internal::read_file_within(w.errors, 1 << 20); err && !err->empty()) {
     std::fputs(err->c_str(), stderr);
   }
-  auto text = certify::internal::read_file_within(w.results, certify::internal::kMaxJsonFileBytes);
-  if (!text)
-    return make_error(ErrorCode::kUnavailable, 0,
-                      running + " left no results: " + text.error().message);
-  auto reports = parse_worker_results(*text);
-  if (!reports)
-    return make_error(ErrorCode::kUnavailable, 0, running + ": " + reports.error().message);
-  return reports;
+  if (!w.seen.ended) {
+    return make_error(
+        ErrorCode::kUnavailable, 0,
+        running_text(w) + " " + ended.describe() + " before its results were written");
+  }
+  std::set<Target*> targets;
+  for (const ChosenProperty& c : chosen) targets.insert(c.target);
+  for (Target* t : targets) {
+    if (auto n = w.seen.requests.find(t->name()); n != w.seen.requests.end()) {
+      t->add_worker_requests(n->second);
+    }
+  }
+  return {};
 }
 
-Result<std::vector<props::RunReport>> run_workers(const WorkerPlan& plan,
-                                                  const std::vector<ChosenProperty>& chosen,
-                                                  const props::RunSettings& settings) {
-  auto scratch = ScratchDir::make();
-  if (!scratch) return scratch.error();
+// The first property of each running worker that has not reported yet.
+std::vector<std::string> running_ids(const std::vector<Worker>& workers) {
+  std::vector<std::string> ids;
+  for (const Worker& w : workers) {
+    if (!w.ended && w.seen.reports.size() < w.ids.size())
+      ids.push_back(w.ids[w.seen.reports.size()]);
+  }
+  return ids;
+}
+
+// Looks at each running worker in turn until all have ended, saying every
+// report as it comes. The first worker that cannot run ends the others.
+Result<void> watch_workers(std::vector<Worker>& workers, const std::vector<ChosenProperty>& chosen,
+                           const certify::BatchProgress& progress) {
+  for (bool running = true; running;) {
+    running = false;
+    for (Worker& w : workers) {
+      if (w.ended) continue;
+      std::optional<certify::internal::Ended> ended = w.child->wait_for(kLook);
+      const std::size_t before = w.seen.reports.size();
+      if (auto read = read_new_lines(w); !read) return read.error();
+      for (std::size_t i = before; i < w.seen.reports.size(); ++i)
+        progress.finished(w.seen.reports[i]);
+      if (!ended) {
+        running = true;
+        continue;
+      }
+      w.child->stop(0, std::chrono::milliseconds(0));
+      w.ended = true;
+      if (auto ok = worker_ended(w, *ended, chosen); !ok) return ok.error();
+    }
+    if (running) progress.running(running_ids(workers));
+  }
+  return {};
+}
+
+Result<void> start_workers(std::vector<Worker>& workers, const ScratchDir& scratch,
+                           const WorkerPlan& plan, const props::RunSettings& settings) {
   std::error_code ec;
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
   if (ec)
     return make_error(ErrorCode::kUnavailable, 0,
                       "cannot find this program to run workers: " + ec.message());
-  std::vector<Worker> workers(std::min<std::size_t>(plan.jobs, chosen.size()));
-  for (std::size_t i = 0; i < chosen.size(); ++i)
-    workers[i % workers.size()].ids.push_back(chosen[i].entry->id());
   for (std::size_t k = 0; k < workers.size(); ++k) {
     Worker& w = workers[k];
-    w.results = (*scratch)->file(fmt::format("results-{}.json", k + 1));
-    w.errors = (*scratch)->file(fmt::format("stderr-{}.txt", k + 1));
+    w.results = scratch.file(fmt::format("results-{}.jsonl", k + 1));
+    w.errors = scratch.file(fmt::format("stderr-{}.txt", k + 1));
     auto child = Child::spawn({.program = self,
                                .argv = worker_argv(plan, settings, w),
                                .in = Stdio::kNull,
@@ -182,15 +244,25 @@ Result<std::vector<props::RunReport>> run_workers(const WorkerPlan& plan,
     if (!child) return child.error();
     w.child = std::move(*child);
   }
+  return {};
+}
+
+Result<std::vector<props::RunReport>> run_workers(const WorkerPlan& plan,
+                                                  const std::vector<ChosenProperty>& chosen,
+                                                  const props::RunSettings& settings,
+                                                  const certify::BatchProgress& progress) {
+  auto scratch = ScratchDir::make();
+  if (!scratch) return scratch.error();
+  std::vector<Worker> workers(std::min<std::size_t>(plan.jobs, chosen.size()));
+  for (std::size_t i = 0; i < chosen.size(); ++i)
+    workers[i % workers.size()].ids.push_back(chosen[i].entry->id());
+  if (auto started = start_workers(workers, **scratch, plan, settings); !started)
+    return started.error();
+  if (auto watched = watch_workers(workers, chosen, progress); !watched) return watched.error();
   std::map<std::string, props::RunReport> by_id;
-  std::optional<Error> failed;
   for (Worker& w : workers) {
-    auto reports = results_of(w);
-    if (!reports && !failed) failed = reports.error();
-    if (!reports) continue;
-    for (auto& r : *reports) by_id.insert_or_assign(r.id, std::move(r));
+    for (auto& r : w.seen.reports) by_id.insert_or_assign(r.id, std::move(r));
   }
-  if (failed) return *failed;
   // In the serial order. With --fail-fast a worker stops at its first
   // failure, so the first report missing comes after a failure: the run loop
   // stops there, as a serial run would.
@@ -211,34 +283,76 @@ Result<std::vector<props::RunReport>> run_workers(const WorkerPlan& plan,
 
 certify::BatchRunner worker_batch(WorkerPlan plan) {
   return [plan = std::move(plan)](const std::vector<ChosenProperty>& chosen,
-                                  const props::RunSettings& settings) {
-    return run_workers(plan, chosen, settings);
+                                  const props::RunSettings& settings,
+                                  const certify::BatchProgress& progress) {
+    return run_workers(plan, chosen, settings, progress);
   };
 }
 
-std::string worker_results_json(const certify::Certification& cert) {
-  json reports = json::array();
-  for (const auto& p : cert.properties) {
-    if (p.group.empty()) reports.push_back(report_json(p.run));
+constexpr std::string_view kFormat = "sortkey-certify-worker/2";
+
+Result<std::unique_ptr<WorkerResultsFile>> WorkerResultsFile::create(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (f == nullptr) {
+    return make_error(ErrorCode::kUnavailable, 0,
+                      fmt::format("cannot write {}: {}", path, std::strerror(errno)));
   }
-  return json{{"format", "sortkey-certify-worker/1"}, {"reports", reports}}.dump(
-             -1, ' ', false, json::error_handler_t::replace) +
-         "\n";
+  std::unique_ptr<WorkerResultsFile> file(new WorkerResultsFile(path, f));
+  file->line(json{{"format", kFormat}}.dump());
+  return file;
 }
 
-Result<std::vector<props::RunReport>> parse_worker_results(std::string_view text) {
-  auto parsed = certify::internal::parse_json(text, "the worker's results");
-  if (!parsed) return parsed.error();
-  try {
-    if (parsed->at("format") != "sortkey-certify-worker/1") throw std::invalid_argument("format");
-    std::vector<props::RunReport> out;
-    for (const json& r : parsed->at("reports")) out.push_back(report_from(r));
-    return out;
-  } catch (const std::exception& e) {
-    return make_error(
-        ErrorCode::kBadFormat, 0,
-        fmt::format("the worker's results are not what a worker writes ({})", e.what()));
+WorkerResultsFile::~WorkerResultsFile() {
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+// One line, flushed at once: the parent reads it while this worker runs on.
+void WorkerResultsFile::line(const std::string& text) {
+  if (std::fputs((text + "\n").c_str(), file_) < 0 || std::fflush(file_) != 0) failed_ = true;
+}
+
+void WorkerResultsFile::property(const certify::CertifiedProperty& p) {
+  line(json{{"report", report_json(p.run)}}.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+Result<void> WorkerResultsFile::end(const certify::TargetList& targets) {
+  json requests = json::object();
+  for (const auto& t : targets) requests[t->name()] = t->requests();
+  line(json{{"requests", requests}}.dump(-1, ' ', false, json::error_handler_t::replace));
+  const bool closed = std::fclose(file_) == 0;
+  file_ = nullptr;
+  if (failed_ || !closed) {
+    return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot write {}", path_));
   }
+  return {};
+}
+
+Result<void> parse_worker_lines(std::string_view lines, WorkerResults& into) {
+  for (std::size_t at = 0; at < lines.size();) {
+    const std::size_t end = lines.find('\n', at);
+    const std::string_view line = lines.substr(at, end - at);
+    at = end == std::string_view::npos ? lines.size() : end + 1;
+    auto parsed = certify::internal::parse_json(line, "a line of the worker's results");
+    if (!parsed) return parsed.error();
+    try {
+      if (!into.started) {
+        if (parsed->at("format") != kFormat) throw std::invalid_argument("format");
+        into.started = true;
+      } else if (into.ended) {
+        throw std::invalid_argument("a line after the last");
+      } else if (parsed->contains("report")) {
+        into.reports.push_back(report_from(parsed->at("report")));
+      } else {
+        into.requests = parsed->at("requests").get<decltype(into.requests)>();
+        into.ended = true;
+      }
+    } catch (const std::exception& e) {
+      return make_error(
+          ErrorCode::kBadFormat, 0,
+          fmt::format("the worker's results are not what a worker writes ({})", e.what()));
+    }
+  }
+  return {};
 }
 
 }  // namespace sortkey::cli

@@ -4,12 +4,15 @@
 // processes at once. RapidCheck keeps its state per process, so each worker
 // is this program again (`sortkey certify` with the same target, seed and
 // cases, and a subset of the properties named one by one), which writes its
-// results as JSON (--worker-results FILE); the parent reads them back and
-// hands them to the run loop in the order a serial run has them, so the
-// table, the certificate, the JUnit and the Markdown hold the same results
-// as with --jobs 1, their timings apart. Properties are dealt to the workers
-// in turn (the first to worker 1, the second to worker 2, ...). A worker
-// that cannot run (exit 2) stops the certification with its reason.
+// results as JSON lines (--worker-results FILE) as it goes: a report as soon
+// as a property is judged, and last the requests its targets sent. The
+// parent reads them as they come, says each on the progress (run.h), counts
+// the requests with its own targets' (Target::add_worker_requests), and
+// hands the reports to the run loop in the order a serial run has them, so
+// the table, the certificate, the JUnit and the Markdown hold the same
+// results as with --jobs 1, their timings apart. Properties are dealt to the
+// workers in turn (the first to worker 1, the second to worker 2, ...). A
+// worker that cannot run (exit 2) stops the certification with its reason.
 //
 // Example:
 //   certify::RunOptions run;
@@ -18,6 +21,10 @@
 #ifndef SORTKEY_TOOLS_CERTIFY_JOBS_H_
 #define SORTKEY_TOOLS_CERTIFY_JOBS_H_
 
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,10 +44,41 @@ struct WorkerPlan {
 // The run loop's batch runner (certify::RunOptions::run_batch) of the plan.
 certify::BatchRunner worker_batch(WorkerPlan plan);
 
-// A worker's results: the run reports of its catalog properties, in order.
-std::string worker_results_json(const certify::Certification& cert);
-// Errors (kBadFormat): not the JSON worker_results_json writes.
-Result<std::vector<props::RunReport>> parse_worker_results(std::string_view text);
+// A worker's results file, written as the worker runs: a line naming the
+// format, a line per catalog property as soon as it is judged, and last a
+// line with the requests each of its targets sent (Target::requests).
+class WorkerResultsFile {
+ public:
+  // Errors (kUnavailable): the file cannot be created.
+  static Result<std::unique_ptr<WorkerResultsFile>> create(const std::string& path);
+  WorkerResultsFile(const WorkerResultsFile&) = delete;
+  WorkerResultsFile& operator=(const WorkerResultsFile&) = delete;
+  ~WorkerResultsFile();
+
+  void property(const certify::CertifiedProperty& p);
+  // Writes the last line and closes the file. Errors (kUnavailable): a line
+  // could not be written.
+  Result<void> end(const certify::TargetList& targets);
+
+ private:
+  WorkerResultsFile(std::string path, std::FILE* file) : path_(std::move(path)), file_(file) {}
+  void line(const std::string& text);
+
+  std::string path_;
+  std::FILE* file_;
+  bool failed_ = false;
+};
+
+// What the lines of a worker's results file read so far say.
+struct WorkerResults {
+  bool started = false;                          // the format line was read
+  std::vector<props::RunReport> reports;         // in the order the worker ran them
+  std::map<std::string, std::int64_t> requests;  // by target name, from the last line
+  bool ended = false;                            // the last line was read
+};
+// Adds `lines`, complete lines of a worker's results file (each ending in
+// '\n'), to `into`. Errors (kBadFormat): a line that the worker does not write.
+Result<void> parse_worker_lines(std::string_view lines, WorkerResults& into);
 
 }  // namespace sortkey::cli
 

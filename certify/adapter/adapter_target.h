@@ -62,8 +62,9 @@ class AdapterTarget final : public Target {
   const Hello& hello() const { return client_->hello(); }
   // The protocol failure that ended the conversation, if any.
   const std::optional<std::string>& failure() const { return client_->failure(); }
-  // Requests answered so far (hello included).
-  std::int64_t requests() const { return client_->requests_sent(); }
+  // Requests answered so far (hello included), the workers' too.
+  std::int64_t requests() const override { return client_->requests_sent() + worker_requests_; }
+  void add_worker_requests(std::int64_t n) override { worker_requests_ += n; }
 
   // One line per informational property: how often the adapter's keys were
   // the reference's ("number/agrees_with_reference: 36 of 100 keys agree").
@@ -77,6 +78,7 @@ class AdapterTarget final : public Target {
   std::unique_ptr<AdapterClient> client_;
   props::contract::ReferenceCodecs reference_;
   props::Catalog catalog_;
+  std::int64_t worker_requests_ = 0;  // sent by the worker processes of --jobs
 };
 
 }  // namespace sortkey::certify::adapter

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs `sortkey certify --endpoint` against a dynalite started for the test
-# (ci/dynalite.sh) and stopped again whatever happens.
+# (ci/dynalite.sh, whose functions it shares) and stopped again whatever
+# happens.
 #
 #   dynalite_certify.sh SORTKEY SOURCE_DIR MODE WANT_EXIT PATTERN -- certify arguments...
 #
@@ -19,28 +20,9 @@ sortkey=$1 src=$2 mode=$3 want=$4 pattern=$5
 shift 5
 [ "${1:-}" = "--" ] && shift
 
-dir=$(mktemp -d)
-state=$dir/dynalite
-cleanup() {
-  bash "$src/ci/dynalite.sh" stop "$state" || true
-  rm -rf "$dir"
-}
-trap cleanup EXIT
-url=$(bash "$src/ci/dynalite.sh" start "$state" $$)
-port=${url##*:}
-
-# A DynamoDB call without the SDK: python3 (stdlib) posts JSON.
-ddb() {
-  python3 - "$port" "$1" "$2" <<'PY'
-import http.client, json, sys
-c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
-c.request("POST", "/", body=sys.argv[3], headers={
-    "X-Amz-Target": "DynamoDB_20120810." + sys.argv[2], "Content-Type": "application/x-amz-json-1.0",
-    "Authorization": "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/dynamodb/aws4_request, "
-                     "SignedHeaders=host, Signature=0", "X-Amz-Date": "20260101T000000Z"})
-print(c.getresponse().read().decode())
-PY
-}
+# shellcheck source=SCRIPTDIR/../../../ci/dynalite.sh
+source "$src/ci/dynalite.sh"
+dynalite_session
 
 if [ "$mode" != run ] && [ "$mode" != record ]; then
   ddb CreateTable '{"TableName": "other-table", "BillingMode": "PAY_PER_REQUEST",
@@ -52,12 +34,7 @@ fi
 
 set +e
 if [ "$mode" = interrupt ]; then
-  "$sortkey" certify --endpoint "$url" --no-progress "$@" >"$dir/out" 2>&1 &
-  pid=$!
-  sleep 3
-  kill -INT "$pid"
-  wait "$pid"
-  got=$?
+  run_interrupted "$dir/out" "$sortkey" certify --endpoint "$url" --no-progress "$@"
 elif [ "$mode" = record ]; then
   "$sortkey" certify --endpoint "$url" --no-progress "$@" --record-divergences "$dir/recorded.json" \
     >"$dir/out" 2>&1
@@ -72,10 +49,6 @@ fi
 set -e
 cat "$dir/out"
 
-fail() {
-  echo "FAILED: $*"
-  exit 1
-}
 [ "$got" = "$want" ] || fail "exit status $got, expected $want"
 if [ -n "$pattern" ]; then
   grep -Eq -- "$pattern" "$dir/out" || fail "the output does not match /$pattern/"
