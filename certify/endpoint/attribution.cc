@@ -795,8 +795,7 @@ void constant_classes(const NCond& c, std::set<std::string>& out) {
 
 }  // namespace
 
-void Attribution::unanswered_cause(const Divergence& d, const CheckContext& context,
-                                   Signature& s) {
+void Attribution::unanswered_cause(const Divergence& d, const CheckContext& context, Signature& s) {
   std::set<std::string> classes;
   if (context.item != nullptr) {
     s.feature = "write of an item";

@@ -224,8 +224,8 @@ AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string
   if (broken_connection(ex.rc) || (ex.rc == CURLE_COULDNT_CONNECT && ex.sent > 0)) {
     ++stats_.broken;
     return {std::nullopt,
-            creds.redact(fmt::format("the connection broke: {}", curl_easy_strerror(ex.rc))),
-            false, true};
+            creds.redact(fmt::format("the connection broke: {}", curl_easy_strerror(ex.rc))), false,
+            true};
   }
   if (ex.rc != CURLE_OK) {
     throw TransportError(TransportError::Kind::kUnreachable,

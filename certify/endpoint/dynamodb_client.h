@@ -72,14 +72,7 @@ struct EndpointConfig {
 
 class TransportError : public std::runtime_error {
  public:
-  enum class Kind {
-    kUnreachable,
-    kTimeout,
-    kConnectionLost,
-    kThrottled,
-    kProtocol,
-    kInterrupted
-  };
+  enum class Kind { kUnreachable, kTimeout, kConnectionLost, kThrottled, kProtocol, kInterrupted };
   TransportError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
   Kind kind() const { return kind_; }
 

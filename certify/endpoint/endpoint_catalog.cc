@@ -634,7 +634,8 @@ struct EndpointSession::Impl {
       Divergence d;
       d.property = current_property;
       d.kind = "no_answer";
-      d.detail = fmt::format("not sent: the endpoint gives it no answer (known divergence {})", k->id);
+      d.detail =
+          fmt::format("not sent: the endpoint gives it no answer (known divergence {})", k->id);
       d.reproduction = k->reproduction;
       d.signature = sig;
       CheckContext context{table, &model};

@@ -59,7 +59,9 @@ std::vector<std::string> EndpointTarget::close() { return session_->close(); }
 Result<void> EndpointTarget::completed() const {
   auto why = session_->fatal();
   if (!why) why = session_->stopped();
-  if (why) return make_error(ErrorCode::kUnavailable, 0, "could not run the endpoint certification: " + *why);
+  if (why)
+    return make_error(ErrorCode::kUnavailable, 0,
+                      "could not run the endpoint certification: " + *why);
   return {};
 }
 

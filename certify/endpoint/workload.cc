@@ -298,6 +298,7 @@ Workload::Answer Workload::send(const std::string& action, const nlohmann::json&
                             e.kind() == TransportError::Kind::kConnectionLost;
     if (!unanswered) throw;
     Answer a;
+    a.body = nlohmann::json::object();
     a.no_answer = e.kind() == TransportError::Kind::kTimeout ? "timeout" : "connection lost";
     a.error = ApiError{0, "no answer: " + a.no_answer, e.what()};
     try {
@@ -587,9 +588,8 @@ Divergence put_divergence(const NSchema& schema, const std::vector<NItem>& writt
                           bool want_ok) {
   Divergence d;
   d.kind = a.no_answer.empty() ? kind : "no_answer";
-  d.detail = !a.no_answer.empty()
-                 ? fmt::format("PutItem got no answer: {}; the item: {}", a.error->message,
-                               oracle::naive_show(item))
+  d.detail = !a.no_answer.empty() ? fmt::format("PutItem got no answer: {}; the item: {}",
+                                                a.error->message, oracle::naive_show(item))
              : want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
                                      a.error ? a.error->type : "", a.error ? a.error->message : "",
                                      oracle::naive_show(item))
@@ -795,9 +795,9 @@ class Workload::Read {
                                        const nlohmann::json& expected,
                                        const nlohmann::json* numbers) const {
     if (!a.no_answer.empty()) {
-      return make("no_answer", fmt::format("a valid {} got no answer: {}", operation_,
-                                           a.error->message),
-                  params, expected, actual_json(a.body, a.error));
+      return make("no_answer",
+                  fmt::format("a valid {} got no answer: {}", operation_, a.error->message), params,
+                  expected, actual_json(a.body, a.error));
     }
     if (a.error || !a.malformed.empty()) {
       return make(
