@@ -20,6 +20,7 @@
 #include "certify/endpoint/run_notes.h"
 #include "certify/endpoint/sigv4.h"
 #include "certify/endpoint/workload.h"
+#include "certify/endpoint/workload_internal.h"
 #include "gen/query_gen.h"
 #include "gen/write_gen.h"
 #include "props/query_props.h"
@@ -525,8 +526,25 @@ struct EndpointSession::Impl {
   // (the smallest seen) for minimization.
   void observe(Divergence& d, const CheckContext& context) {
     d.property = current_property;
+    if (d.kind == "no_answer") workload->take_unanswered();
     d.signature = attribution->classify(d, context);
     count(d, context);
+    // A probe of the attribution that got no answer: a divergence too.
+    if (auto unanswered = workload->take_unanswered()) {
+      Divergence u;
+      u.property = current_property;
+      u.kind = "no_answer";
+      u.detail = fmt::format("a {} (a probe of divergence {}) got no answer: {}",
+                             unanswered->action, d.signature.id(), unanswered->error->message);
+      u.reproduction = {
+          {"table", schema_to_json(context.model->schema())},
+          {"items", workload_internal::items_json(context.model->items())},
+          {"request", workload_internal::recorded_request(unanswered->action, unanswered->params)},
+          {"expected", {{"ok", true}}},
+          {"actual", workload_internal::actual_json(nlohmann::json::object(), unanswered->error)}};
+      u.signature = attribution->classify(u, context);
+      count(u, context);
+    }
   }
 
   // A divergence with its signature counted: the first of its signature
@@ -714,7 +732,11 @@ struct EndpointSession::Impl {
         f.cut = m.cut;
         f.minimized = true;
       } catch (const TransportError& err) {
-        set_fatal(err, property);
+        if (err.kind() != TransportError::Kind::kInterrupted && !workload->gone().empty()) {
+          stopped = workload->gone();
+        } else {
+          set_fatal(err, property);
+        }
       } catch (const nlohmann::json::exception& err) {
         set_fatal(err, property);
       }

@@ -301,6 +301,7 @@ Workload::Answer Workload::send(const std::string& action, const nlohmann::json&
     a.body = nlohmann::json::object();
     a.no_answer = e.kind() == TransportError::Kind::kTimeout ? "timeout" : "connection lost";
     a.error = ApiError{0, "no answer: " + a.no_answer, e.what()};
+    unanswered_ = Unanswered{action, params, a.error};
     try {
       client_.call("DescribeTable", {{"TableName", tables_.probe_name()}});
     } catch (const TransportError& again) {

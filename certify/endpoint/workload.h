@@ -48,6 +48,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "certify/endpoint/divergences.h"
@@ -214,6 +215,14 @@ class Workload {
   Answer send(const std::string& action, const nlohmann::json& params);
   // Why the endpoint stopped answering for good, or "".
   const std::string& gone() const { return gone_; }
+  // The last request without an answer (action, params) not taken yet, and
+  // takes it: a probe's or a replay's is reported by the caller too.
+  struct Unanswered {
+    std::string action;
+    nlohmann::json params;
+    std::optional<ApiError> error;  // "no answer: timeout" or "no answer: connection lost"
+  };
+  std::optional<Unanswered> take_unanswered() { return std::exchange(unanswered_, std::nullopt); }
   // Deletes every item of `table`. Throws TransportError.
   void clear(const std::string& table, const oracle::NSchema& schema);
 
@@ -226,6 +235,7 @@ class Workload {
   WorkloadOptions options_;
   std::uint64_t checked_ = 0;
   std::string gone_;
+  std::optional<Unanswered> unanswered_;
 };
 
 // "none", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with".
