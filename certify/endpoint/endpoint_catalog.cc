@@ -527,24 +527,33 @@ struct EndpointSession::Impl {
   void observe(Divergence& d, const CheckContext& context) {
     d.property = current_property;
     if (d.kind == "no_answer") workload->take_unanswered();
-    d.signature = attribution->classify(d, context);
-    count(d, context);
-    // A probe of the attribution that got no answer: a divergence too.
-    if (auto unanswered = workload->take_unanswered()) {
-      Divergence u;
-      u.property = current_property;
-      u.kind = "no_answer";
-      u.detail = fmt::format("a {} (a probe of divergence {}) got no answer: {}",
-                             unanswered->action, d.signature.id(), unanswered->error->message);
-      u.reproduction = {
-          {"table", schema_to_json(context.model->schema())},
-          {"items", workload_internal::items_json(context.model->items())},
-          {"request", workload_internal::recorded_request(unanswered->action, unanswered->params)},
-          {"expected", {{"ok", true}}},
-          {"actual", workload_internal::actual_json(nlohmann::json::object(), unanswered->error)}};
-      u.signature = attribution->classify(u, context);
-      count(u, context);
+    try {
+      d.signature = attribution->classify(d, context);
+    } catch (const TransportError&) {
+      count_unanswered(context);  // a probe got no answer, and the endpoint is gone
+      throw;
     }
+    count(d, context);
+    count_unanswered(context);
+  }
+
+  // A probe of the attribution that got no answer: a divergence too.
+  void count_unanswered(const CheckContext& context) {
+    auto unanswered = workload->take_unanswered();
+    if (!unanswered) return;
+    Divergence u;
+    u.property = current_property;
+    u.kind = "no_answer";
+    u.detail = fmt::format("a {} (a probe of a divergence's cause) got no answer: {}",
+                           unanswered->action, unanswered->error->message);
+    u.reproduction = {
+        {"table", schema_to_json(context.model->schema())},
+        {"items", workload_internal::items_json(context.model->items())},
+        {"request", workload_internal::recorded_request(unanswered->action, unanswered->params)},
+        {"expected", {{"ok", true}}},
+        {"actual", workload_internal::actual_json(nlohmann::json::object(), unanswered->error)}};
+    u.signature = attribution->classify(u, context);
+    count(u, context);
   }
 
   // A divergence with its signature counted: the first of its signature
