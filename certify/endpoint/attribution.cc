@@ -265,6 +265,8 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
   s.outcome = outcome_of(d.kind);
   s.error = d.error_type();
   s.message = mask_message(d.error_message(), schema_names(schema, context.table));
+  // The client's words (the URL, the limit), not the endpoint's.
+  if (s.outcome == "no_answer") s.message.clear();
   if (s.outcome == "number_text" || s.outcome == "malformed") {
     s.feature = s.outcome == "number_text" ? "Numbers in the answer" : "the answer's JSON";
   } else if (context.invalid != nullptr) {
@@ -280,6 +282,10 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
       for (const auto& [name, v] : item) value_classes(v, false, true, classes);
     }
     s.values = classes.contains("multibyte") ? "multibyte" : "";
+  } else if (s.outcome == "no_answer") {
+    // Nothing is replayed: each probe would wait for the timeout again, or
+    // find the endpoint gone.
+    unanswered_cause(d, context, s);
   } else if (context.item != nullptr) {
     write_cause(d, context, s);
   } else {
@@ -764,6 +770,60 @@ void Attribution::read_cause(const Divergence& d, const CheckContext& context, S
   if (sc.filter && !same(check(plain))) return filter_cause(sc, d, check, same, s, hint_);
   s.feature = std::string("scan of ") + (sc.index.empty() ? "the table" : "an index") +
               (has_start ? " from a start key" : "");
+}
+
+// ---------------------------------------------------------------- requests without an answer
+
+namespace {
+
+// The whole filter, each atom as describe_filter_feature names it.
+std::string describe_filter_tree(const NCond& c) {
+  if (c.op == NCond::Op::kNot) return "NOT (" + describe_filter_tree(c.kids.at(0)) + ")";
+  if ((c.op == NCond::Op::kAnd || c.op == NCond::Op::kOr) && c.kids.size() == 2) {
+    return fmt::format("({}) {} ({})", describe_filter_tree(c.kids[0]), op_text(c.op),
+                       describe_filter_tree(c.kids[1]));
+  }
+  return describe_filter_feature(c);
+}
+
+void constant_classes(const NCond& c, std::set<std::string>& out) {
+  for (const NCond& k : c.kids) constant_classes(k, out);
+  for (const NOperand& o : c.args) {
+    if (o.kind == NOperand::Kind::kValue) value_classes(o.value, false, reads_encoding(c), out);
+  }
+}
+
+}  // namespace
+
+void Attribution::unanswered_cause(const Divergence& d, const CheckContext& context, Signature& s) {
+  std::set<std::string> classes;
+  if (context.item != nullptr) {
+    s.feature = "write of an item";
+    for (const auto& [name, v] : *context.item) value_classes(v, false, true, classes);
+    s.values = join_classes(classes);
+    return;
+  }
+  const nlohmann::json params =
+      d.reproduction.value("request", nlohmann::json::object()).value("params", nlohmann::json());
+  const bool filtered = params.is_object() && params.contains("FilterExpression");
+  const bool limited = params.is_object() && params.contains("Limit");
+  const oracle::NCond* filter = nullptr;
+  if (context.query != nullptr && context.query->filter) filter = &*context.query->filter;
+  if (context.scan != nullptr && context.scan->filter) filter = &*context.scan->filter;
+  if (filtered && filter != nullptr) {
+    s.feature = "filter " + describe_filter_tree(*filter);
+    constant_classes(*filter, classes);
+  } else if (context.query != nullptr) {
+    s.feature = key_feature(*context.model, *context.query,
+                            params.is_object() && params.contains("ExclusiveStartKey"));
+    s.values = key_classes(*context.model, *context.query,
+                           params.is_object() ? params.value("ExclusiveStartKey", nlohmann::json())
+                                              : nlohmann::json());
+  } else {
+    s.feature = std::string("scan of ") + (context.scan->index.empty() ? "the table" : "an index");
+  }
+  if (limited) s.feature += " with Limit";
+  if (s.values.empty()) s.values = join_classes(classes);
 }
 
 }  // namespace sortkey::certify::endpoint

@@ -17,6 +17,12 @@
 //     with the classes of the values it writes;
 //   * a Query of a partition over 1 MB: "a partition over 1 MB read with
 //     Limit" or "without Limit";
+//   * a request the endpoint gave no answer to (a timeout, or the connection
+//     lost with it): nothing is replayed; an invalid request, a script step
+//     or a partition over 1 MB is named as above, a write "write of an
+//     item" with the classes of its values, and a read by its whole filter
+//     when the request had one ("filter (path BETWEEN N) AND (…)"), else by
+//     its key condition, with " with Limit" when it had a Limit;
 //   * a Query or Scan: the request without its filter first. When that still
 //     diverges in the same way (outcome, error, masked message), the cause is
 //     the key condition, the target and the start key ("key BETWEEN on S from
@@ -88,6 +94,7 @@ class Attribution {
   void write_cause(const Divergence& d, const CheckContext& context, Signature& s);
   void read_cause(const Divergence& d, const CheckContext& context, Signature& s);
   void step_cause(const props::WriteStep& step, const CheckContext& context, Signature& s);
+  void unanswered_cause(const Divergence& d, const CheckContext& context, Signature& s);
   bool put_refused(const std::string& table, const oracle::NItem& item);
 
   Workload& w_;

@@ -48,6 +48,10 @@ struct PageAnswer {
   std::optional<oracle::NItem> lek;
   nlohmann::json lek_raw;
   std::string malformed;  // why the body could not be read
+  // The request got no answer (Workload::send): "timeout" or "connection
+  // lost"; `error` then says "no answer: <that>" with the client's message,
+  // so that no check takes it for an answer it expects.
+  std::string no_answer;
 };
 
 // `reply` to `action` read: for a Query or Scan that succeeded, its items,

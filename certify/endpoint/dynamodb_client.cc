@@ -174,6 +174,7 @@ void DynamoDbClient::refresh_credentials_if_expiring() {
 struct DynamoDbClient::Exchange {
   CURLcode rc = CURLE_OK;
   long status = 0;
+  long sent = 0;  // bytes of the request written, on every connection tried
   Body body;
 };
 
@@ -193,6 +194,7 @@ DynamoDbClient::Exchange DynamoDbClient::exchange(const std::string& target,
   prepare(curl, config_, body, headers, &ex.body, &progress);
   ex.rc = curl_easy_perform(curl);
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &ex.status);
+  curl_easy_getinfo(curl, CURLINFO_REQUEST_SIZE, &ex.sent);
   curl_slist_free_all(headers);
   return ex;
 }
@@ -216,11 +218,14 @@ AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string
         TransportError::Kind::kProtocol,
         fmt::format("{}: HTTP {} with a body larger than {} bytes", where, ex.status, kMaxBody));
   }
-  if (broken_connection(ex.rc)) {
+  // libcurl sends on a kept connection and, when that one closes without an
+  // answer, connects afresh once: a refused connection after bytes were
+  // sent is a connection that broke with the request.
+  if (broken_connection(ex.rc) || (ex.rc == CURLE_COULDNT_CONNECT && ex.sent > 0)) {
     ++stats_.broken;
     return {std::nullopt,
-            creds.redact(fmt::format("the connection broke: {}", curl_easy_strerror(ex.rc))),
-            false};
+            creds.redact(fmt::format("the connection broke: {}", curl_easy_strerror(ex.rc))), false,
+            true};
   }
   if (ex.rc != CURLE_OK) {
     throw TransportError(TransportError::Kind::kUnreachable,
@@ -250,7 +255,19 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     }
     ++stats_.requests;
     ++stats_.by_action[std::string(action)];
-    last = attempt(action, target, body);
+    try {
+      last = attempt(action, target, body);
+    } catch (const TransportError& e) {
+      // Sent, the connection broke, and now it cannot be made: the endpoint
+      // went away with the request.
+      if (e.kind() != TransportError::Kind::kUnreachable || last.retry_because.empty() ||
+          !last.broke) {
+        throw;
+      }
+      throw TransportError(TransportError::Kind::kConnectionLost,
+                           fmt::format("{} {}: no answer: {}, then {}", config_.url, action,
+                                       last.retry_because, e.what()));
+    }
     if (last.throttled) ++stats_.throttled;
     if (retry.mode == RetryMode::kAdaptive) limiter_.on_answer(last.throttled);
     if (last.reply) {
@@ -259,7 +276,7 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
     }
   }
   throw TransportError(
-      TransportError::Kind::kThrottled,
+      last.broke ? TransportError::Kind::kConnectionLost : TransportError::Kind::kThrottled,
       config_.credentials.redact(
           fmt::format("{} {}: still failing after {} attempts (retry mode {}, settings from {}; "
                       "AWS_MAX_ATTEMPTS and AWS_RETRY_MODE change them); last: {}",

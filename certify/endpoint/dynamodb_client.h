@@ -15,10 +15,14 @@
 //     as the retry mode says (retry.h: legacy, standard or adaptive, with the
 //     client-side rate limiter of rate_limiter.h), up to `max_attempts`
 //     attempts in all; then TransportError kThrottled;
-//   * no connection, a timeout (connect_timeout on connecting,
-//     request_timeout for the whole exchange), an answer that is not
-//     DynamoDB's JSON or has a member of the wrong type (answer.h):
-//     TransportError, never retried, the run ends;
+//   * no answer to a request that was sent: a timeout (request_timeout for
+//     the whole exchange; TransportError kTimeout, never retried), or a
+//     connection that broke and then on every retry broke again or could
+//     no longer be made (kConnectionLost). The workload reads either as the
+//     endpoint's answer to that request (workload.h, Workload::send);
+//   * no connection on the first attempt (connect_timeout on connecting),
+//     an answer that is not DynamoDB's JSON or has a member of the wrong
+//     type (answer.h): TransportError, never retried, the run ends;
 //   * an interrupt (Ctrl-C, see interrupt_count): TransportError
 //     kInterrupted once the count reaches the client's threshold, also
 //     in the middle of a transfer, a back-off sleep or a wait for the rate
@@ -68,7 +72,7 @@ struct EndpointConfig {
 
 class TransportError : public std::runtime_error {
  public:
-  enum class Kind { kUnreachable, kTimeout, kThrottled, kProtocol, kInterrupted };
+  enum class Kind { kUnreachable, kTimeout, kConnectionLost, kThrottled, kProtocol, kInterrupted };
   TransportError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
   Kind kind() const { return kind_; }
 
@@ -95,6 +99,7 @@ struct AnswerReading {
   std::optional<Reply> reply;
   std::string retry_because;  // when there is no reply
   bool throttled = false;     // the retry is for throttling
+  bool broke = false;         // the connection broke after the request was sent
 };
 
 struct ClientStats {
@@ -122,6 +127,10 @@ class DynamoDbClient {
   // Interrupts needed before calls abort: 1 for the workload, 2 while cleaning
   // up (a first Ctrl-C lets the cleanup finish; a second aborts it).
   void set_interrupt_threshold(int n) { interrupt_threshold_ = n; }
+
+  // The limit of one exchange from now on (replays of a request the
+  // endpoint did not answer wait less than the run's --request-timeout).
+  void set_request_timeout_ms(long ms) { config_.request_timeout_ms = ms; }
 
   const EndpointConfig& config() const { return config_; }
   const ClientStats& stats() const { return stats_; }

@@ -20,6 +20,7 @@
 #include "certify/endpoint/run_notes.h"
 #include "certify/endpoint/sigv4.h"
 #include "certify/endpoint/workload.h"
+#include "certify/endpoint/workload_internal.h"
 #include "gen/query_gen.h"
 #include "gen/write_gen.h"
 #include "props/query_props.h"
@@ -391,6 +392,19 @@ std::vector<NItem> gen_large_items() {
 
 // ---------------------------------------------------------------- signals
 
+// The error of a request that got no answer (Workload::send), in a signature.
+constexpr const char* kNoAnswerTimeout = "no answer: timeout";
+constexpr const char* kNoAnswerLost = "no answer: connection lost";
+// How long the replay of a known divergence that timed out waits.
+constexpr long kReplayTimeoutMs = 3000;
+
+// Whether the entry's signature names `error`.
+bool entry_error(const KnownDivergence& k, const std::string& error) {
+  const auto it = k.signature.find("error");
+  return it != k.signature.end() &&
+         std::find(it->second.begin(), it->second.end(), error) != it->second.end();
+}
+
 struct sigaction g_old_int;
 struct sigaction g_old_term;
 bool g_handlers_installed = false;
@@ -440,6 +454,10 @@ struct EndpointSession::Impl {
   std::map<int, std::string> shape_tables;          // shape -> table; -1 is the strategy table
   std::map<std::string, std::string> spare_tables;  // use + schema -> table
   std::optional<std::string> fatal;
+  // Why the endpoint stopped answering for good after a request it gave no
+  // answer to (Workload::gone): the run stops exploring, is judged on what
+  // it ran, and then could not be completed.
+  std::optional<std::string> stopped;
   std::set<std::string> fatal_reported;  // properties that failed with the fatal error
   std::map<std::string, int> known_hits;
   std::set<std::string> properties_run;
@@ -455,6 +473,7 @@ struct EndpointSession::Impl {
     Clock::time_point explore_until, minimize_until;
     int cases = 0;
     bool budget_spent = false;
+    bool endpoint_gone = false;  // cases were left: the endpoint stopped answering
   };
   std::map<std::string, Exploration> exploration;
 
@@ -507,7 +526,39 @@ struct EndpointSession::Impl {
   // (the smallest seen) for minimization.
   void observe(Divergence& d, const CheckContext& context) {
     d.property = current_property;
-    d.signature = attribution->classify(d, context);
+    if (d.kind == "no_answer") workload->take_unanswered();
+    try {
+      d.signature = attribution->classify(d, context);
+    } catch (const TransportError&) {
+      count_unanswered(context);  // a probe got no answer, and the endpoint is gone
+      throw;
+    }
+    count(d, context);
+    count_unanswered(context);
+  }
+
+  // A probe of the attribution that got no answer: a divergence too.
+  void count_unanswered(const CheckContext& context) {
+    auto unanswered = workload->take_unanswered();
+    if (!unanswered) return;
+    Divergence u;
+    u.property = current_property;
+    u.kind = "no_answer";
+    u.detail = fmt::format("a {} (a probe of a divergence's cause) got no answer: {}",
+                           unanswered->action, unanswered->error->message);
+    u.reproduction = {
+        {"table", schema_to_json(context.model->schema())},
+        {"items", workload_internal::items_json(context.model->items())},
+        {"request", workload_internal::recorded_request(unanswered->action, unanswered->params)},
+        {"expected", {{"ok", true}}},
+        {"actual", workload_internal::actual_json(nlohmann::json::object(), unanswered->error)}};
+    u.signature = attribution->classify(u, context);
+    count(u, context);
+  }
+
+  // A divergence with its signature counted: the first of its signature
+  // kept, with its case, the smallest seen after it.
+  void count(Divergence& d, const CheckContext& context) {
     const auto [it, fresh] = found_index.try_emplace(d.signature, found.size());
     if (fresh) {
       Found f;
@@ -556,6 +607,10 @@ struct EndpointSession::Impl {
   // One case of a property, unless its share of the budget is spent.
   void run_case(const std::string& property, const std::function<void()>& body) {
     Exploration& e = exploring(property);
+    if (stopped) {
+      e.endpoint_gone = true;
+      return;
+    }
     if (Clock::now() > e.explore_until) {
       e.budget_spent = true;
       return;
@@ -565,8 +620,14 @@ struct EndpointSession::Impl {
     current_property = property;
     try {
       body();
+      if (!workload->gone().empty()) stopped = workload->gone();
       return;
     } catch (const TransportError& err) {
+      // Whatever fails once the endpoint is gone fails because it is gone.
+      if (err.kind() != TransportError::Kind::kInterrupted && !workload->gone().empty()) {
+        stopped = workload->gone();
+        return;
+      }
       set_fatal(err, property);
     } catch (const nlohmann::json::exception& err) {
       set_fatal(err, property);
@@ -584,10 +645,43 @@ struct EndpointSession::Impl {
     props::rc_require(props::Outcome::fails("the run cannot go on: " + *fatal));
   }
 
+  // An invalid request that a known divergence says the endpoint gives no
+  // answer to: not sent (it would wait for the timeout again, or bring the
+  // endpoint down), but counted as that divergence met. True when so.
+  bool known_unanswered(const std::string& table, const oracle::NaiveTable& model,
+                        const props::PlantedRequest& r) {
+    Signature sig;
+    sig.operation = "Query";
+    sig.outcome = "no_answer";
+    sig.feature = "invalid request: " + r.fault;
+    for (const char* error : {kNoAnswerTimeout, kNoAnswerLost}) {
+      sig.error = error;
+      const KnownDivergence* k = known.match(sig);
+      if (k == nullptr) continue;
+      Divergence d;
+      d.property = current_property;
+      d.kind = "no_answer";
+      d.detail =
+          fmt::format("not sent: the endpoint gives it no answer (known divergence {})", k->id);
+      d.reproduction = k->reproduction;
+      d.signature = sig;
+      CheckContext context{table, &model};
+      context.invalid = &r;
+      count(d, context);
+      return true;
+    }
+    return false;
+  }
+
   // Replays every known entry once; the failure text, or "" when all hold.
+  // An entry of a request the endpoint gave no answer to is replayed with a
+  // short timeout when it timed out, and not at all when the connection was
+  // lost with it: that replay would bring the endpoint down for the rest of
+  // the run (an endpoint fixed since is then not noticed).
   std::string check_known() {
     std::string failures;
     for (const KnownDivergence& k : known.entries) {
+      if (entry_error(k, kNoAnswerLost)) continue;
       if (k.reproduction.is_null()) {
         // Judged by the run itself, when an exploring property ran.
         if (!properties_run.empty() && known_hits[k.id] == 0) {
@@ -598,7 +692,12 @@ struct EndpointSession::Impl {
         }
         continue;
       }
+      const bool timed_out = entry_error(k, kNoAnswerTimeout);
+      if (timed_out) {
+        client->set_request_timeout_ms(std::min(options.request_timeout_ms, kReplayTimeoutMs));
+      }
       auto outcome = workload->replay(k.reproduction);
+      client->set_request_timeout_ms(options.request_timeout_ms);
       if (!outcome) {
         failures += fmt::format("\"{}\": the reproduction cannot be replayed: {}\n", k.id,
                                 outcome.error().message);
@@ -620,9 +719,13 @@ struct EndpointSession::Impl {
     const Exploration& e = exploration[property];
     std::vector<Found*> todo;
     for (Found& f : found) {
-      if (f.known == nullptr && !f.minimized && f.first_property == property) todo.push_back(&f);
+      // A request without an answer is not replayed (attribution.h).
+      if (f.known == nullptr && !f.minimized && f.first_property == property &&
+          f.divergence.kind != "no_answer") {
+        todo.push_back(&f);
+      }
     }
-    for (std::size_t i = 0; i < todo.size() && !fatal; ++i) {
+    for (std::size_t i = 0; i < todo.size() && !fatal && !stopped; ++i) {
       Found& f = *todo[i];
       const auto now = Clock::now();
       const auto left = e.minimize_until > now ? e.minimize_until - now : Clock::duration{};
@@ -638,7 +741,11 @@ struct EndpointSession::Impl {
         f.cut = m.cut;
         f.minimized = true;
       } catch (const TransportError& err) {
-        set_fatal(err, property);
+        if (err.kind() != TransportError::Kind::kInterrupted && !workload->gone().empty()) {
+          stopped = workload->gone();
+        } else {
+          set_fatal(err, property);
+        }
       } catch (const nlohmann::json::exception& err) {
         set_fatal(err, property);
       }
@@ -669,7 +776,9 @@ std::string found_text(const EndpointSession::Impl::Found& f, const std::string&
   }
   std::string how = f.minimized ? fmt::format("minimized in {} replays{}", f.tried,
                                               f.cut ? ", cut short by the budget" : "")
-                                : "not minimized";
+                    : f.divergence.kind == "no_answer"
+                        ? "not minimized: a request without an answer is not replayed"
+                        : "not minimized";
   return fmt::format("divergence {} ({} times): {}\n  {}\n  minimal reproduction ({}):\n{}", id,
                      here, f.divergence.signature.describe(), f.divergence.detail, how,
                      describe_reproduction(f.divergence.reproduction, "    "));
@@ -881,8 +990,10 @@ void add_invalid_requests_property(EndpointSession::Impl* s, props::Catalog& c) 
             const std::string table = s->table_for(shape);
             oracle::NaiveTable model(schema);
             if (!s->workload->load(table, model, items, observer(s))) return;
-            for (const props::PlantedRequest& r : requests)
-              s->workload->check_invalid(table, model, r, observer(s));
+            for (const props::PlantedRequest& r : requests) {
+              if (!s->known_unanswered(table, model, r))
+                s->workload->check_invalid(table, model, r, observer(s));
+            }
           });
         });
 }
@@ -961,7 +1072,7 @@ void add_known_divergences_property(EndpointSession::Impl* s, props::Catalog& c)
         "longer needs fails the run, so the file stays true)",
         [s] {
           s->stop_if_fatal("endpoint/known_divergences");
-          if (s->fatal) return;
+          if (s->fatal || s->stopped) return;
           if (!s->known_verdict) {
             try {
               s->known_verdict = s->check_known();
@@ -1006,10 +1117,23 @@ void EndpointSession::plan(const std::vector<std::string>& property_ids) {
 
 void EndpointSession::judge(const std::string& property_id, CertifiedProperty& result) {
   Impl& s = *impl_;
+  if (s.stopped && property_id == "endpoint/known_divergences") {
+    result.run.verdict = props::Verdict::kGaveUp;
+    result.run.message = "not replayed: " + *s.stopped;
+    return;
+  }
   const auto e = s.exploration.find(property_id);
   if (e == s.exploration.end()) return;  // not an exploring property, or it never ran
   s.minimize_found_by(property_id);
   result.run.cases = e->second.cases;
+  if (e->second.endpoint_gone) {
+    result.note = fmt::format("explored {} of {} cases: the endpoint stopped answering",
+                              e->second.cases, result.run.settings.cases);
+    if (e->second.cases == 0 && result.run.verdict == props::Verdict::kPassed) {
+      result.run.verdict = props::Verdict::kGaveUp;
+      result.run.message = "no case ran: " + *s.stopped;
+    }
+  }
   if (e->second.budget_spent) {
     result.note = fmt::format(
         "explored {} of {} cases: its share of the {:.0f} s budget was spent (--budget)",
@@ -1048,6 +1172,8 @@ std::string EndpointSession::describe() const {
 const std::string& EndpointSession::url() const { return impl_->options.url; }
 
 std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal; }
+
+std::optional<std::string> EndpointSession::stopped() const { return impl_->stopped; }
 
 namespace {
 
@@ -1110,6 +1236,7 @@ std::string EndpointSession::summary(double seconds) {
                          property, e.cases, s.options.budget_seconds);
     }
   }
+  if (s.stopped) out += "  the run stopped exploring: " + *s.stopped + "\n";
   if (!s.options.record_divergences.empty() && !s.fatal) {
     auto added =
         record_divergences(s.options.record_divergences, entries_to_record(s), s.options.url);

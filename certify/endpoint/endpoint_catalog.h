@@ -125,8 +125,13 @@ class EndpointSession {
   std::string describe() const;
   // The endpoint's URL, as given or as found in the environment.
   const std::string& url() const;
-  // Why the run could not be completed, once it cannot.
+  // Why the run could not go on, once it cannot: the property during which
+  // it broke has no verdict.
   std::optional<std::string> fatal() const;
+  // Why the endpoint stopped answering for good after a request it gave no
+  // answer to (that request is a divergence): every property is judged on
+  // the cases it ran before, and then the run could not be completed.
+  std::optional<std::string> stopped() const;
   // The closing note: requests and throughput, the known divergences met,
   // the distinct divergences and the budget; writes --record-divergences.
   // Call before close().

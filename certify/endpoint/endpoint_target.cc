@@ -39,7 +39,11 @@ void EndpointTarget::plan(const std::vector<const props::PropertyEntry*>& chosen
 Result<void> EndpointTarget::after_property(const props::PropertyEntry& entry,
                                             CertifiedProperty& result) {
   session_->judge(entry.id(), result);
-  return completed();
+  if (auto fatal = session_->fatal()) {
+    return make_error(ErrorCode::kUnavailable, 0,
+                      "could not run the endpoint certification: " + *fatal);
+  }
+  return {};
 }
 
 std::string EndpointTarget::closing_notes(const Certification& c) {
@@ -53,10 +57,11 @@ std::string EndpointTarget::closing_notes(const Certification& c) {
 std::vector<std::string> EndpointTarget::close() { return session_->close(); }
 
 Result<void> EndpointTarget::completed() const {
-  if (auto fatal = session_->fatal()) {
+  auto why = session_->fatal();
+  if (!why) why = session_->stopped();
+  if (why)
     return make_error(ErrorCode::kUnavailable, 0,
-                      "could not run the endpoint certification: " + *fatal);
-  }
+                      "could not run the endpoint certification: " + *why);
   return {};
 }
 

@@ -289,8 +289,28 @@ std::vector<std::string> TableManager::drop_all() {
 // ---------------------------------------------------------------- pages
 
 Workload::Answer Workload::send(const std::string& action, const nlohmann::json& params) {
+  if (!gone_.empty()) throw TransportError(TransportError::Kind::kUnreachable, gone_);
   ++checked_;
-  return read_page(action, client_.call(action, params));
+  try {
+    return read_page(action, client_.call(action, params));
+  } catch (const TransportError& e) {
+    const bool unanswered = e.kind() == TransportError::Kind::kTimeout ||
+                            e.kind() == TransportError::Kind::kConnectionLost;
+    if (!unanswered) throw;
+    Answer a;
+    a.body = nlohmann::json::object();
+    a.no_answer = e.kind() == TransportError::Kind::kTimeout ? "timeout" : "connection lost";
+    a.error = ApiError{0, "no answer: " + a.no_answer, e.what()};
+    unanswered_ = Unanswered{action, params, a.error};
+    try {
+      client_.call("DescribeTable", {{"TableName", tables_.probe_name()}});
+    } catch (const TransportError& again) {
+      if (again.kind() == TransportError::Kind::kInterrupted) throw;
+      gone_ = fmt::format("the endpoint stopped answering: {} got no answer ({}), then {}", action,
+                          e.what(), again.what());
+    }
+    return a;
+  }
 }
 
 namespace {
@@ -568,12 +588,14 @@ Divergence put_divergence(const NSchema& schema, const std::vector<NItem>& writt
                           const std::string& kind, const NItem& item, const Workload::Answer& a,
                           bool want_ok) {
   Divergence d;
-  d.kind = kind;
-  d.detail = want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
-                                   a.error ? a.error->type : "", a.error ? a.error->message : "",
-                                   oracle::naive_show(item))
-                     : fmt::format("PutItem of an item DynamoDB rejects was accepted: {}",
-                                   oracle::naive_show(item));
+  d.kind = a.no_answer.empty() ? kind : "no_answer";
+  d.detail = !a.no_answer.empty() ? fmt::format("PutItem got no answer: {}; the item: {}",
+                                                a.error->message, oracle::naive_show(item))
+             : want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
+                                     a.error ? a.error->type : "", a.error ? a.error->message : "",
+                                     oracle::naive_show(item))
+                       : fmt::format("PutItem of an item DynamoDB rejects was accepted: {}",
+                                     oracle::naive_show(item));
   d.reproduction = {{"table", schema_to_json(schema)},
                     {"items", items_json(written)},
                     {"request", recorded_request("PutItem", {{"Item", naive_to_json(item)}})},
@@ -631,6 +653,16 @@ bool Workload::load(const std::string& table, oracle::NaiveTable& model,
     nlohmann::json params = {{"RequestItems", {{table, requests}}}};
     for (int attempt = 0;; ++attempt) {
       Answer a = send("BatchWriteItem", params);
+      if (!a.no_answer.empty()) {
+        Divergence d = put_divergence(schema, written, "no_answer", batch.front(), a, true);
+        d.detail = "BatchWriteItem got no answer: " + a.error->message;
+        d.reproduction["request"] = recorded_request("BatchWriteItem", params);
+        oracle::NaiveTable before(schema);
+        for (const NItem& i : written) before.put(i);
+        CheckContext context{table, &before};
+        context.item = &batch.front();
+        observe(d, context);
+      }
       if (a.error) {
         // Find the items the endpoint refuses, one PutItem at a time.
         for (const NItem& i : batch) {
@@ -671,8 +703,10 @@ bool Workload::load(const std::string& table, oracle::NaiveTable& model,
     }
     flush();
     Answer a = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(item)}});
-    if (a.error) continue;
+    if (a.error && a.no_answer.empty()) continue;
     diverged("accepted", item, a, false);
+    // Whether it was written is unknown: the case cannot go on.
+    if (!a.no_answer.empty()) return false;
     // Take the item out again so that the table matches the model.
     Answer undo = send("DeleteItem", {{"TableName", table}, {"Key", key_json(table_keys, item)}});
     if (undo.error) return false;
@@ -692,7 +726,7 @@ void Workload::check_write(const std::string& table, oracle::NaiveTable& model, 
                            const Observe& observe) {
   const bool want_ok = model.can_put(item);
   Answer a = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(item)}});
-  if (!a.error == want_ok) {
+  if (a.no_answer.empty() && !a.error == want_ok) {
     if (want_ok) model.put(item);
     return;
   }
@@ -761,6 +795,11 @@ class Workload::Read {
   std::optional<Divergence> bad_answer(const Answer& a, const nlohmann::json& params,
                                        const nlohmann::json& expected,
                                        const nlohmann::json* numbers) const {
+    if (!a.no_answer.empty()) {
+      return make("no_answer",
+                  fmt::format("a valid {} got no answer: {}", operation_, a.error->message), params,
+                  expected, actual_json(a.body, a.error));
+    }
     if (a.error || !a.malformed.empty()) {
       return make(
           a.error ? "rejected" : "malformed",

@@ -48,6 +48,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "certify/endpoint/divergences.h"
@@ -203,8 +204,25 @@ class Workload {
   // An answer as the checks read it.
   using Answer = PageAnswer;
 
-  // One request as the checks send it (PutItem, Query, ...).
+  // One request as the checks send it (PutItem, Query, ...). A request the
+  // endpoint gives no answer to (a timeout, or a connection lost with it:
+  // TransportError kTimeout, kConnectionLost) is an answer of its own, with
+  // `no_answer` set, which the checks report as a divergence like any
+  // other. The endpoint is then asked something harmless (DescribeTable of
+  // a table that does not exist): if that gets no answer either, the
+  // endpoint is gone (gone() says why) and every later send throws
+  // TransportError kUnreachable. Throws TransportError otherwise.
   Answer send(const std::string& action, const nlohmann::json& params);
+  // Why the endpoint stopped answering for good, or "".
+  const std::string& gone() const { return gone_; }
+  // The last request without an answer (action, params) not taken yet, and
+  // takes it: a probe's or a replay's is reported by the caller too.
+  struct Unanswered {
+    std::string action;
+    nlohmann::json params;
+    std::optional<ApiError> error;  // "no answer: timeout" or "no answer: connection lost"
+  };
+  std::optional<Unanswered> take_unanswered() { return std::exchange(unanswered_, std::nullopt); }
   // Deletes every item of `table`. Throws TransportError.
   void clear(const std::string& table, const oracle::NSchema& schema);
 
@@ -216,6 +234,8 @@ class Workload {
   TableManager& tables_;
   WorkloadOptions options_;
   std::uint64_t checked_ = 0;
+  std::string gone_;
+  std::optional<Unanswered> unanswered_;
 };
 
 // "none", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with".

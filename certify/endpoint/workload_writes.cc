@@ -30,7 +30,7 @@ std::optional<Divergence> Workload::invalid_divergence(const std::string& table,
   const Answer a = send("Query", params);
   if (a.error && a.error->type == "ValidationException") return std::nullopt;
   Divergence d;
-  d.kind = a.error ? "error_type" : "accepted";
+  d.kind = !a.no_answer.empty() ? "no_answer" : (a.error ? "error_type" : "accepted");
   d.detail = a.error ? fmt::format("a Query DynamoDB refuses ({}) was refused with {}: {}",
                                    planted.fault, a.error->type, a.error->message)
                      : fmt::format("a Query DynamoDB refuses ({}: \"{}\") was accepted",
@@ -131,6 +131,10 @@ nlohmann::json answer_json(const StepAnswer& a, bool get) {
 std::string step_kind(const StepAnswer& want, const Workload::Answer& got, bool get,
                       std::string* detail) {
   const std::string type = got.error ? got.error->type : "";
+  if (!got.no_answer.empty()) {
+    *detail = fmt::format("got no answer: {}", got.error->message);
+    return "no_answer";
+  }
   if (want.kind == StepAnswer::Kind::kOk && got.error) {
     *detail = fmt::format("refused: {}: {}", type, got.error->message);
     return "rejected";

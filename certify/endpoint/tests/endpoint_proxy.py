@@ -17,6 +17,11 @@ also exits by itself after 600 s).
   --reset-every N       forward every Nth request, then reset the connection
                         (TCP RST) halfway through its answer
   --hang-after N        after N requests, never answer again
+  --swallow ACTION:N    never answer the Nth request to ACTION (a hang of that
+                        request alone); answer every other
+  --die-on ACTION:N     on the Nth request to ACTION, exit at once without an
+                        answer (an endpoint that crashes on one request: its
+                        connection closes, later ones are refused)
   --corrupt ACTION:N:KIND
                         the Nth answer to ACTION is corrupted: items_object
                         ({"Items": {}}), count_string ("Count": "3"),
@@ -29,6 +34,7 @@ import argparse
 import http.client
 import http.server
 import json
+import os
 import random
 import socket
 import struct
@@ -46,6 +52,8 @@ parser.add_argument("--throttle-after", type=int, default=0)
 parser.add_argument("--reset-every", type=int, default=0)
 parser.add_argument("--hang-after", type=int, default=0)
 parser.add_argument("--corrupt", default="")
+parser.add_argument("--swallow", default="")
+parser.add_argument("--die-on", default="")
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
 
@@ -58,6 +66,8 @@ recent = []  # arrival times in the last second
 THROTTLES = ["ProvisionedThroughputExceededException", "ThrottlingException",
              "RequestLimitExceeded"]
 corrupt_action, corrupt_n, corrupt_kind = (args.corrupt.split(":") + ["", "", ""])[:3]
+swallow_action, swallow_n = (args.swallow.split(":") + ["", ""])[:2]
+die_action, die_n = (args.die_on.split(":") + ["", ""])[:2]
 
 
 def write_stats():
@@ -134,6 +144,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 recent.pop(0)
             if args.hang_after and n > args.hang_after:
                 return "hang", None
+            if action == swallow_action and per_action[action] == int(swallow_n):
+                return "hang", None
+            if action == die_action and per_action[action] == int(die_n):
+                return "die", None
             over = args.capacity <= 0 or len(recent) > args.capacity
             if n > args.throttle_after and over and rng.random() < args.throttle:
                 counts["throttled"] += 1
@@ -153,6 +167,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         try:
             if what == "hang":
                 time.sleep(3600)
+            if what == "die":
+                os._exit(3)
             if what == "throttle":
                 self.answer(400, {"__type": "com.amazonaws.dynamodb.v20120810#" + throttle,
                                   "message": "Rate of requests exceeds the allowed throughput."})

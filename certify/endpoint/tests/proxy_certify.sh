@@ -14,9 +14,23 @@
 #                   (SIGTERM)", the JSON report says so with no failed
 #                   property, and no sortkey-cert- table is left.
 # MODE unreachable  the proxy killed mid-run: exit 2, could not run ("cannot
-#                   reach"), no failed property, the tables that remain named.
+#                   reach"), the tables that remain named; no failed property,
+#                   unless the request in flight is the divergence "no answer:
+#                   connection lost".
 # MODE timeout      the proxy stops answering mid-run, --request-timeout 1:
-#                   exit 2 ("no answer within 1000 ms"), the tables named.
+#                   exit 2 ("no answer within 1000 ms"), the tables named; no
+#                   failed property, unless the request in flight is the
+#                   divergence "no answer: timeout".
+# MODE swallow      one Query mid-run is never answered, --request-timeout 1:
+#                   that Query is a divergence "no answer: timeout" with its
+#                   reproduction, the run goes on to its end (exit 1, not
+#                   could-not-run), and the divergences met before it are in
+#                   the report too; recorded, the same run passes.
+# MODE die          the proxy exits on one Query mid-run (an endpoint that
+#                   crashes): that Query is a divergence "no answer: connection
+#                   lost" with its reproduction, the run stops (exit 2, "stopped
+#                   answering"), and the report and --record-divergences hold
+#                   it with those met before.
 # MODE exhausted    every request throttled after the 60th, AWS_MAX_ATTEMPTS=3
 #                   and AWS_RETRY_MODE=legacy: exit 2, "still failing after 3
 #                   attempts", no failed property.
@@ -105,6 +119,39 @@ PY
   case "$tables" in *sortkey-cert-*) fail "tables were left behind: $tables" ;; esac
 }
 
+# The JSON report: a property lists a divergence whose signature's error is
+# ERROR, with a reproduction (table, items, request, expected, actual), and
+# at least MORE other divergences.
+want_unanswered() {
+  python3 - "$dir/cert.json" "$1" "$2" <<'PY' || fail "the JSON report does not list the request without an answer: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+found = [d for p in c["properties"] for d in p.get("divergences", [])]
+mine = [d for d in found if d["signature"]["error"] == sys.argv[2]]
+assert mine, [d["signature"] for d in found]
+r = mine[0]["reproduction"]
+assert all(k in r for k in ("table", "items", "request", "expected", "actual")), r
+assert r["actual"]["error"] == sys.argv[2] and r["request"]["action"] == "Query", r
+assert mine[0]["signature"]["outcome"] == "no_answer", mine[0]
+assert len(found) - len(mine) >= int(sys.argv[3]), len(found)
+PY
+}
+
+# The JSON report says the run stopped (matching PATTERN), and lists no failed
+# property other than one that met the divergence "no answer: ..." (the
+# request in flight when the endpoint went away).
+want_stopped_unanswered() {
+  python3 - "$dir/cert.json" "$1" <<'PY' || fail "the JSON report does not say the run stopped: $(head -c 3000 "$dir/cert.json")"
+import json, re, sys
+c = json.load(open(sys.argv[1]))
+assert c["stopped"] and re.search(sys.argv[2], c["stopped"]), c["stopped"]
+assert not c["certified"], c
+for p in c["properties"]:
+    if p["result"] == "FAILED":
+        assert any(d["signature"]["outcome"] == "no_answer" for d in p["divergences"]), p
+PY
+}
+
 # The table of property results without the times.
 results() { grep -E '^endpoint/' "$dir/out" | awk '{print $1, $2, $3}'; }
 
@@ -148,18 +195,41 @@ unreachable)
   wait "$run" || true
   got=$(cat "$dir/rc")
   want_exit 2
-  want_err "could not run the endpoint certification: cannot reach $proxy_url/"
+  want_err "could not run the endpoint certification: .*cannot reach $proxy_url/"
   want_err "tables? remains?: sortkey-cert-"
-  want_stopped "cannot reach"
+  want_stopped_unanswered "cannot reach"
   ;;
 timeout)
   start_proxy --hang-after 150
   certify "$proxy_url" --cases 1000000 --request-timeout 1 --known-divergences "$known"
   want_exit 2
-  want_err "could not run the endpoint certification: .*no answer within 1000 ms"
+  want_err "could not run the endpoint certification: the endpoint stopped answering: .*no answer within 1000 ms"
   want_err "could not delete the table sortkey-cert-"
   want_err "tables? remains?: sortkey-cert-"
-  want_stopped "no answer within 1000 ms"
+  want_stopped_unanswered "no answer within 1000 ms"
+  ;;
+swallow)
+  start_proxy --swallow Query:60
+  certify "$proxy_url" --cases 1000000 --budget 30 --request-timeout 1 --known-divergences "$known" \
+    --record-divergences "$dir/recorded.json"
+  want_exit 1
+  want_out "Query no_answer no answer: timeout; .*"
+  want_out "minimal reproduction \\(not minimized: a request without an answer is not replayed\\)"
+  want_out "actual: \\{\"error\":\"no answer: timeout\""
+  want_out "^NOT CERTIFIED"
+  want_unanswered "no answer: timeout" 1
+  grep -q '"no answer: timeout"' "$dir/recorded.json" || fail "the divergence was not recorded"
+  ;;
+die)
+  start_proxy --die-on Query:60
+  certify "$proxy_url" --cases 1000000 --budget 30 --known-divergences "$known" \
+    --record-divergences "$dir/recorded.json"
+  want_exit 2
+  want_err "could not run the endpoint certification: the endpoint stopped answering: Query got no answer"
+  want_out "Query no_answer no answer: connection lost; "
+  want_stopped_unanswered "stopped answering"
+  want_unanswered "no answer: connection lost" 1
+  grep -q '"no answer: connection lost"' "$dir/recorded.json" || fail "the divergence was not recorded"
   ;;
 exhausted)
   start_proxy --throttle 1 --throttle-after 60
