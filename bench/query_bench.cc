@@ -1,7 +1,8 @@
 // Google Benchmark: the query model. A page of 20 items from a partition or
 // an index partition of 10^3 to 10^6 items, against the naive oracle (which
 // filters, sorts and slices the whole list for every page), writes with 0 to
-// 3 indexes, and the memory a table with one index holds per item. The
+// 3 indexes, the oracle's writes (BM_QueryPutOracle), and the memory a
+// table with one index holds per item. The
 // engine's page time must stay flat as n grows (an ordered map per
 // partition: O(log n + page)); the oracle's grows with n.
 //
@@ -232,5 +233,26 @@ void BM_QueryPut(benchmark::State& state) {
   state.SetLabel(fmt::format("{} indexes, {} items at the end", indexes, t->item_count()));
 }
 BENCHMARK(BM_QueryPut)->DenseRange(0, 3)->Iterations(200000);
+
+// Overwrites in the oracle's table of n items, each sort key spelled
+// otherwise than stored ("700e-2" for 7): the write finds its item by the
+// value of its key.
+void BM_QueryPutOracle(benchmark::State& state) {
+  using namespace sortkey::oracle;
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  NaiveTable t = oracle_table(n);
+  std::uint64_t i = 0;
+  for (auto _ : state) {
+    const NItem item = {{"PK", nv(NValue::T::S, "P")},
+                        {"SK", nv(NValue::T::N, std::to_string(mix(i++) % n) + "00e-2")},
+                        {"G", nv(NValue::T::S, "G")},
+                        {"T", nv(NValue::T::N, std::to_string(i % (4 * n)))},
+                        {"payload", nv(NValue::T::S, std::string(48, 'y'))}};
+    benchmark::DoNotOptimize(t.put(item));
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(i));
+  state.SetLabel(fmt::format("n={}, {} items at the end", n, t.items().size()));
+}
+BENCHMARK(BM_QueryPutOracle)->Arg(100)->Arg(1000);
 
 }  // namespace

@@ -82,21 +82,16 @@ NaiveReading read_number(std::string_view text) {
     negative = mantissa[0] == '-';
     mantissa.remove_prefix(1);
   }
-  // The mantissa: digits, at most one '.', at least one digit.
-  std::string all;       // the mantissa's digits without the '.'
-  long long point = -1;  // how many digits stand before the '.'
-  for (char c : mantissa) {
-    if (c == '.') {
-      if (point >= 0) return r;  // a second '.'
-      point = static_cast<long long>(all.size());
-    } else if (c >= '0' && c <= '9') {
-      all += c;
-    } else {
-      return r;
-    }
-  }
-  if (all.empty()) return r;
-  if (point < 0) point = static_cast<long long>(all.size());
+  // The mantissa: digits, at most one '.', at least one digit. Without its
+  // first '.' it is all digits (a second '.' is not one).
+  const std::size_t dot = mantissa.find('.');
+  std::string all;  // the mantissa's digits without the '.'
+  all.reserve(mantissa.size());
+  all.append(mantissa.substr(0, dot));
+  if (dot != std::string_view::npos) all.append(mantissa.substr(dot + 1));
+  if (all.empty() || !all_digits(all)) return r;
+  // How many digits stand before the '.'.
+  const auto point = static_cast<long long>(dot == std::string_view::npos ? all.size() : dot);
   long long written = 0;
   if (has_exponent) {
     bool exponent_negative = false;

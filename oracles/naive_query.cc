@@ -1,6 +1,7 @@
 #include "naive_query.h"
 
 #include <algorithm>
+#include <span>
 
 #include "naive_decimal.h"
 
@@ -164,7 +165,7 @@ void remove_attr(NItem& item, const std::string& name) {
 
 // Naive multiset equality of items: each item of `a` matched to a distinct
 // equal item of `b`.
-bool same_multiset(const std::vector<NItem>& a, const std::vector<NItem>& b) {
+bool same_multiset(std::span<const NItem> a, std::span<const NItem> b) {
   if (a.size() != b.size()) return false;
   std::vector<bool> used(b.size(), false);
   for (const NItem& x : a) {
@@ -212,6 +213,7 @@ bool naive_number_valid(std::string_view text) {
 }
 
 int naive_number_compare(std::string_view a, std::string_view b) {
+  if (a == b) return 0;  // the same text reads as the same number
   return compare_numbers_longhand(read_number(a).value, read_number(b).value);
 }
 
@@ -649,11 +651,28 @@ bool naive_eval(const NCond& c, const NItem& item) {
 
 // ---------------------------------------------------------------- NaiveTable
 
+std::optional<std::string> NaiveTable::key_text(const NItem& item) const {
+  std::string out;
+  auto add = [&](const NKey& k) {
+    const NValue* v = naive_get(item, k.name);
+    if (v == nullptr) return false;
+    const std::string text = v->t == NValue::T::N ? canonical_text(read_number(v->s).value) : v->s;
+    out += naive_type_name(v->t);
+    out += " " + std::to_string(text.size()) + ":";
+    out += text;
+    return true;
+  };
+  if (!add(schema_.pk) || (schema_.sk && !add(*schema_.sk))) return std::nullopt;
+  return out;
+}
+
+// Two keys are equal (naive_same_values on the key attributes) iff their
+// key texts are: the same types, the same bytes, Numbers of the same value.
 std::optional<std::size_t> NaiveTable::find(const NItem& key) const {
-  std::vector<NKey> keys = {schema_.pk};
-  if (schema_.sk) keys.push_back(*schema_.sk);
-  for (std::size_t i = 0; i < items_.size(); ++i) {
-    if (naive_same_values(keys, items_[i], key)) return i;
+  const std::optional<std::string> text = key_text(key);
+  if (!text) return std::nullopt;
+  for (std::size_t i = 0; i < keys_.size(); ++i) {
+    if (keys_[i] == *text) return i;
   }
   return std::nullopt;
 }
@@ -684,37 +703,47 @@ bool NaiveTable::put(const NItem& item) {
     items_[*at] = item;
   } else {
     items_.push_back(item);
+    keys_.push_back(*key_text(item));  // can_put: the key attributes are there
   }
   return true;
 }
 
 bool NaiveTable::can_update(const NItem& key, const NItem& set,
                             const std::vector<std::string>& remove) const {
-  NaiveTable copy = *this;
-  return copy.update(key, set, remove);
+  const std::optional<NItem> item = updated(key, set, remove);
+  return item && can_put(*item);
 }
 
 bool NaiveTable::update(const NItem& key, const NItem& set,
                         const std::vector<std::string>& remove) {
+  const std::optional<NItem> item = updated(key, set, remove);
+  return item && put(*item);
+}
+
+std::optional<NItem> NaiveTable::updated(const NItem& key, const NItem& set,
+                                         const std::vector<std::string>& remove) const {
   std::vector<std::string> touched;
   for (const auto& [name, v] : set) touched.push_back(name);
   for (const std::string& name : remove) touched.push_back(name);
   for (std::size_t i = 0; i < touched.size(); ++i) {
     if (touched[i] == schema_.pk.name || (schema_.sk && touched[i] == schema_.sk->name))
-      return false;
+      return std::nullopt;
     for (std::size_t j = 0; j < i; ++j) {
-      if (touched[i] == touched[j]) return false;
+      if (touched[i] == touched[j]) return std::nullopt;
     }
   }
   NItem item = key;
   if (auto at = find(key)) item = items_[*at];
   for (const auto& [name, v] : set) set_attr(item, name, v);
   for (const std::string& name : remove) remove_attr(item, name);
-  return put(item);
+  return item;
 }
 
 void NaiveTable::append_unchecked(std::vector<NItem> items) {
-  for (NItem& item : items) items_.push_back(std::move(item));
+  for (NItem& item : items) {
+    keys_.push_back(*key_text(item));
+    items_.push_back(std::move(item));
+  }
 }
 
 std::optional<NItem> NaiveTable::get(const NItem& key) const {
@@ -723,7 +752,10 @@ std::optional<NItem> NaiveTable::get(const NItem& key) const {
 }
 
 void NaiveTable::erase(const NItem& key) {
-  if (auto at = find(key)) items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(*at));
+  if (auto at = find(key)) {
+    items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(*at));
+    keys_.erase(keys_.begin() + static_cast<std::ptrdiff_t>(*at));
+  }
 }
 
 std::vector<NKey> NaiveTable::partition_of(const std::string& index) const {
@@ -769,16 +801,34 @@ NItem NaiveTable::project(const NItem& item, const NIndex& index) const {
   return out;
 }
 
-std::vector<NItem> NaiveTable::entries(const std::string& index) const {
-  if (index.empty()) return items_;
-  std::vector<NItem> out;
+std::vector<NaiveTable::Member> NaiveTable::members(const std::string& index) const {
+  std::vector<Member> out;
+  if (index.empty()) {
+    for (const NItem& item : items_) out.push_back({&item, nullptr});
+    return out;
+  }
   for (const NIndex& i : schema_.indexes) {
     if (i.name != index) continue;
     for (const NItem& item : items_) {
-      if (has_attrs(item, i.pk) && has_attrs(item, i.sk)) out.push_back(project(item, i));
+      if (has_attrs(item, i.pk) && has_attrs(item, i.sk)) out.push_back({&item, &i});
     }
   }
   return out;
+}
+
+NItem NaiveTable::entry(const Member& m) const {
+  return m.index == nullptr ? *m.item : project(*m.item, *m.index);
+}
+
+std::vector<NItem> NaiveTable::entries(const std::string& index) const {
+  if (index.empty()) return items_;
+  std::vector<NItem> out;
+  for (const Member& m : members(index)) out.push_back(entry(m));
+  return out;
+}
+
+std::size_t NaiveTable::entry_count(const std::string& index) const {
+  return members(index).size();
 }
 
 std::vector<NItem> NaiveTable::key_range(const std::string& index, const NKeyCond& cond,
@@ -786,7 +836,10 @@ std::vector<NItem> NaiveTable::key_range(const std::string& index, const NKeyCon
   const std::vector<NKey> pk = partition_of(index);
   const std::vector<NKey> sk = sort_of(index);
   std::vector<NItem> out;
-  for (const NItem& e : entries(index)) {
+  for (const Member& m : members(index)) {
+    // The index's key attributes are in its projection: the stored item
+    // answers for the entry.
+    const NItem& e = *m.item;
     bool keep = true;
     for (std::size_t i = 0; i < pk.size() && keep; ++i)
       keep = naive_equal(*naive_get(e, pk[i].name), cond.partition[i]);
@@ -820,7 +873,7 @@ std::vector<NItem> NaiveTable::key_range(const std::string& index, const NKeyCon
           break;
       }
     }
-    if (keep) out.push_back(e);
+    if (keep) out.push_back(entry(m));
   }
   std::stable_sort(out.begin(), out.end(), [&](const NItem& a, const NItem& b) {
     return naive_compare_sort(sk, a, b) < 0;
@@ -866,10 +919,8 @@ bool accept_query_order(const std::vector<NItem>& expected, const std::vector<NI
         return false;
       }
     }
-    const std::vector<NItem> a(expected.begin() + static_cast<std::ptrdiff_t>(i),
-                               expected.begin() + static_cast<std::ptrdiff_t>(j));
-    const std::vector<NItem> b(engine.begin() + static_cast<std::ptrdiff_t>(i),
-                               engine.begin() + static_cast<std::ptrdiff_t>(j));
+    const std::span<const NItem> a = std::span(expected).subspan(i, j - i);
+    const std::span<const NItem> b = std::span(engine).subspan(i, j - i);
     if (!same_multiset(a, b)) {
       *why = "positions " + std::to_string(i) + ".." + std::to_string(j - 1) +
              ": items with equal sort keys differ from the oracle's, e.g. the engine's " +

@@ -2,14 +2,14 @@
 //
 // Reference implementation for tests; never link into the library.
 //
-// A deliberately naive DynamoDB table: a plain vector of items, writes that
-// check DynamoDB's rules one by one, conditions evaluated by walking a tiny
-// expression tree of its own with straightforward comparisons on logical
-// values, Query and Scan answered by filtering the vector, std::stable_sort
-// and slicing. It shares no parsing, comparison, encoding or ordering code
-// with the engine (it includes no sortkey header): numbers are compared by
-// writing both as digit strings at a common power of ten, strings and bytes
-// with std::string's unsigned comparison.
+// A deliberately naive DynamoDB table: a plain vector of items (beside it,
+// each item's table key as text, so that a write finds its item by a string
+// comparison), writes that check DynamoDB's rules one by one, conditions evaluated by walking a
+// tiny expression tree of its own with straightforward comparisons on logical values, Query and
+// Scan answered by filtering the vector, std::stable_sort and slicing. It shares no parsing,
+// comparison, encoding or ordering code with the engine (it includes no sortkey header): numbers
+// are compared by writing both as digit strings at a common power of ten, strings and bytes with
+// std::string's unsigned comparison.
 //
 // The properties build trees of this type, render them to expression text
 // for the engine, and hand the trees to this oracle, so a parser bug in the
@@ -225,15 +225,33 @@ class NaiveTable {
 
   // The entries of the table or an index: projected, in no order.
   std::vector<NItem> entries(const std::string& index) const;
+  // entries(index).size(), without the copies.
+  std::size_t entry_count(const std::string& index) const;
   // The entries a key condition selects, sorted by the sort attributes in
   // the direction asked; ties keep an arbitrary order.
   std::vector<NItem> key_range(const std::string& index, const NKeyCond& cond, bool forward) const;
 
  private:
   NItem project(const NItem& item, const NIndex& index) const;
+  // A stored item the table (index nullptr) or an index holds.
+  struct Member {
+    const NItem* item;
+    const NIndex* index;
+  };
+  std::vector<Member> members(const std::string& index) const;
+  // A member's entry: its item, projected for an index.
+  NItem entry(const Member& m) const;
+  // The item `update` would write, or nullopt when it refuses before put.
+  std::optional<NItem> updated(const NItem& key, const NItem& set,
+                               const std::vector<std::string>& remove) const;
+  // The table key of `item` as text (type and value of each key attribute,
+  // a Number by its canonical text, so equal keys give equal text), or
+  // nullopt when a key attribute is missing.
+  std::optional<std::string> key_text(const NItem& item) const;
   std::optional<std::size_t> find(const NItem& key) const;
   NSchema schema_;
   std::vector<NItem> items_;
+  std::vector<std::string> keys_;  // key_text(items_[i])
 };
 
 // -1, 0 or 1: the tuples of the sort attributes of two entries.

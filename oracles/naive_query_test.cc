@@ -160,5 +160,62 @@ TEST(NaiveTable, RefusesItemsWithBadNumbersAndGetsByValue) {
   EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::S, "b")}, {"sk", scalar(NValue::T::N, "1")}}));
 }
 
+// A write finds its item by the value of its key, whatever the spelling,
+// also after an erase moved the items after it; a key of another type or
+// with a key attribute missing finds nothing.
+TEST(NaiveTable, WritesFindTheirItemByKeyValue) {
+  NSchema s;
+  s.pk = {"pk", NValue::T::N};
+  s.sk = NKey{"sk", NValue::T::S};
+  NaiveTable t(s);
+  auto item = [](const char* pk, const char* sk, const char* v) {
+    return NItem{{"pk", scalar(NValue::T::N, pk)},
+                 {"sk", scalar(NValue::T::S, sk)},
+                 {"v", scalar(NValue::T::S, v)}};
+  };
+  ASSERT_TRUE(t.put(item("7", "a", "first")));
+  ASSERT_TRUE(t.put(item("-0.5", "a", "second")));
+  ASSERT_TRUE(t.put(item("12", "b", "third")));
+  ASSERT_TRUE(t.put(item("700e-2", "a", "replaced")));
+  ASSERT_EQ(t.items().size(), 3u);
+  EXPECT_EQ(naive_get(t.items()[0], "v")->s, "replaced");
+  t.erase({{"pk", scalar(NValue::T::N, "-5E-1")}, {"sk", scalar(NValue::T::S, "a")}});
+  ASSERT_EQ(t.items().size(), 2u);
+  ASSERT_TRUE(t.put(item("0012.000", "b", "again")));
+  ASSERT_EQ(t.items().size(), 2u);
+  EXPECT_EQ(naive_get(t.items()[1], "v")->s, "again");
+  EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::N, "-0.5")}, {"sk", scalar(NValue::T::S, "a")}}));
+  EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::S, "7")}, {"sk", scalar(NValue::T::S, "a")}}));
+  EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::N, "7")}}));
+  const auto got =
+      t.get({{"pk", scalar(NValue::T::N, "0.7e1")}, {"sk", scalar(NValue::T::S, "a")}});
+  ASSERT_TRUE(got.has_value());
+  EXPECT_EQ(naive_get(*got, "v")->s, "replaced");
+}
+
+// entry_count is the size of entries, for the table and for a sparse index;
+// can_update answers as update does and leaves the table as it is.
+TEST(NaiveTable, EntryCountAndCanUpdate) {
+  NSchema s;
+  s.pk = {"pk", NValue::T::S};
+  s.indexes.push_back({"ByG", {{"g", NValue::T::S}}, {}, NIndex::Projection::kKeysOnly, {}});
+  NaiveTable t(s);
+  ASSERT_TRUE(t.put({{"pk", scalar(NValue::T::S, "a")}, {"g", scalar(NValue::T::S, "x")}}));
+  ASSERT_TRUE(t.put({{"pk", scalar(NValue::T::S, "b")}}));
+  EXPECT_EQ(t.entry_count(""), 2u);
+  EXPECT_EQ(t.entry_count("ByG"), 1u);
+  EXPECT_EQ(t.entries("ByG").size(), 1u);
+  EXPECT_EQ(t.entry_count("missing"), 0u);
+  const NItem key = {{"pk", scalar(NValue::T::S, "b")}};
+  const NItem set = {{"g", scalar(NValue::T::S, "y")}};
+  EXPECT_TRUE(t.can_update(key, set, {}));
+  EXPECT_EQ(t.entry_count("ByG"), 1u);
+  EXPECT_FALSE(t.can_update(key, {{"pk", scalar(NValue::T::S, "c")}}, {}));  // a table key
+  EXPECT_FALSE(t.can_update(key, {{"g", scalar(NValue::T::N, "1")}}, {}));   // a key's type
+  EXPECT_FALSE(t.can_update(key, set, {"g"}));  // the same attribute twice
+  ASSERT_TRUE(t.update(key, set, {}));
+  EXPECT_EQ(t.entry_count("ByG"), 2u);
+}
+
 }  // namespace
 }  // namespace sortkey::oracle

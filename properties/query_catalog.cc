@@ -22,24 +22,24 @@ using oracle::NValue;
 
 // The stateful test's model: the oracle's table, shared by the copies of the
 // model RapidCheck makes (several for every command it generates: the
-// generator holds the model by value) and copied only when a command
-// changes it.
+// generator holds the model by value) and by the generators that read it,
+// and copied only when a command changes it while another holder sees it.
 class SharedModel {
  public:
   explicit SharedModel(NaiveTable table) : table_(std::make_shared<NaiveTable>(std::move(table))) {}
   const NaiveTable& operator*() const { return *table_; }
   const NaiveTable* operator->() const { return table_.get(); }
-  const std::shared_ptr<const NaiveTable>& shared() const { return table_; }
-  // The table after `change`, which runs on a copy.
+  std::shared_ptr<const NaiveTable> shared() const { return table_; }
+  // The table after `change`: in place when this model is its only holder
+  // (the commands run on one thread), else on a copy.
   template <class Change>
   void change(Change change) {
-    auto next = std::make_shared<NaiveTable>(*table_);
-    change(*next);
-    table_ = std::move(next);
+    if (table_.use_count() != 1) table_ = std::make_shared<NaiveTable>(*table_);
+    change(*table_);
   }
 
  private:
-  std::shared_ptr<const NaiveTable> table_;
+  std::shared_ptr<NaiveTable> table_;
 };
 
 using Command = rc::state::Command<SharedModel, Table>;
@@ -55,10 +55,12 @@ struct SequenceStats {
 };
 thread_local SequenceStats g_stats;
 
-void require_same_verdict(bool engine, bool oracle, const std::string& what, const Error* error) {
+// `what()` names the write; it is built only for a failure message.
+template <class What>
+void require_same_verdict(bool engine, bool oracle, What what, const Error* error) {
   if (engine == oracle) return;
   rc_require(Outcome::fails(fmt::format(
-      "{}: the engine {} it{}, the oracle {} it", what, engine ? "accepted" : "rejected",
+      "{}: the engine {} it{}, the oracle {} it", what(), engine ? "accepted" : "rejected",
       error != nullptr ? " (" + describe(*error) + ")" : std::string(),
       oracle ? "accepts" : "rejects")));
 }
@@ -74,11 +76,11 @@ struct PutCommand : Command {
     const bool want = m.can_put(item);
     auto got = t.put(to_engine(item));
     g_stats.rejected_write = g_stats.rejected_write || !want;
-    require_same_verdict(got.has_value(), want, "Put " + oracle::naive_show(item),
-                         got ? nullptr : &got.error());
+    auto what = [this] { return "Put " + oracle::naive_show(item); };
+    require_same_verdict(got.has_value(), want, what, got ? nullptr : &got.error());
     NaiveTable after = m;
     after.put(item);
-    rc_require(check_counts(after, t, "Put " + oracle::naive_show(item)));
+    rc_require(check_counts(after, t, what));
   }
   void show(std::ostream& os) const override { os << "Put " << oracle::naive_show(item); }
 };
@@ -118,12 +120,15 @@ struct UpdateCommand : Command {
     for (const auto& [name, v] : set) u.set.emplace_back(name, to_engine(v));
     u.remove = remove;
     auto got = t.update(to_engine(key), u);
-    std::ostringstream what;
-    show(what);
-    require_same_verdict(got.has_value(), want, what.str(), got ? nullptr : &got.error());
+    auto what = [this] {
+      std::ostringstream os;
+      show(os);
+      return os.str();
+    };
+    require_same_verdict(got.has_value(), want, what, got ? nullptr : &got.error());
     NaiveTable after = m;
     after.update(key, set, remove);
-    rc_require(check_counts(after, t, what.str()));
+    rc_require(check_counts(after, t, what));
   }
   void show(std::ostream& os) const override {
     os << "Update " << oracle::naive_show(key) << " SET " << oracle::naive_show(set) << " REMOVE";
@@ -145,14 +150,14 @@ struct DeleteCommand : Command {
                                 ": rejected: " + describe(got.error())));
     NaiveTable after = m;
     after.erase(key);
-    rc_require(check_counts(after, t, "Delete " + oracle::naive_show(key)));
+    rc_require(check_counts(after, t, [this] { return "Delete " + oracle::naive_show(key); }));
   }
   void show(std::ostream& os) const override { os << "Delete " << oracle::naive_show(key); }
 };
 
-QuerySpec gen_query_spec(const NaiveTable& m) {
+QuerySpec gen_query_spec(const std::shared_ptr<const NaiveTable>& m) {
   QuerySpec q;
-  q.index = *gen_target(m.schema());
+  q.index = *gen_target(m->schema());
   q.key = *gen_key_condition(m, q.index);
   if (*rc::gen::arbitrary<bool>()) q.filter = *gen_filter(m, q.index, false);
   q.forward = *rc::gen::arbitrary<bool>();
@@ -164,9 +169,13 @@ QuerySpec gen_query_spec(const NaiveTable& m) {
   return q;
 }
 
-ScanSpec gen_scan_spec(const NaiveTable& m) {
+QuerySpec gen_query_spec(const NaiveTable& m) {
+  return gen_query_spec(std::make_shared<const NaiveTable>(m));
+}
+
+ScanSpec gen_scan_spec(const std::shared_ptr<const NaiveTable>& m) {
   ScanSpec s;
-  s.index = *gen_target(m.schema());
+  s.index = *gen_target(m->schema());
   if (*rc::gen::arbitrary<bool>()) s.filter = *gen_filter(m, s.index, true);
   if (chance(60)) s.limit = *rc::gen::element(1, 2, 3, 7);
   s.count_only = chance(10);
@@ -175,9 +184,13 @@ ScanSpec gen_scan_spec(const NaiveTable& m) {
   return s;
 }
 
+ScanSpec gen_scan_spec(const NaiveTable& m) {
+  return gen_scan_spec(std::make_shared<const NaiveTable>(m));
+}
+
 struct QueryCommand : Command {
   QuerySpec spec;
-  explicit QueryCommand(const SharedModel& m) : spec(gen_query_spec(*m)) {}
+  explicit QueryCommand(const SharedModel& m) : spec(gen_query_spec(m.shared())) {}
   void apply(SharedModel&) const override {}
   void run(const SharedModel& model, Table& t) const override {
     const NaiveTable& m = *model;
@@ -198,7 +211,7 @@ struct QueryCommand : Command {
 
 struct ScanCommand : Command {
   ScanSpec spec;
-  explicit ScanCommand(const SharedModel& m) : spec(gen_scan_spec(*m)) {}
+  explicit ScanCommand(const SharedModel& m) : spec(gen_scan_spec(m.shared())) {}
   void apply(SharedModel&) const override {}
   void run(const SharedModel& m, Table& t) const override { rc_require(check_scan(*m, t, spec)); }
   void show(std::ostream& os) const override { os << spec; }
@@ -220,7 +233,8 @@ Loaded load_items(const NSchema& schema, int max_items) {
     const NItem item = *gen_item(schema);
     const bool want = l.model.put(item);
     const bool got = l.table.put(to_engine(item)).has_value();
-    require_same_verdict(got, want, "Put " + oracle::naive_show(item), nullptr);
+    require_same_verdict(
+        got, want, [&item] { return "Put " + oracle::naive_show(item); }, nullptr);
   }
   return l;
 }
@@ -286,8 +300,9 @@ void add_query_model_properties(Catalog& c) {
           NaiveTable model(schema);
           for (const NItem& item : *rc::gen::container<std::vector<NItem>>(gen_item(schema))) {
             const bool want = model.put(item);
-            require_same_verdict(table->put(to_engine(item)).has_value(), want,
-                                 "Put " + oracle::naive_show(item), nullptr);
+            require_same_verdict(
+                table->put(to_engine(item)).has_value(), want,
+                [&item] { return "Put " + oracle::naive_show(item); }, nullptr);
           }
           g_stats = SequenceStats{};
           rc::state::check(
@@ -348,10 +363,16 @@ void add_query_page_cut_property(Catalog& c) {
             NValue flag;
             flag.t = NValue::T::BOOL;
             flag.b = *rc::gen::arbitrary<bool>();
-            const NItem item = {{"pk", pk}, {"sk", sk}, {"blob", big}, {"flag", flag}};
+            const std::size_t bytes = big.s.size();
+            NItem item;
+            item.emplace_back("pk", std::move(pk));
+            item.emplace_back("sk", std::move(sk));
+            item.emplace_back("blob", std::move(big));
+            item.emplace_back("flag", std::move(flag));
             const bool want = model.put(item);
-            require_same_verdict(t->put(to_engine(item)).has_value(), want,
-                                 fmt::format("Put item {} of {} bytes", i, big.s.size()), nullptr);
+            require_same_verdict(
+                t->put(to_engine(item)).has_value(), want,
+                [&] { return fmt::format("Put item {} of {} bytes", i, bytes); }, nullptr);
           }
           if (model.items().empty()) RC_DISCARD("no item fits");
           QuerySpec q;

@@ -405,7 +405,11 @@ NValue prefix_of(const NValue& v, std::size_t cut) {
 }  // namespace
 
 rc::Gen<NKeyCond> gen_key_condition(const oracle::NaiveTable& table, const std::string& index) {
-  auto t = std::make_shared<const oracle::NaiveTable>(table);
+  return gen_key_condition(std::make_shared<const oracle::NaiveTable>(table), index);
+}
+
+rc::Gen<NKeyCond> gen_key_condition(std::shared_ptr<const oracle::NaiveTable> t,
+                                    const std::string& index) {
   return rc::gen::exec([t, index] {
     const std::vector<NKey> pk = t->partition_of(index);
     const std::vector<NKey> sk = t->sort_of(index);
@@ -456,8 +460,8 @@ rc::Gen<NKeyCond> gen_key_condition(const oracle::NaiveTable& table, const std::
 namespace {
 
 struct FilterContext {
-  std::vector<std::string> names;  // attributes the filter may read
-  std::vector<NItem> items;        // the table's items, for constants that match
+  std::vector<std::string> names;                   // attributes the filter may read
+  std::shared_ptr<const oracle::NaiveTable> table;  // its items, for constants that match
 };
 using Ctx = std::shared_ptr<const FilterContext>;
 
@@ -501,7 +505,7 @@ rc::Gen<std::vector<NStep>> gen_path(Ctx ctx) {
 rc::Gen<NValue> gen_constant(Ctx ctx, const std::vector<NStep>& path, bool scalar_only) {
   return rc::gen::exec([ctx, path, scalar_only] {
     std::vector<NValue> seen;
-    for (const NItem& item : ctx->items) {
+    for (const NItem& item : ctx->table->items()) {
       const NValue* v = oracle::naive_get(item, path.front().name);
       if (v != nullptr && path.size() == 1 &&
           (!scalar_only || v->t == T::S || v->t == T::N || v->t == T::B)) {
@@ -670,9 +674,11 @@ rc::Gen<NCond> gen_refused_atom(Ctx ctx, RefusedKind kind) {
 }
 
 // What a filter may read on `index` of `table` (on a Query: not its keys).
-Ctx filter_context(const oracle::NaiveTable& table, const std::string& index, bool scan) {
+Ctx filter_context(std::shared_ptr<const oracle::NaiveTable> shared, const std::string& index,
+                   bool scan) {
   auto ctx = std::make_shared<FilterContext>();
-  ctx->items = table.items();
+  ctx->table = std::move(shared);
+  const oracle::NaiveTable& table = *ctx->table;
   std::vector<std::string> keys;
   if (!scan) {
     for (const NKey& k : table.partition_of(index)) keys.push_back(k.name);
@@ -691,12 +697,17 @@ Ctx filter_context(const oracle::NaiveTable& table, const std::string& index, bo
 }  // namespace
 
 rc::Gen<NCond> gen_filter(const oracle::NaiveTable& table, const std::string& index, bool scan) {
-  return gen_tree(filter_context(table, index, scan), 3);
+  return gen_filter(std::make_shared<const oracle::NaiveTable>(table), index, scan);
+}
+
+rc::Gen<NCond> gen_filter(std::shared_ptr<const oracle::NaiveTable> table, const std::string& index,
+                          bool scan) {
+  return gen_tree(filter_context(std::move(table), index, scan), 3);
 }
 
 rc::Gen<NCond> gen_refused_filter(const oracle::NaiveTable& table, const std::string& index,
                                   bool scan, RefusedKind kind) {
-  const Ctx ctx = filter_context(table, index, scan);
+  const Ctx ctx = filter_context(std::make_shared<const oracle::NaiveTable>(table), index, scan);
   return rc::gen::exec([ctx, kind] {
     NCond refused = *gen_refused_atom(ctx, kind);
     switch (uniform_index(4)) {

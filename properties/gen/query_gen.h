@@ -76,6 +76,9 @@ rc::Gen<oracle::NItem> gen_table_key(std::shared_ptr<const oracle::NaiveTable> t
 // one DynamoDB accepts: two paths compared are never the same path.
 rc::Gen<oracle::NCond> gen_filter(const oracle::NaiveTable& table, const std::string& index,
                                   bool scan);
+// The same, reading a table that stays as it is while the generator lives.
+rc::Gen<oracle::NCond> gen_filter(std::shared_ptr<const oracle::NaiveTable> table,
+                                  const std::string& index, bool scan);
 
 // Filters DynamoDB refuses before reading any item (oracle::naive_refusal),
 // by the fault planted:
@@ -96,6 +99,9 @@ rc::Gen<oracle::NCond> gen_refused_filter(const oracle::NaiveTable& table, const
 // A key condition on the table or index, its values mostly taken from the
 // entries that exist, so that pages are not empty.
 rc::Gen<oracle::NKeyCond> gen_key_condition(const oracle::NaiveTable& table,
+                                            const std::string& index);
+// The same, reading a table that stays as it is while the generator lives.
+rc::Gen<oracle::NKeyCond> gen_key_condition(std::shared_ptr<const oracle::NaiveTable> table,
                                             const std::string& index);
 
 // Which of the table ("") and its indexes to read.

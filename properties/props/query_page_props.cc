@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,32 +21,33 @@ using query_internal::to_naive_all;
 
 namespace {
 
-// One page against the oracle's page. `keys` gives the key the page's
-// LastEvaluatedKey must be, from the entry last read.
-template <class KeyOf>
+// One page against the oracle's page. `key_of` gives the key the page's
+// LastEvaluatedKey must be, from the entry last read; `context()` names the
+// page in a failure message (built only for one).
+template <class KeyOf, class Context>
 Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, const Page& got,
-                     bool count_only, bool consistent, KeyOf key_of, const std::string& context) {
+                     bool count_only, bool consistent, KeyOf key_of, Context context) {
   if (got.scanned_count != static_cast<int>(want.scanned)) {
-    return Outcome::fails(fmt::format("{}: ScannedCount {}, but the oracle reads {} items", context,
-                                      got.scanned_count, want.scanned));
+    return Outcome::fails(fmt::format("{}: ScannedCount {}, but the oracle reads {} items",
+                                      context(), got.scanned_count, want.scanned));
   }
   if (got.count != static_cast<int>(want.items.size())) {
     return Outcome::fails(fmt::format("{}: Count {}, but {} of the {} items read pass the filter",
-                                      context, got.count, want.items.size(), want.scanned));
+                                      context(), got.count, want.items.size(), want.scanned));
   }
   if (count_only && !got.items.empty()) {
     return Outcome::fails(
-        fmt::format("{}: Select COUNT returned {} items", context, got.items.size()));
+        fmt::format("{}: Select COUNT returned {} items", context(), got.items.size()));
   }
   if (!count_only) {
     if (got.items.size() != want.items.size()) {
       return Outcome::fails(
-          fmt::format("{}: {} items for Count {}", context, got.items.size(), got.count));
+          fmt::format("{}: {} items for Count {}", context(), got.items.size(), got.count));
     }
     for (std::size_t i = 0; i < want.items.size(); ++i) {
       const NItem item = to_naive(got.items[i]);
       if (!oracle::naive_items_equal(item, want.items[i])) {
-        return Outcome::fails(fmt::format("{}: item {} is {}, the oracle expects {}", context, i,
+        return Outcome::fails(fmt::format("{}: item {} is {}, the oracle expects {}", context(), i,
                                           oracle::naive_show(item),
                                           oracle::naive_show(want.items[i])));
       }
@@ -53,17 +55,17 @@ Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, cons
   }
   if (got.bytes_read != want.bytes) {
     return Outcome::fails(fmt::format("{}: read {} bytes, the oracle's item sizes add up to {}",
-                                      context, got.bytes_read, want.bytes));
+                                      context(), got.bytes_read, want.bytes));
   }
   if (got.consumed_capacity != want.capacity(consistent)) {
     return Outcome::fails(
         fmt::format("{}: ConsumedCapacity {} RCU, the oracle computes {} for {} bytes read ({})",
-                    context, got.consumed_capacity, want.capacity(consistent), want.bytes,
+                    context(), got.consumed_capacity, want.capacity(consistent), want.bytes,
                     consistent ? "strongly consistent" : "eventually consistent"));
   }
   if (want.lek_required && !got.last_evaluated_key) {
     return Outcome::fails(
-        fmt::format("{}: no LastEvaluatedKey, but {} items remain after the {} read", context,
+        fmt::format("{}: no LastEvaluatedKey, but {} items remain after the {} read", context(),
                     sequence.size() - want.next, want.scanned));
   }
   if (got.last_evaluated_key) {
@@ -71,17 +73,17 @@ Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, cons
       return Outcome::fails(
           fmt::format("{}: a LastEvaluatedKey {} after reading the whole range without reaching "
                       "Limit or 1 MB",
-                      context, to_json(*got.last_evaluated_key)));
+                      context(), to_json(*got.last_evaluated_key)));
     }
     if (want.next == 0) {
       return Outcome::fails(
-          fmt::format("{}: a LastEvaluatedKey on a page that read nothing", context));
+          fmt::format("{}: a LastEvaluatedKey on a page that read nothing", context()));
     }
     const NItem expected = key_of(sequence[want.next - 1]);
     const NItem lek = to_naive(*got.last_evaluated_key);
     if (!oracle::naive_items_equal(lek, expected)) {
       return Outcome::fails(
-          fmt::format("{}: LastEvaluatedKey {}, but the last item read has the key {}", context,
+          fmt::format("{}: LastEvaluatedKey {}, but the last item read has the key {}", context(),
                       oracle::naive_show(lek), oracle::naive_show(expected)));
     }
   }
@@ -89,12 +91,13 @@ Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, cons
 }
 
 // The shared session of check_query and check_scan over the order `sequence`
-// the engine committed to.
+// the engine committed to. The request is shown (show_request) only in a
+// failure message.
 template <class Request, class Read, class KeyOf>
 Outcome check_session(const std::vector<NItem>& sequence, const Request& request, Read read,
                       KeyOf key_of, const NCond* filter, std::optional<int> limit, bool count_only,
-                      bool consistent, std::size_t resume_at, bool resumable,
-                      const std::string& shown) {
+                      bool consistent, std::size_t resume_at, bool resumable) {
+  auto shown = [&request] { return show_request(request); };
   std::size_t pos = 0;
   std::optional<Item> start;
   std::vector<NItem> collected;
@@ -102,17 +105,18 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
   for (std::size_t n = 0;; ++n) {
     if (n > sequence.size() + 2) {
       return Outcome::fails(
-          fmt::format("{}: {} pages for {} items: the LastEvaluatedKey does not move on", shown, n,
-                      sequence.size()));
+          fmt::format("{}: {} pages for {} items: the LastEvaluatedKey does not move on", shown(),
+                      n, sequence.size()));
     }
     Request r = request;
     r.exclusive_start_key = start;
     auto page = read(r);
-    const std::string context =
-        fmt::format("{}, page {}{}", shown, n + 1,
-                    start ? ", ExclusiveStartKey " + to_json(*start) : std::string());
+    auto context = [&] {
+      return fmt::format("{}, page {}{}", shown(), n + 1,
+                         start ? ", ExclusiveStartKey " + to_json(*start) : std::string());
+    };
     if (!page)
-      return Outcome::fails(fmt::format("{}: rejected: {}", context, describe(page.error())));
+      return Outcome::fails(fmt::format("{}: rejected: {}", context(), describe(page.error())));
     const NPage want = oracle::page_at(sequence, pos, limit, filter);
     if (auto o = compare_page(sequence, want, *page, count_only, consistent, key_of, context);
         !o.ok())
@@ -133,20 +137,21 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
     auto page = read(unlimited);
     if (!page)
       return Outcome::fails(
-          fmt::format("{} without Limit: rejected: {}", shown, describe(page.error())));
+          fmt::format("{} without Limit: rejected: {}", shown(), describe(page.error())));
     total += page->count;
     all.insert(all.end(), page->items.begin(), page->items.end());
     if (!page->last_evaluated_key) break;
     at = page->last_evaluated_key;
   }
   if (total != counted || (!count_only && all.size() != collected.size())) {
-    return Outcome::fails(fmt::format(
-        "{}: the pages counted {} items, one read without Limit counts {}", shown, counted, total));
+    return Outcome::fails(
+        fmt::format("{}: the pages counted {} items, one read without Limit counts {}", shown(),
+                    counted, total));
   }
   for (std::size_t i = 0; !count_only && i < all.size(); ++i) {
     if (!oracle::naive_items_equal(to_naive(all[i]), collected[i])) {
       return Outcome::fails(fmt::format(
-          "{}: item {} differs between the paged read and the read without Limit", shown, i));
+          "{}: item {} differs between the paged read and the read without Limit", shown(), i));
     }
   }
   // Resuming from the key of any item read continues exactly after it (not
@@ -157,10 +162,12 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
     Request r = request;
     r.exclusive_start_key = to_engine(key_of(sequence[k]));
     auto page = read(r);
-    const std::string context = fmt::format("{}, resumed after item {} with ExclusiveStartKey {}",
-                                            shown, k, to_json(*r.exclusive_start_key));
+    auto context = [&] {
+      return fmt::format("{}, resumed after item {} with ExclusiveStartKey {}", shown(), k,
+                         to_json(*r.exclusive_start_key));
+    };
     if (!page)
-      return Outcome::fails(fmt::format("{}: rejected: {}", context, describe(page.error())));
+      return Outcome::fails(fmt::format("{}: rejected: {}", context(), describe(page.error())));
     const NPage want = oracle::page_at(sequence, k + 1, limit, filter);
     if (auto o = compare_page(sequence, want, *page, count_only, consistent, key_of, context);
         !o.ok())
@@ -173,11 +180,10 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
 
 Outcome check_query(const oracle::NaiveTable& model, const Table& table, const QuerySpec& q) {
   const QueryRequest request = render_query(model.schema(), q);
-  const std::string shown = show_request(request);
   auto read = [&table](const QueryRequest& r) { return table.query(r); };
   if (q.filter && !oracle::naive_refusal(*q.filter).empty()) {
     auto page = read(request);
-    return matches_refusal(page ? nullptr : &page.error(), *q.filter, shown);
+    return matches_refusal(page ? nullptr : &page.error(), *q.filter, show_request(request));
   }
   // 1. The engine's order of the whole range, held to DynamoDB's rules.
   QuerySpec plain = q;
@@ -200,16 +206,15 @@ Outcome check_query(const oracle::NaiveTable& model, const Table& table, const Q
   auto key_of = [&model, &q](const NItem& entry) { return model.key_of(q.index, entry); };
   const bool resumable = !q.index.empty() || model.schema().sk.has_value();
   return check_session(sequence, request, read, key_of, q.filter ? &*q.filter : nullptr, q.limit,
-                       q.count_only, q.consistent, q.resume_at, resumable, shown);
+                       q.count_only, q.consistent, q.resume_at, resumable);
 }
 
 Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const ScanSpec& s) {
   const ScanRequest request = render_scan(s);
-  const std::string shown = show_request(request);
   auto read = [&table](const ScanRequest& r) { return table.scan(r); };
   if (s.filter && !oracle::naive_refusal(*s.filter).empty()) {
     auto page = read(request);
-    return matches_refusal(page ? nullptr : &page.error(), *s.filter, shown);
+    return matches_refusal(page ? nullptr : &page.error(), *s.filter, show_request(request));
   }
   ScanRequest whole;
   whole.index_name = s.index;
@@ -226,17 +231,17 @@ Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const Sc
   }
   auto key_of = [&model, &s](const NItem& entry) { return model.key_of(s.index, entry); };
   return check_session(sequence, request, read, key_of, s.filter ? &*s.filter : nullptr, s.limit,
-                       s.count_only, s.consistent, static_cast<std::size_t>(s.style % 97), true,
-                       shown);
+                       s.count_only, s.consistent, static_cast<std::size_t>(s.style % 97), true);
 }
 
 Outcome check_resume_from_missing_key(const oracle::NaiveTable& model, const Table& table,
                                       const QuerySpec& q, const NItem& gone) {
   QueryRequest request = render_query(model.schema(), q);
   request.exclusive_start_key = to_engine(gone);
-  const std::string shown =
-      fmt::format("{}, ExclusiveStartKey {} (no such item)", show_request(request),
-                  to_json(*request.exclusive_start_key));
+  auto shown = [&request] {
+    return fmt::format("{}, ExclusiveStartKey {} (no such item)", show_request(request),
+                       to_json(*request.exclusive_start_key));
+  };
   // The table's order is strict: the page starts at the first key past `gone`.
   const std::vector<NItem> sequence = model.key_range("", q.key, q.forward);
   const std::vector<oracle::NKey> sort = model.sort_of("");
@@ -247,27 +252,33 @@ Outcome check_resume_from_missing_key(const oracle::NaiveTable& model, const Tab
     ++pos;
   }
   auto page = table.query(request);
-  if (!page) return Outcome::fails(fmt::format("{}: rejected: {}", shown, describe(page.error())));
+  if (!page)
+    return Outcome::fails(fmt::format("{}: rejected: {}", shown(), describe(page.error())));
   const NPage want = oracle::page_at(sequence, pos, q.limit, q.filter ? &*q.filter : nullptr);
   auto key_of = [&model](const NItem& entry) { return model.key_of("", entry); };
   return compare_page(sequence, want, *page, q.count_only, q.consistent, key_of, shown);
 }
 
-Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const std::string& what) {
+Outcome check_counts(const oracle::NaiveTable& model, const Table& table,
+                     const std::function<std::string()>& what) {
   if (table.item_count() != model.items().size()) {
-    return Outcome::fails(fmt::format("after {}: the table holds {} items, the oracle {}", what,
+    return Outcome::fails(fmt::format("after {}: the table holds {} items, the oracle {}", what(),
                                       table.item_count(), model.items().size()));
   }
   for (const oracle::NIndex& i : model.schema().indexes) {
-    const std::size_t want = model.entries(i.name).size();
+    const std::size_t want = model.entry_count(i.name);
     const std::size_t got = *table.index_item_count(i.name);
     if (got != want) {
       return Outcome::fails(
-          fmt::format("after {}: index {} holds {} items, the oracle's projection {}", what, i.name,
-                      got, want));
+          fmt::format("after {}: index {} holds {} items, the oracle's projection {}", what(),
+                      i.name, got, want));
     }
   }
   return Outcome::holds();
+}
+
+Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const std::string& what) {
+  return check_counts(model, table, [&what] { return what; });
 }
 
 }  // namespace sortkey::props

@@ -24,6 +24,7 @@
 #ifndef SORTKEY_PROPERTIES_QUERY_PAGE_PROPS_H_
 #define SORTKEY_PROPERTIES_QUERY_PAGE_PROPS_H_
 
+#include <functional>
 #include <string>
 
 #include "naive_query.h"
@@ -48,6 +49,9 @@ Outcome check_resume_from_missing_key(const oracle::NaiveTable& model, const Tab
 // After a write: the engine accepted it iff the oracle did, and the table and
 // every index hold as many items as the oracle's projection says.
 Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const std::string& what);
+// The same, with the write named by `what()` only in a failure message.
+Outcome check_counts(const oracle::NaiveTable& model, const Table& table,
+                     const std::function<std::string()>& what);
 
 }  // namespace sortkey::props
 
