@@ -774,11 +774,24 @@ std::vector<NKey> NaiveTable::sort_of(const std::string& index) const {
   return {};
 }
 
+std::vector<NKey> naive_table_keys(const NSchema& schema) {
+  std::vector<NKey> keys = {schema.pk};
+  if (schema.sk) keys.push_back(*schema.sk);
+  return keys;
+}
+
+NItem naive_table_key(const NSchema& schema, const NItem& item) {
+  NItem key;
+  for (const NKey& k : naive_table_keys(schema)) {
+    if (const NValue* v = naive_get(item, k.name)) key.emplace_back(k.name, *v);
+  }
+  return key;
+}
+
 NItem NaiveTable::key_of(const std::string& index, const NItem& entry) const {
   std::vector<NKey> keys = partition_of(index);
   for (const NKey& k : sort_of(index)) keys.push_back(k);
-  keys.push_back(schema_.pk);
-  if (schema_.sk) keys.push_back(*schema_.sk);
+  for (const NKey& k : naive_table_keys(schema_)) keys.push_back(k);
   NItem out;
   for (const NKey& k : keys) {
     if (naive_get(out, k.name) == nullptr) out.emplace_back(k.name, *naive_get(entry, k.name));

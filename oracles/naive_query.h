@@ -184,6 +184,12 @@ struct NSchema {
   std::vector<NIndex> indexes;
 };
 
+// The table's key attributes: the partition key, then the sort key if any.
+std::vector<NKey> naive_table_keys(const NSchema& schema);
+
+// The table key `item` holds: those of naive_table_keys it has, in order.
+NItem naive_table_key(const NSchema& schema, const NItem& item);
+
 // A key condition: equality on every partition attribute, equality on the
 // first sort attributes, then at most one range on the next.
 struct NKeyCond {

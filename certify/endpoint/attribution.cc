@@ -298,12 +298,6 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
 
 namespace {
 
-std::vector<NKey> table_keys(const NSchema& schema) {
-  std::vector<NKey> keys = {schema.pk};
-  if (schema.sk) keys.push_back(*schema.sk);
-  return keys;
-}
-
 bool is_index_key(const NSchema& schema, const std::string& name) {
   for (const oracle::NIndex& i : schema.indexes) {
     for (const auto* side : {&i.pk, &i.sk}) {
@@ -372,7 +366,7 @@ void Attribution::write_cause(const Divergence& d, const CheckContext& context, 
   }
   const std::string probe = probe_table_(schema);
   NItem keys;
-  for (const NKey& k : table_keys(schema)) {
+  for (const NKey& k : oracle::naive_table_keys(schema)) {
     if (const NValue* v = oracle::naive_get(item, k.name)) keys.emplace_back(k.name, *v);
   }
   // The culprit: the key alone, else the first attribute refused with it.
@@ -420,7 +414,7 @@ void Attribution::step_cause(const props::WriteStep& step, const CheckContext& c
   const NSchema& schema = context.model->schema();
   const NItem key = [&] {
     NItem k;
-    for (const NKey& t : table_keys(schema)) {
+    for (const NKey& t : oracle::naive_table_keys(schema)) {
       if (const NValue* v = oracle::naive_get(step.item, t.name)) k.emplace_back(t.name, *v);
     }
     return k;

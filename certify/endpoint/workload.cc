@@ -615,22 +615,13 @@ nlohmann::json key_json(const std::vector<NKey>& table_keys, const NItem& item) 
 }
 
 // The table key of `item` as an item.
-NItem key_item(const std::vector<NKey>& table_keys, const NItem& item) {
-  NItem key;
-  for (const NKey& k : table_keys) {
-    if (const NValue* v = oracle::naive_get(item, k.name)) key.emplace_back(k.name, *v);
-  }
-  return key;
-}
-
 }  // namespace
 
 bool Workload::load(const std::string& table, oracle::NaiveTable& model,
                     const std::vector<NItem>& items, const Observe& observe) {
   const NSchema schema = model.schema();
   clear(table, schema);
-  std::vector<NKey> table_keys = {schema.pk};
-  if (schema.sk) table_keys.push_back(*schema.sk);
+  const std::vector<NKey> table_keys = oracle::naive_table_keys(schema);
 
   std::vector<NItem> written;  // what the endpoint took, in order
   std::vector<NItem> batch;
@@ -736,10 +727,9 @@ void Workload::check_write(const std::string& table, oracle::NaiveTable& model, 
   context.item = &item;
   observe(d, context);
   if (!want_ok) {
-    std::vector<NKey> table_keys = {model.schema().pk};
-    if (model.schema().sk) table_keys.push_back(*model.schema().sk);
+    const std::vector<NKey> table_keys = oracle::naive_table_keys(model.schema());
     send("DeleteItem", {{"TableName", table}, {"Key", key_json(table_keys, item)}});
-    model.erase(key_item(table_keys, item));
+    model.erase(oracle::naive_table_key(model.schema(), item));
   }
 }
 

@@ -56,20 +56,6 @@ void Workload::check_invalid(const std::string& table, const oracle::NaiveTable&
 
 namespace {
 
-std::vector<NKey> table_keys(const NSchema& s) {
-  std::vector<NKey> keys = {s.pk};
-  if (s.sk) keys.push_back(*s.sk);
-  return keys;
-}
-
-NItem key_of(const NSchema& s, const NItem& item) {
-  NItem key;
-  for (const NKey& k : table_keys(s)) {
-    if (const oracle::NValue* v = oracle::naive_get(item, k.name)) key.emplace_back(k.name, *v);
-  }
-  return key;
-}
-
 // The request of a step other than a plain PutItem.
 nlohmann::json step_params(const std::string& table, const NSchema& schema, const WriteStep& step) {
   nlohmann::json j = {{"TableName", table}};
@@ -219,8 +205,8 @@ bool Workload::check_script(const std::string& table, oracle::NaiveTable& model,
     observe(*d, context);
     if (step.kind == WriteStep::Kind::kGet) continue;
     // The keys the write touched are written back as the oracle holds them.
-    std::vector<NItem> keys = {key_of(schema, step.item)};
-    for (const NItem& p : step.puts) keys.push_back(key_of(schema, p));
+    std::vector<NItem> keys = {oracle::naive_table_key(schema, step.item)};
+    for (const NItem& p : step.puts) keys.push_back(oracle::naive_table_key(schema, p));
     for (const NItem& k : step.keys) keys.push_back(k);
     for (const NItem& key : keys) {
       if (key.empty()) continue;  // a batch's own key is empty

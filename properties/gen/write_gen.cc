@@ -23,20 +23,6 @@ NValue scalar(T t, std::string s) {
   return v;
 }
 
-std::vector<NKey> table_keys(const NSchema& s) {
-  std::vector<NKey> keys = {s.pk};
-  if (s.sk) keys.push_back(*s.sk);
-  return keys;
-}
-
-NItem key_of(const NSchema& s, const NItem& item) {
-  NItem key;
-  for (const NKey& k : table_keys(s)) {
-    if (const NValue* v = oracle::naive_get(item, k.name)) key.emplace_back(k.name, *v);
-  }
-  return key;
-}
-
 void set_attr(NItem& item, const std::string& name, NValue v) {
   for (auto& [k, e] : item) {
     if (k == name) {
@@ -66,8 +52,8 @@ std::vector<std::pair<NKey, bool>> index_keys(const NSchema& s) {
 // A key held by the model (mostly) or a fresh one.
 NItem some_key(const oracle::NaiveTable& model) {
   if (!model.items().empty() && chance(70))
-    return key_of(model.schema(), *rc::gen::elementOf(model.items()));
-  return key_of(model.schema(), *gen_item(model.schema()));
+    return oracle::naive_table_key(model.schema(), *rc::gen::elementOf(model.items()));
+  return oracle::naive_table_key(model.schema(), *gen_item(model.schema()));
 }
 
 // An item of the schema whose table key is valid (gen_item now and then
@@ -141,7 +127,7 @@ WriteStep seed_step(const oracle::NaiveTable& model) {
       for (int i = *rc::gen::inRange(1, 6); i > 0; --i) {
         const bool del = chance(30);
         NItem item = del ? some_key(model) : valid_keyed_item(s);
-        const NItem key = key_of(s, item);
+        const NItem key = oracle::naive_table_key(s, item);
         if (std::any_of(keys.begin(), keys.end(),
                         [&](const NItem& k) { return oracle::naive_items_equal(k, key); }))
           continue;
@@ -168,7 +154,7 @@ NValue at_limit(T type, std::size_t limit) {
 // An item of about 400 KB: 409599, 409600 or 409601 bytes, its table key
 // and one attribute. REQUIRES: no N table key (its size is approximate).
 NItem item_at_size_limit(const NSchema& s) {
-  NItem item = key_of(s, valid_keyed_item(s));
+  NItem item = oracle::naive_table_key(s, valid_keyed_item(s));
   const std::size_t base = oracle::naive_item_size(item) + 4;  // + "blob"
   const std::size_t want = 409600 + static_cast<std::size_t>(*rc::gen::inRange(-1, 2));
   if (chance(25)) {
@@ -253,7 +239,7 @@ rc::Gen<std::vector<WriteStep>> gen_limit_writes(const NSchema& schema) {
     for (int i = *rc::gen::inRange(1, 4); i > 0; --i) {
       NItem item =
           numeric_key || chance(50) ? item_with_key_at_limit(schema) : item_at_size_limit(schema);
-      const NItem key = key_of(schema, item);
+      const NItem key = oracle::naive_table_key(schema, item);
       steps.push_back(put_of(std::move(item)));
       steps.push_back(get_of(key));
     }
@@ -265,7 +251,7 @@ rc::Gen<std::vector<WriteStep>> gen_number_writes(const NSchema& schema) {
   return rc::gen::exec([schema] {
     std::vector<WriteStep> steps;
     for (int i = *rc::gen::inRange(1, 5); i > 0; --i) {
-      NItem item = key_of(schema, valid_keyed_item(schema));
+      NItem item = oracle::naive_table_key(schema, valid_keyed_item(schema));
       if (chance(70)) {
         item.emplace_back("n", scalar(T::N, number_text()));
       } else {
@@ -279,7 +265,7 @@ rc::Gen<std::vector<WriteStep>> gen_number_writes(const NSchema& schema) {
           set.set.push_back(other);
         item.emplace_back("ns", std::move(set));
       }
-      const NItem key = key_of(schema, item);
+      const NItem key = oracle::naive_table_key(schema, item);
       steps.push_back(put_of(std::move(item)));
       // The key read back as written, or in another spelling of its value.
       NItem read = key;
