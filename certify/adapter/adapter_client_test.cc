@@ -226,6 +226,54 @@ TEST(AdapterClient, NotAnObjectAndBadEnvelopes) {
   }
 }
 
+// Mid-batch: the adapter answers part of a pipelined batch, then goes wrong. The error
+// names the first request left without its answer (or the one answered wrongly), with its
+// line, and comes at once: the client does not wait for the rest of the batch.
+std::string answers_then(const std::string& after_two) {
+  return "    if r['op'] == 'hello': return json.dumps({'id': 0, 'ok': HELLO})\n"
+         "    if r['id'] <= 2: return json.dumps({'id': r['id'], 'ok': r['value'].zfill(5)})\n" +
+         after_two;
+}
+
+std::vector<json> batch_of(int n) {
+  std::vector<json> requests;
+  for (int i = 1; i <= n; ++i) requests.push_back(enc(std::to_string(i)));
+  return requests;
+}
+
+TEST(AdapterClient, ExitMidBatchNamesTheFirstUnansweredRequest) {
+  auto c =
+      AdapterClient::start(python_adapter("exit_mid", answers_then("    sys.exit(3)\n")), fast());
+  expect_error([&] { c->call(batch_of(8)); },
+               "the adapter exited with status 3 before answering request 3\n"
+               "  request:  {\"id\":3,\"op\":\"encode\"");
+}
+
+TEST(AdapterClient, HangMidBatchIsATimeoutOnTheFirstUnansweredRequest) {
+  auto c = AdapterClient::start(python_adapter("hang_mid", answers_then("    time.sleep(600)\n")),
+                                fast(300));
+  const double seconds = expect_error(
+      [&] { c->call(batch_of(8)); }, "the adapter timed out: no answer to request 3 within 300 ms");
+  EXPECT_LT(seconds, 3.0);
+}
+
+TEST(AdapterClient, DuplicateSkippedAndGarbledAnswersMidBatch) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"    return json.dumps({'id': 2, 'ok': '00003'})\n",
+       "answered with the wrong id: 2 where the answer to request 3 was due"},
+      {"    return json.dumps({'id': r['id'] + 1, 'ok': '00004'})\n",
+       "answered out of order: the answer to request 4 came where the answer to request 3 was due"},
+      {"    return 'garbage'\n", "the adapter answered request 3 with a line that is not JSON"},
+  };
+  int n = 0;
+  for (const auto& [body, want] : cases) {
+    auto c = AdapterClient::start(
+        python_adapter("mid_batch" + std::to_string(n++), answers_then(body)), fast());
+    expect_error([&] { c->call(batch_of(8)); }, want);
+    EXPECT_TRUE(c->failure());
+  }
+}
+
 TEST(AdapterClient, HugeLineEndsTheExchange) {
   ClientOptions o = fast();
   o.max_line = 1000;
