@@ -85,13 +85,6 @@ const Table& engine_table(std::uint64_t n) {
   return *t;
 }
 
-sortkey::oracle::NValue nv(sortkey::oracle::NValue::T t, std::string s) {
-  sortkey::oracle::NValue v;
-  v.t = t;
-  v.s = std::move(s);
-  return v;
-}
-
 const sortkey::oracle::NaiveTable& oracle_table(std::uint64_t n) {
   using namespace sortkey::oracle;
   static std::map<std::uint64_t, std::unique_ptr<NaiveTable>> tables;
@@ -104,11 +97,12 @@ const sortkey::oracle::NaiveTable& oracle_table(std::uint64_t n) {
     t = std::make_unique<NaiveTable>(s);
     std::vector<NItem> items;
     for (std::uint64_t i = 0; i < n; ++i) {
-      items.push_back({{"PK", nv(NValue::T::S, "P")},
-                       {"SK", nv(NValue::T::N, std::to_string(i))},
-                       {"G", nv(NValue::T::S, "G")},
-                       {"T", nv(NValue::T::N, std::to_string(mix(i) % (4 * n)))},
-                       {"payload", nv(NValue::T::S, std::string(48, 'x'))}});
+      items.push_back(
+          {{"PK", sortkey::oracle::naive_scalar(NValue::T::S, "P")},
+           {"SK", sortkey::oracle::naive_scalar(NValue::T::N, std::to_string(i))},
+           {"G", sortkey::oracle::naive_scalar(NValue::T::S, "G")},
+           {"T", sortkey::oracle::naive_scalar(NValue::T::N, std::to_string(mix(i) % (4 * n)))},
+           {"payload", sortkey::oracle::naive_scalar(NValue::T::S, std::string(48, 'x'))}});
     }
     t->append_unchecked(std::move(items));  // put() checks every key against every item: O(n^2)
   }
@@ -157,9 +151,9 @@ void oracle_page(benchmark::State& state, bool index) {
   for (auto _ : state) {
     const std::uint64_t from = mix(++k) % (index ? 4 * n : n);
     NKeyCond c;
-    c.partition = {nv(NValue::T::S, index ? "G" : "P")};
+    c.partition = {sortkey::oracle::naive_scalar(NValue::T::S, index ? "G" : "P")};
     c.op = NKeyCond::Op::kGe;
-    c.a = nv(NValue::T::N, std::to_string(from));
+    c.a = sortkey::oracle::naive_scalar(NValue::T::N, std::to_string(from));
     const auto range = t.key_range(index ? "ByT" : "", c, true);
     auto page = page_at(range, 0, kPage, nullptr);
     benchmark::DoNotOptimize(page);
@@ -243,11 +237,12 @@ void BM_QueryPutOracle(benchmark::State& state) {
   NaiveTable t = oracle_table(n);
   std::uint64_t i = 0;
   for (auto _ : state) {
-    const NItem item = {{"PK", nv(NValue::T::S, "P")},
-                        {"SK", nv(NValue::T::N, std::to_string(mix(i++) % n) + "00e-2")},
-                        {"G", nv(NValue::T::S, "G")},
-                        {"T", nv(NValue::T::N, std::to_string(i % (4 * n)))},
-                        {"payload", nv(NValue::T::S, std::string(48, 'y'))}};
+    const NItem item = {
+        {"PK", sortkey::oracle::naive_scalar(NValue::T::S, "P")},
+        {"SK", sortkey::oracle::naive_scalar(NValue::T::N, std::to_string(mix(i++) % n) + "00e-2")},
+        {"G", sortkey::oracle::naive_scalar(NValue::T::S, "G")},
+        {"T", sortkey::oracle::naive_scalar(NValue::T::N, std::to_string(i % (4 * n)))},
+        {"payload", sortkey::oracle::naive_scalar(NValue::T::S, std::string(48, 'y'))}};
     benchmark::DoNotOptimize(t.put(item));
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(i));

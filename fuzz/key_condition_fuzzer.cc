@@ -52,13 +52,6 @@ using oracle::NValue;
 using props::Outcome;
 using T = NValue::T;
 
-NValue scalar(T t, std::string s) {
-  NValue v;
-  v.t = t;
-  v.s = std::move(s);
-  return v;
-}
-
 oracle::NSchema fixed_schema() {
   oracle::NSchema s;
   s.pk = NKey{"p", T::S};
@@ -87,11 +80,12 @@ std::vector<NItem> fixed_items() {
   const char* const s2s[] = {"1", "2", "1e1"};
   std::vector<NItem> items;
   for (int i = 0; i < 15; ++i) {  // (i % 3, i % 5) is a distinct table key for each i
-    NItem item = {{"p", scalar(T::S, ps[i % 3])}, {"c", scalar(T::N, cs[i % 5])}};
-    if (i % 4 != 3) item.emplace_back("p2", scalar(T::B, p2s[(i / 3) % 3]));
-    if (i % 5 != 4) item.emplace_back("s1", scalar(T::S, s1s[i % 4]));
-    if (i % 7 != 6) item.emplace_back("s2", scalar(T::N, s2s[i % 3]));
-    item.emplace_back("v", scalar(T::N, std::to_string(i)));
+    NItem item = {{"p", oracle::naive_scalar(T::S, ps[i % 3])},
+                  {"c", oracle::naive_scalar(T::N, cs[i % 5])}};
+    if (i % 4 != 3) item.emplace_back("p2", oracle::naive_scalar(T::B, p2s[(i / 3) % 3]));
+    if (i % 5 != 4) item.emplace_back("s1", oracle::naive_scalar(T::S, s1s[i % 4]));
+    if (i % 7 != 6) item.emplace_back("s2", oracle::naive_scalar(T::N, s2s[i % 3]));
+    item.emplace_back("v", oracle::naive_scalar(T::N, std::to_string(i)));
     items.push_back(std::move(item));
   }
   return items;

@@ -108,41 +108,45 @@ class QuerySource {
 
   NValue key_value(T type) {
     const std::uint8_t b = byte();
-    if (type == T::N) return scalar(T::N, pick(props::query_number_spellings(), b));
-    if (type == T::B) return scalar(T::B, joined(props::query_byte_atoms(), 1 + b % 3));
+    if (type == T::N) return oracle::naive_scalar(T::N, pick(props::query_number_spellings(), b));
+    if (type == T::B)
+      return oracle::naive_scalar(T::B, joined(props::query_byte_atoms(), 1 + b % 3));
     const int arg = b >> 3;
     switch (b & 7) {
       case 3:
-        return scalar(T::S, joined(props::query_string_atoms(), 1 + arg % 3));
+        return oracle::naive_scalar(T::S, joined(props::query_string_atoms(), 1 + arg % 3));
       case 4: {
         static const char* const kSegments[] = {"EVENT", "2026-06", "ORG", "USER",
                                                 "A#B",   "a!",      "#",   "x$y"};
         Path path;
         for (int i = 0; i <= arg % 3; ++i) path.emplace_back(kSegments[byte() % 8]);
         auto key = encode_composite(path);
-        return scalar(T::S, key ? *key : "EVENT");
+        return oracle::naive_scalar(T::S, key ? *key : "EVENT");
       }
       case 5: {
         const auto n = static_cast<UInt128>(src_.in_range(0, 999));
         auto key = (arg & 1) ? encode_inverse(n, 3) : encode_padded(n, 3);
-        return scalar(T::S, "READING#" + *key);
+        return oracle::naive_scalar(T::S, "READING#" + *key);
       }
       case 6: {
         Ulid::Bytes bytes{};
         bytes[0] = 0x01;
         bytes[5] = byte();
         bytes[15] = static_cast<std::uint8_t>(arg);
-        return scalar(T::S, encode_ulid(Ulid(bytes)));
+        return oracle::naive_scalar(T::S, encode_ulid(Ulid(bytes)));
       }
       case 7: {
-        if (arg & 1) return scalar(T::S, *version_key(static_cast<UInt128>(byte() % 16), 3));
+        if (arg & 1)
+          return oracle::naive_scalar(T::S, *version_key(static_cast<UInt128>(byte() % 16), 3));
         static const char* const kTimes[] = {"2026-06-23T00:00:00Z", "2026-06-23T10:00:00Z",
                                              "2026-06-23T23:59:59Z", "2026-06-24T00:00:00Z"};
-        return scalar(T::S, *with_sequence(std::string("EVT#") + kTimes[(arg >> 1) % 4],
-                                           static_cast<UInt128>(byte() % 4), 3));
+        return oracle::naive_scalar(T::S,
+                                    *with_sequence(std::string("EVT#") + kTimes[(arg >> 1) % 4],
+                                                   static_cast<UInt128>(byte() % 4), 3));
       }
       default:
-        return scalar(T::S, pick(props::query_string_keys(), static_cast<std::size_t>(arg)));
+        return oracle::naive_scalar(
+            T::S, pick(props::query_string_keys(), static_cast<std::size_t>(arg)));
     }
   }
 
@@ -151,13 +155,14 @@ class QuerySource {
     const std::uint8_t b = byte();
     if (b >= 0xC0) return key_value(type);
     if (type == T::S)
-      return scalar(
+      return oracle::naive_scalar(
           T::S, std::array<std::string, 3>{"a", "\xF0\x9F\x98\x80", std::string("a\0", 2)}[b % 3]);
     if (type == T::B)
-      return scalar(T::B, std::array<std::string, 3>{std::string(1, '\0'), "\xff",
-                                                     std::string("\x80\x00", 2)}[b % 3]);
-    return scalar(T::N,
-                  std::array<const char*, 6>{"1", "-1e-130", "100", "1e2", "+1", "1.0"}[b % 6]);
+      return oracle::naive_scalar(T::B,
+                                  std::array<std::string, 3>{std::string(1, '\0'), "\xff",
+                                                             std::string("\x80\x00", 2)}[b % 3]);
+    return oracle::naive_scalar(
+        T::N, std::array<const char*, 6>{"1", "-1e-130", "100", "1e2", "+1", "1.0"}[b % 6]);
   }
 
   // A value of any type: S, N, B (the key strategies), free text, BOOL,
@@ -172,7 +177,7 @@ class QuerySource {
       case 2:
         return key_value(T::B);
       case 3:
-        return scalar(T::S, text(b >> 4));
+        return oracle::naive_scalar(T::S, text(b >> 4));
       case 4: {
         NValue v;
         v.t = T::BOOL;
@@ -374,13 +379,6 @@ class QuerySource {
   }
 
  private:
-  static NValue scalar(T t, std::string s) {
-    NValue v;
-    v.t = t;
-    v.s = std::move(s);
-    return v;
-  }
-
   // Up to 3 code points anywhere in Unicode (3 bytes each, surrogates moved
   // past), so that S values also leave the atoms' pools.
   std::string text(int n) {
@@ -422,7 +420,7 @@ class QuerySource {
   // A value of another type, or an empty S or B (a number key cannot be empty).
   NValue wrong_or_empty(T type) {
     const std::uint8_t b = byte();
-    if ((b & 1) != 0 && type != T::N) return scalar(type, "");
+    if ((b & 1) != 0 && type != T::N) return oracle::naive_scalar(type, "");
     NValue v = attribute_value(1);
     return v.t == type ? NValue{} : v;
   }
@@ -439,7 +437,7 @@ class QuerySource {
     if (v.t == T::S) {
       while (n < v.s.size() && (static_cast<unsigned char>(v.s[n]) & 0xC0) == 0x80) ++n;
     }
-    return scalar(v.t, v.s.substr(0, n));
+    return oracle::naive_scalar(v.t, v.s.substr(0, n));
   }
 
   std::vector<oracle::NStep> path(const std::vector<std::string>& names) {
@@ -538,7 +536,7 @@ class QuerySource {
       case 5: {
         c.op = Op::kBeginsWith;
         NValue v = constant(t, p, true);
-        if (v.t == T::N) v = scalar(T::S, v.s);
+        if (v.t == T::N) v = oracle::naive_scalar(T::S, v.s);
         if (kind & 0x80) v = prefix_of(v, byte());
         c.args = {path_operand(p), value_operand(v)};
         return c;
@@ -551,7 +549,8 @@ class QuerySource {
         static constexpr Op kSize[] = {Op::kEq, Op::kLt, Op::kGe, Op::kNe};
         static const char* const kCounts[] = {"0", "1", "2", "3", "+2", "1e0"};
         c.op = kSize[(kind >> 3) % 4];
-        c.args = {path_operand(p, true), value_operand(scalar(T::N, kCounts[(kind >> 5) % 6]))};
+        c.args = {path_operand(p, true),
+                  value_operand(oracle::naive_scalar(T::N, kCounts[(kind >> 5) % 6]))};
         return c;
       }
     }

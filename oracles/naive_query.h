@@ -63,6 +63,14 @@ struct NField {
 // An item: (name, value) pairs with distinct names, in any order.
 using NItem = std::vector<std::pair<std::string, NValue>>;
 
+// A scalar value: an S, N or B of type `t` whose text (bytes for B) is `s`.
+inline NValue naive_scalar(NValue::T t, std::string s) {
+  NValue v;
+  v.t = t;
+  v.s = std::move(s);
+  return v;
+}
+
 const char* naive_type_name(NValue::T t);  // "S", "N", ..., "NULL"
 
 // DynamoDB Number text: [+-]? digits [. digits] [e [+-] digits] (or .digits).

@@ -103,27 +103,20 @@ TEST(NaiveRefusal, ConstantErrors) {
   EXPECT_EQ(naive_refusal(type), "");
 }
 
-NValue scalar(NValue::T t, std::string s) {
-  NValue v;
-  v.t = t;
-  v.s = std::move(s);
-  return v;
-}
-
 // ALT test_projection_expression.py::test_projection_expression_path.
 TEST(NaiveProject, KeepsThePathsReachedNestedAsInTheItem) {
-  NValue y = scalar(NValue::T::S, "yo");
+  NValue y = naive_scalar(NValue::T::S, "yo");
   NValue inner;
   inner.t = NValue::T::M;
-  inner.map.emplace_back("x", scalar(NValue::T::S, "hi"));
+  inner.map.emplace_back("x", naive_scalar(NValue::T::S, "hi"));
   inner.map.emplace_back("y", y);
   NValue list;
   list.t = NValue::T::L;
-  list.list = {scalar(NValue::T::N, "2"), scalar(NValue::T::N, "4"), inner};
+  list.list = {naive_scalar(NValue::T::N, "2"), naive_scalar(NValue::T::N, "4"), inner};
   NValue a;
   a.t = NValue::T::M;
   a.map.emplace_back("b", list);
-  const NItem item = {{"a", a}, {"b", scalar(NValue::T::S, "hello")}};
+  const NItem item = {{"a", a}, {"b", naive_scalar(NValue::T::S, "hello")}};
   const NStep an{false, "a", 0}, bn{false, "b", 0}, yn{false, "y", 0};
   const NItem got = naive_project(item, {{an, bn, NStep{true, "", 2}, yn}});
   EXPECT_EQ(naive_show(got), R"({a: {M:{"b":{L:[{M:{"y":{S:"yo"}}}]}}}})");
@@ -139,25 +132,28 @@ TEST(NaiveTable, RefusesItemsWithBadNumbersAndGetsByValue) {
   s.pk = {"pk", NValue::T::S};
   s.sk = NKey{"sk", NValue::T::N};
   NaiveTable t(s);
-  const NItem ok = {{"pk", scalar(NValue::T::S, "a")},
-                    {"sk", scalar(NValue::T::N, "1000")},
-                    {"n", scalar(NValue::T::N, "0.0e126")}};
+  const NItem ok = {{"pk", naive_scalar(NValue::T::S, "a")},
+                    {"sk", naive_scalar(NValue::T::N, "1000")},
+                    {"n", naive_scalar(NValue::T::N, "0.0e126")}};
   EXPECT_TRUE(t.put(ok));
   for (const char* bad : {"0e126", "1e126", "NaN", " 1", "1e-131"}) {
-    EXPECT_FALSE(t.can_put({{"pk", scalar(NValue::T::S, "a")},
-                            {"sk", scalar(NValue::T::N, "1")},
-                            {"n", scalar(NValue::T::N, bad)}}))
+    EXPECT_FALSE(t.can_put({{"pk", naive_scalar(NValue::T::S, "a")},
+                            {"sk", naive_scalar(NValue::T::N, "1")},
+                            {"n", naive_scalar(NValue::T::N, bad)}}))
         << bad;
   }
   NValue set;
   set.t = NValue::T::NS;
   set.set = {"1", "dog"};
-  EXPECT_FALSE(t.can_put(
-      {{"pk", scalar(NValue::T::S, "a")}, {"sk", scalar(NValue::T::N, "1")}, {"ns", set}}));
-  const auto got = t.get({{"pk", scalar(NValue::T::S, "a")}, {"sk", scalar(NValue::T::N, "1e3")}});
+  EXPECT_FALSE(t.can_put({{"pk", naive_scalar(NValue::T::S, "a")},
+                          {"sk", naive_scalar(NValue::T::N, "1")},
+                          {"ns", set}}));
+  const auto got =
+      t.get({{"pk", naive_scalar(NValue::T::S, "a")}, {"sk", naive_scalar(NValue::T::N, "1e3")}});
   ASSERT_TRUE(got.has_value());
   EXPECT_TRUE(naive_items_equal(*got, ok));
-  EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::S, "b")}, {"sk", scalar(NValue::T::N, "1")}}));
+  EXPECT_FALSE(
+      t.get({{"pk", naive_scalar(NValue::T::S, "b")}, {"sk", naive_scalar(NValue::T::N, "1")}}));
 }
 
 // A write finds its item by the value of its key, whatever the spelling,
@@ -169,9 +165,9 @@ TEST(NaiveTable, WritesFindTheirItemByKeyValue) {
   s.sk = NKey{"sk", NValue::T::S};
   NaiveTable t(s);
   auto item = [](const char* pk, const char* sk, const char* v) {
-    return NItem{{"pk", scalar(NValue::T::N, pk)},
-                 {"sk", scalar(NValue::T::S, sk)},
-                 {"v", scalar(NValue::T::S, v)}};
+    return NItem{{"pk", naive_scalar(NValue::T::N, pk)},
+                 {"sk", naive_scalar(NValue::T::S, sk)},
+                 {"v", naive_scalar(NValue::T::S, v)}};
   };
   ASSERT_TRUE(t.put(item("7", "a", "first")));
   ASSERT_TRUE(t.put(item("-0.5", "a", "second")));
@@ -179,16 +175,18 @@ TEST(NaiveTable, WritesFindTheirItemByKeyValue) {
   ASSERT_TRUE(t.put(item("700e-2", "a", "replaced")));
   ASSERT_EQ(t.items().size(), 3u);
   EXPECT_EQ(naive_get(t.items()[0], "v")->s, "replaced");
-  t.erase({{"pk", scalar(NValue::T::N, "-5E-1")}, {"sk", scalar(NValue::T::S, "a")}});
+  t.erase({{"pk", naive_scalar(NValue::T::N, "-5E-1")}, {"sk", naive_scalar(NValue::T::S, "a")}});
   ASSERT_EQ(t.items().size(), 2u);
   ASSERT_TRUE(t.put(item("0012.000", "b", "again")));
   ASSERT_EQ(t.items().size(), 2u);
   EXPECT_EQ(naive_get(t.items()[1], "v")->s, "again");
-  EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::N, "-0.5")}, {"sk", scalar(NValue::T::S, "a")}}));
-  EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::S, "7")}, {"sk", scalar(NValue::T::S, "a")}}));
-  EXPECT_FALSE(t.get({{"pk", scalar(NValue::T::N, "7")}}));
+  EXPECT_FALSE(
+      t.get({{"pk", naive_scalar(NValue::T::N, "-0.5")}, {"sk", naive_scalar(NValue::T::S, "a")}}));
+  EXPECT_FALSE(
+      t.get({{"pk", naive_scalar(NValue::T::S, "7")}, {"sk", naive_scalar(NValue::T::S, "a")}}));
+  EXPECT_FALSE(t.get({{"pk", naive_scalar(NValue::T::N, "7")}}));
   const auto got =
-      t.get({{"pk", scalar(NValue::T::N, "0.7e1")}, {"sk", scalar(NValue::T::S, "a")}});
+      t.get({{"pk", naive_scalar(NValue::T::N, "0.7e1")}, {"sk", naive_scalar(NValue::T::S, "a")}});
   ASSERT_TRUE(got.has_value());
   EXPECT_EQ(naive_get(*got, "v")->s, "replaced");
 }
@@ -200,18 +198,19 @@ TEST(NaiveTable, EntryCountAndCanUpdate) {
   s.pk = {"pk", NValue::T::S};
   s.indexes.push_back({"ByG", {{"g", NValue::T::S}}, {}, NIndex::Projection::kKeysOnly, {}});
   NaiveTable t(s);
-  ASSERT_TRUE(t.put({{"pk", scalar(NValue::T::S, "a")}, {"g", scalar(NValue::T::S, "x")}}));
-  ASSERT_TRUE(t.put({{"pk", scalar(NValue::T::S, "b")}}));
+  ASSERT_TRUE(
+      t.put({{"pk", naive_scalar(NValue::T::S, "a")}, {"g", naive_scalar(NValue::T::S, "x")}}));
+  ASSERT_TRUE(t.put({{"pk", naive_scalar(NValue::T::S, "b")}}));
   EXPECT_EQ(t.entry_count(""), 2u);
   EXPECT_EQ(t.entry_count("ByG"), 1u);
   EXPECT_EQ(t.entries("ByG").size(), 1u);
   EXPECT_EQ(t.entry_count("missing"), 0u);
-  const NItem key = {{"pk", scalar(NValue::T::S, "b")}};
-  const NItem set = {{"g", scalar(NValue::T::S, "y")}};
+  const NItem key = {{"pk", naive_scalar(NValue::T::S, "b")}};
+  const NItem set = {{"g", naive_scalar(NValue::T::S, "y")}};
   EXPECT_TRUE(t.can_update(key, set, {}));
   EXPECT_EQ(t.entry_count("ByG"), 1u);
-  EXPECT_FALSE(t.can_update(key, {{"pk", scalar(NValue::T::S, "c")}}, {}));  // a table key
-  EXPECT_FALSE(t.can_update(key, {{"g", scalar(NValue::T::N, "1")}}, {}));   // a key's type
+  EXPECT_FALSE(t.can_update(key, {{"pk", naive_scalar(NValue::T::S, "c")}}, {}));  // a table key
+  EXPECT_FALSE(t.can_update(key, {{"g", naive_scalar(NValue::T::N, "1")}}, {}));   // a key's type
   EXPECT_FALSE(t.can_update(key, set, {"g"}));  // the same attribute twice
   ASSERT_TRUE(t.update(key, set, {}));
   EXPECT_EQ(t.entry_count("ByG"), 2u);

@@ -10,13 +10,6 @@ using oracle::NOperand;
 using oracle::NValue;
 using T = NValue::T;
 
-NValue value(T t, std::string s) {
-  NValue v;
-  v.t = t;
-  v.s = std::move(s);
-  return v;
-}
-
 NOperand path(std::string name) {
   NOperand o;
   o.kind = NOperand::Kind::kPath;
@@ -44,19 +37,19 @@ std::string classes(const NValue& v, bool deep, bool encoding) {
 }
 
 TEST(ValueClasses, NameWhatTriggersBugs) {
-  EXPECT_EQ(classes(value(T::S, ""), false, true), "empty");
-  EXPECT_EQ(classes(value(T::S, "\xF0\x9F\x98\x80"), false, true), "multibyte");
-  EXPECT_EQ(classes(value(T::S, "\xF0\x9F\x98\x80"), false, false), "");
-  EXPECT_EQ(classes(value(T::B, "\x7f\xff"), false, true), "high-bytes");
-  EXPECT_EQ(classes(value(T::N, "+3"), false, true), "plus");
-  EXPECT_EQ(classes(value(T::N, "1e+3"), false, true), "") << "only a leading '+'";
-  EXPECT_EQ(classes(value(T::S, std::string(1024, 'a')), false, true), "size-limit");
+  EXPECT_EQ(classes(oracle::naive_scalar(T::S, ""), false, true), "empty");
+  EXPECT_EQ(classes(oracle::naive_scalar(T::S, "\xF0\x9F\x98\x80"), false, true), "multibyte");
+  EXPECT_EQ(classes(oracle::naive_scalar(T::S, "\xF0\x9F\x98\x80"), false, false), "");
+  EXPECT_EQ(classes(oracle::naive_scalar(T::B, "\x7f\xff"), false, true), "high-bytes");
+  EXPECT_EQ(classes(oracle::naive_scalar(T::N, "+3"), false, true), "plus");
+  EXPECT_EQ(classes(oracle::naive_scalar(T::N, "1e+3"), false, true), "") << "only a leading '+'";
+  EXPECT_EQ(classes(oracle::naive_scalar(T::S, std::string(1024, 'a')), false, true), "size-limit");
   NValue no;
   no.t = T::BOOL;
   EXPECT_EQ(classes(no, false, true), "false");
   NValue list;
   list.t = T::L;
-  list.list = {value(T::N, "+1"), value(T::S, "")};
+  list.list = {oracle::naive_scalar(T::N, "+1"), oracle::naive_scalar(T::S, "")};
   EXPECT_EQ(classes(list, false, true), "") << "a list's elements only when deep";
   EXPECT_EQ(classes(list, true, true), "empty+plus");
   NValue set;
@@ -66,34 +59,35 @@ TEST(ValueClasses, NameWhatTriggersBugs) {
 }
 
 TEST(ValueClasses, TakenOutOneAtATime) {
-  EXPECT_EQ(without_class(value(T::N, "+3"), "plus").s, "3");
-  EXPECT_EQ(without_class(value(T::N, "+3"), "empty").s, "+3");
-  EXPECT_EQ(without_class(value(T::S, ""), "empty").s, "a");
-  EXPECT_EQ(without_class(value(T::S, "a\xC3\xA9"), "multibyte").s, "a");
-  EXPECT_EQ(without_class(value(T::B, "\xff"), "high-bytes").s, "\x7f");
+  EXPECT_EQ(without_class(oracle::naive_scalar(T::N, "+3"), "plus").s, "3");
+  EXPECT_EQ(without_class(oracle::naive_scalar(T::N, "+3"), "empty").s, "+3");
+  EXPECT_EQ(without_class(oracle::naive_scalar(T::S, ""), "empty").s, "a");
+  EXPECT_EQ(without_class(oracle::naive_scalar(T::S, "a\xC3\xA9"), "multibyte").s, "a");
+  EXPECT_EQ(without_class(oracle::naive_scalar(T::B, "\xff"), "high-bytes").s, "\x7f");
   NValue set;
   set.t = T::NS;
   set.set = {"+1", "1"};
   const NValue plain = without_class(set, "plus");
   EXPECT_EQ(plain.set, std::vector<std::string>{"1"}) << "a set stays a set";
   std::set<std::string> left;
-  value_classes(without_class(value(T::S, ""), "empty"), true, true, left);
+  value_classes(without_class(oracle::naive_scalar(T::S, ""), "empty"), true, true, left);
   EXPECT_TRUE(left.empty());
 }
 
 TEST(FilterFeature, OneNamePerCauseWhateverTheSpelling) {
-  const NCond a = atom(NCond::Op::kLt, {path("x"), constant(value(T::S, "a"))});
-  const NCond b = atom(NCond::Op::kGt, {constant(value(T::S, "b")), path("y")});
+  const NCond a = atom(NCond::Op::kLt, {path("x"), constant(oracle::naive_scalar(T::S, "a"))});
+  const NCond b = atom(NCond::Op::kGt, {constant(oracle::naive_scalar(T::S, "b")), path("y")});
   EXPECT_EQ(describe_filter_feature(a), "path {<, <=, >, >=} S");
   EXPECT_EQ(describe_filter_feature(b), "path {<, <=, >, >=} S") << ":v > y is y < :v";
   const NCond c = atom(NCond::Op::kGe, {path("x"), path("y")});
   EXPECT_EQ(describe_filter_feature(c), "path {<, <=, >, >=} path");
-  const NCond ne = atom(NCond::Op::kNe, {constant(value(T::L, "")), path("y")});
+  const NCond ne = atom(NCond::Op::kNe, {constant(oracle::naive_scalar(T::L, "")), path("y")});
   EXPECT_EQ(describe_filter_feature(ne), "path {=, <>} L");
-  NCond in = atom(NCond::Op::kIn, {path("x"), constant(value(T::S, "a")),
-                                   constant(value(T::N, "1")), constant(value(T::S, "b"))});
+  NCond in = atom(NCond::Op::kIn, {path("x"), constant(oracle::naive_scalar(T::S, "a")),
+                                   constant(oracle::naive_scalar(T::N, "1")),
+                                   constant(oracle::naive_scalar(T::S, "b"))});
   EXPECT_EQ(describe_filter_feature(in), "path IN (N, S)");
-  NCond size = atom(NCond::Op::kEq, {path("x"), constant(value(T::N, "1"))});
+  NCond size = atom(NCond::Op::kEq, {path("x"), constant(oracle::naive_scalar(T::N, "1"))});
   size.args[0].kind = NOperand::Kind::kSize;
   EXPECT_EQ(describe_filter_feature(size), "size(path) {=, <>} N");
   NCond inner;
@@ -107,8 +101,8 @@ TEST(FilterFeature, OneNamePerCauseWhateverTheSpelling) {
   NCond type = atom(NCond::Op::kType, {path("x")});
   type.type_name = "SS";
   EXPECT_EQ(describe_filter_feature(type), "attribute_type(path, SS)");
-  EXPECT_EQ(describe_filter_feature(
-                atom(NCond::Op::kContains, {path("x"), constant(value(T::B, "\xff"))})),
+  EXPECT_EQ(describe_filter_feature(atom(
+                NCond::Op::kContains, {path("x"), constant(oracle::naive_scalar(T::B, "\xff"))})),
             "contains(path, B)");
 }
 

@@ -11,13 +11,6 @@ using oracle::NItem;
 using oracle::NValue;
 using T = NValue::T;
 
-NValue value(T t, std::string s) {
-  NValue v;
-  v.t = t;
-  v.s = std::move(s);
-  return v;
-}
-
 oracle::NSchema table_schema() {
   oracle::NSchema s;
   s.pk = {"pk", T::S};
@@ -29,26 +22,30 @@ oracle::NSchema table_schema() {
 // An item refused for its Number is attributed to the Number (reference
 // section 1.2), before any key rule.
 TEST(RejectionCause, NamesTheNumberDynamoDbRefuses) {
-  const NItem zero = {
-      {"pk", value(T::S, "a")}, {"sk", value(T::N, "1")}, {"n", value(T::N, "0e126")}};
+  const NItem zero = {{"pk", oracle::naive_scalar(T::S, "a")},
+                      {"sk", oracle::naive_scalar(T::N, "1")},
+                      {"n", oracle::naive_scalar(T::N, "0e126")}};
   EXPECT_EQ(rejection_cause(table_schema(), zero),
             (std::pair<std::string, std::string>{"number", "n"}));
   NValue nested;
   nested.t = T::M;
-  nested.map.emplace_back("x", value(T::N, "NaN"));
-  const NItem deep = {{"pk", value(T::S, "")}, {"sk", value(T::N, "1")}, {"m", nested}};
+  nested.map.emplace_back("x", oracle::naive_scalar(T::N, "NaN"));
+  const NItem deep = {{"pk", oracle::naive_scalar(T::S, "")},
+                      {"sk", oracle::naive_scalar(T::N, "1")},
+                      {"m", nested}};
   EXPECT_EQ(rejection_cause(table_schema(), deep).first, "number");
-  const NItem empty_index_key = {
-      {"pk", value(T::S, "a")}, {"sk", value(T::N, "1")}, {"g1", value(T::S, "")}};
+  const NItem empty_index_key = {{"pk", oracle::naive_scalar(T::S, "a")},
+                                 {"sk", oracle::naive_scalar(T::N, "1")},
+                                 {"g1", oracle::naive_scalar(T::S, "")}};
   EXPECT_EQ(rejection_cause(table_schema(), empty_index_key).first, "index_key_empty");
 }
 
 // A planted request is sent as DynamoDB JSON with its Select, projection and start key.
 TEST(QueryRequestJson, CarriesSelectProjectionAndStartKey) {
   oracle::NaiveTable model(table_schema());
-  model.put({{"pk", value(T::S, "a")}, {"sk", value(T::N, "1")}});
+  model.put({{"pk", oracle::naive_scalar(T::S, "a")}, {"sk", oracle::naive_scalar(T::N, "1")}});
   props::QuerySpec valid;
-  valid.key.partition = {value(T::S, "a")};
+  valid.key.partition = {oracle::naive_scalar(T::S, "a")};
   valid.style = 1;  // ProjectionExpression with Select ALL_ATTRIBUTES
   const props::PlantedRequest p = props::plant_invalid_request(model, valid, 16);
   const nlohmann::json j = query_request_json("t", p.request);

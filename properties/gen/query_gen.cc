@@ -48,13 +48,6 @@ using T = NValue::T;
 
 namespace {
 
-NValue scalar(T t, std::string s) {
-  NValue v;
-  v.t = t;
-  v.s = std::move(s);
-  return v;
-}
-
 rc::Gen<std::string> gen_joined(const std::vector<std::string>& atoms, int max) {
   return rc::gen::exec([&atoms, max] {
     const int n = *rc::gen::inRange(1, max + 1);
@@ -66,18 +59,19 @@ rc::Gen<std::string> gen_joined(const std::vector<std::string>& atoms, int max) 
 
 rc::Gen<NValue> gen_spelled(const std::string& canonical) {
   return rc::gen::map(gen_spelling(NumberValue{oracle::read_number(canonical).value}),
-                      [](const NumberText& t) { return scalar(T::N, t.text); });
+                      [](const NumberText& t) { return oracle::naive_scalar(T::N, t.text); });
 }
 
 rc::Gen<NValue> build_scalar_value() {
   return rc::gen::weightedOneOf<NValue>({
-      {3, rc::gen::map(gen_unicode(4), [](std::string s) { return scalar(T::S, std::move(s)); })},
+      {3, rc::gen::map(gen_unicode(4),
+                       [](std::string s) { return oracle::naive_scalar(T::S, std::move(s)); })},
       {2, rc::gen::map(rc::gen::elementOf(query_string_keys()),
-                       [](std::string s) { return scalar(T::S, std::move(s)); })},
+                       [](std::string s) { return oracle::naive_scalar(T::S, std::move(s)); })},
       {3, gen_number_spelling()},
       {2, rc::gen::map(rc::gen::weightedOneOf<std::string>({{3, gen_joined(query_byte_atoms(), 3)},
                                                             {1, rc::gen::just(std::string())}}),
-                       [](std::string s) { return scalar(T::B, std::move(s)); })},
+                       [](std::string s) { return oracle::naive_scalar(T::B, std::move(s)); })},
   });
 }
 
@@ -139,13 +133,15 @@ rc::Gen<NValue> build_partition_value(T type) {
   switch (type) {
     case T::S:
       return rc::gen::weightedOneOf<NValue>(
-          {{4, rc::gen::map(rc::gen::elementOf(strings),
-                            [](std::string s) { return scalar(T::S, std::move(s)); })},
+          {{4,
+            rc::gen::map(rc::gen::elementOf(strings),
+                         [](std::string s) { return oracle::naive_scalar(T::S, std::move(s)); })},
            {1, gen_key_value(T::S)}});
     case T::B:
       return rc::gen::weightedOneOf<NValue>(
-          {{4, rc::gen::map(rc::gen::elementOf(bytes),
-                            [](std::string s) { return scalar(T::B, std::move(s)); })},
+          {{4,
+            rc::gen::map(rc::gen::elementOf(bytes),
+                         [](std::string s) { return oracle::naive_scalar(T::B, std::move(s)); })},
            {1, gen_key_value(T::B)}});
     default:
       return rc::gen::weightedOneOf<NValue>(
@@ -165,10 +161,10 @@ rc::Gen<NValue> build_key_value(T type) {
               {1,
                rc::gen::suchThat(gen_unicode(3), [](const std::string& s) { return !s.empty(); })},
           }),
-          [](std::string s) { return scalar(T::S, std::move(s)); });
+          [](std::string s) { return oracle::naive_scalar(T::S, std::move(s)); });
     case T::B:
       return rc::gen::map(gen_joined(query_byte_atoms(), 3),
-                          [](std::string s) { return scalar(T::B, std::move(s)); });
+                          [](std::string s) { return oracle::naive_scalar(T::B, std::move(s)); });
     default:
       return rc::gen::mapcat(rc::gen::elementOf(query_canonical_numbers()),
                              [](const std::string& c) { return gen_spelled(c); });
@@ -210,8 +206,8 @@ rc::Gen<NValue> gen_number_spelling() {
   static const rc::Gen<NValue> g = rc::gen::weightedOneOf<NValue>({
       {3, rc::gen::mapcat(rc::gen::elementOf(query_canonical_numbers()),
                           [](const std::string& c) { return gen_spelled(c); })},
-      {1,
-       rc::gen::map(gen_number_text(), [](const NumberText& t) { return scalar(T::N, t.text); })},
+      {1, rc::gen::map(gen_number_text(),
+                       [](const NumberText& t) { return oracle::naive_scalar(T::N, t.text); })},
   });
   return g;
 }
@@ -314,7 +310,7 @@ rc::Gen<NValue> gen_written_key(T type, int wrong_in, int empty_in, bool partiti
   return rc::gen::exec([type, wrong_in, empty_in, partition] {
     if (uniform_index(static_cast<std::size_t>(wrong_in)) == 0) return *gen_attribute_value();
     if (type != T::N && uniform_index(static_cast<std::size_t>(empty_in)) == 0)
-      return scalar(type, "");
+      return oracle::naive_scalar(type, "");
     return partition ? *gen_partition_value(type) : *gen_key_value(type);
   });
 }
@@ -399,7 +395,7 @@ NValue prefix_of(const NValue& v, std::size_t cut) {
   if (v.t == T::S) {
     while (n < v.s.size() && (static_cast<unsigned char>(v.s[n]) & 0xC0) == 0x80) ++n;
   }
-  return scalar(v.t, v.s.substr(0, n));
+  return oracle::naive_scalar(v.t, v.s.substr(0, n));
 }
 
 }  // namespace
@@ -586,8 +582,9 @@ rc::Gen<NCond> gen_atom(Ctx ctx) {
         c.op = *rc::gen::element(NCond::Op::kEq, NCond::Op::kLt, NCond::Op::kGe, NCond::Op::kNe);
         NOperand size = path_operand(path);
         size.kind = NOperand::Kind::kSize;
-        c.args = {size, value_operand(scalar(T::N, *rc::gen::element<std::string>(
-                                                       "0", "1", "2", "3", "+2", "1e0")))};
+        c.args = {size,
+                  value_operand(oracle::naive_scalar(
+                      T::N, *rc::gen::element<std::string>("0", "1", "2", "3", "+2", "1e0")))};
         return c;
       }
     }

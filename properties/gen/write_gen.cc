@@ -16,13 +16,6 @@ using Kind = WriteStep::Kind;
 
 namespace {
 
-NValue scalar(T t, std::string s) {
-  NValue v;
-  v.t = t;
-  v.s = std::move(s);
-  return v;
-}
-
 void set_attr(NItem& item, const std::string& name, NValue v) {
   for (auto& [k, e] : item) {
     if (k == name) {
@@ -147,8 +140,8 @@ std::size_t limit_of(bool partition) { return partition ? 2048 : 1024; }
 
 NValue at_limit(T type, std::size_t limit) {
   const std::size_t bytes = limit + static_cast<std::size_t>(*rc::gen::inRange(-1, 2));
-  if (type == T::B) return scalar(T::B, std::string(bytes, static_cast<char>(0xFF)));
-  return scalar(T::S, text_of_bytes(bytes, chance(50)));
+  if (type == T::B) return oracle::naive_scalar(T::B, std::string(bytes, static_cast<char>(0xFF)));
+  return oracle::naive_scalar(T::S, text_of_bytes(bytes, chance(50)));
 }
 
 // An item of about 400 KB: 409599, 409600 or 409601 bytes, its table key
@@ -158,9 +151,9 @@ NItem item_at_size_limit(const NSchema& s) {
   const std::size_t base = oracle::naive_item_size(item) + 4;  // + "blob"
   const std::size_t want = 409600 + static_cast<std::size_t>(*rc::gen::inRange(-1, 2));
   if (chance(25)) {
-    item.emplace_back("blob", scalar(T::B, std::string(want - base, '\x80')));
+    item.emplace_back("blob", oracle::naive_scalar(T::B, std::string(want - base, '\x80')));
   } else {
-    item.emplace_back("blob", scalar(T::S, text_of_bytes(want - base, chance(50))));
+    item.emplace_back("blob", oracle::naive_scalar(T::S, text_of_bytes(want - base, chance(50))));
   }
   return item;
 }
@@ -253,7 +246,7 @@ rc::Gen<std::vector<WriteStep>> gen_number_writes(const NSchema& schema) {
     for (int i = *rc::gen::inRange(1, 5); i > 0; --i) {
       NItem item = oracle::naive_table_key(schema, valid_keyed_item(schema));
       if (chance(70)) {
-        item.emplace_back("n", scalar(T::N, number_text()));
+        item.emplace_back("n", oracle::naive_scalar(T::N, number_text()));
       } else {
         NValue set;
         set.t = T::NS;
