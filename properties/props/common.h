@@ -41,14 +41,18 @@ Outcome rejects_truncated_and_extended(std::string_view key, Decode&& decode,
                                         show_key(key.substr(0, n)), n, key.size(), show_key(key)));
     }
   }
+  // One buffer for every extension: `key` + c, then c + `key`.
+  std::string extended(key.size() + 1, '\0');
   for (char c : extensions) {
-    const std::string longer = std::string(key) + c;
-    if (decode(longer)) {
-      return Outcome::fails(fmt::format("the extended key {} decoded", show_key(longer)));
+    key.copy(extended.data(), key.size());
+    extended.back() = c;
+    if (decode(std::string_view(extended))) {
+      return Outcome::fails(fmt::format("the extended key {} decoded", show_key(extended)));
     }
-    const std::string front = c + std::string(key);
-    if (decode(front)) {
-      return Outcome::fails(fmt::format("the extended key {} decoded", show_key(front)));
+    extended.front() = c;
+    key.copy(extended.data() + 1, key.size());
+    if (decode(std::string_view(extended))) {
+      return Outcome::fails(fmt::format("the extended key {} decoded", show_key(extended)));
     }
   }
   return Outcome::holds();

@@ -38,14 +38,16 @@ Valid valid(std::string_view text) {
 
 // The codec's value agrees with the oracle's: same sign, digits, and the
 // codec's exponent E (0.d x 10^E) is the oracle's sci + 1 (d.d x 10^sci).
-Outcome same_value(std::string_view what, const Number& got, const NaiveNumber& want) {
+// `got` is what fn(arg) gave; the message names it only on a failure.
+Outcome same_value(std::string_view fn, std::string_view arg, const Number& got,
+                   const NaiveNumber& want) {
   const bool agree = got.is_zero()
                          ? want.digits.empty()
                          : got.is_negative() == want.negative && got.digits() == want.digits &&
                                got.exponent() == want.sci + 1;
   if (agree) return Outcome::holds();
-  return Outcome::fails(fmt::format("{} is {} (digits {}, exponent {}), but the value is {}", what,
-                                    to_string(got), q(got.digits()), got.exponent(),
+  return Outcome::fails(fmt::format("{}({}) is {} (digits {}, exponent {}), but the value is {}",
+                                    fn, q(arg), to_string(got), q(got.digits()), got.exponent(),
                                     oracle::show_number(want)));
 }
 
@@ -86,8 +88,7 @@ Outcome number_round_trip(std::string_view text) {
   auto n = parse_number(text);
   if (!n)
     return Outcome::fails(fmt::format("parse_number({}) failed: {}", q(text), describe(n.error())));
-  if (Outcome o = same_value(fmt::format("parse_number({})", q(text)), *n, want.value); !o.ok())
-    return o;
+  if (Outcome o = same_value("parse_number", text, *n, want.value); !o.ok()) return o;
   const std::string key = encode_number(*n);
   auto back = decode_number(key);
   if (!back)
@@ -151,7 +152,7 @@ Outcome number_text_verdict(std::string_view text) {
     if (!got)
       return Outcome::fails(fmt::format("DynamoDB accepts {}, parse_number failed: {}", q(text),
                                         describe(got.error())));
-    return same_value(fmt::format("parse_number({})", q(text)), *got, want.value);
+    return same_value("parse_number", text, *got, want.value);
   }
   if (got) {
     return Outcome::fails(fmt::format("DynamoDB rejects {} ({}), parse_number gave {}", q(text),
@@ -198,10 +199,14 @@ Outcome number_rejects_malformed(std::string_view text, char extra) {
       return o;
     }
   }
+  std::string extended(key.size() + 1, '\0');  // key + c, then c + key
   for (char c : {extra, '0', '9', ':', '#'}) {
-    const std::string_view byte(&c, 1);
-    if (Outcome o = rejected_or_canonical(cat(key, byte), key); !o.ok()) return o;
-    if (Outcome o = rejected_or_canonical(cat(byte, key), key); !o.ok()) return o;
+    key.copy(extended.data(), key.size());
+    extended.back() = c;
+    if (Outcome o = rejected_or_canonical(extended, key); !o.ok()) return o;
+    extended.front() = c;
+    key.copy(extended.data() + 1, key.size());
+    if (Outcome o = rejected_or_canonical(extended, key); !o.ok()) return o;
   }
   if (zero) {
     return must_reject(cat(key, std::string_view(&extra, 1)), key, "zero followed by a byte");
@@ -242,8 +247,12 @@ Outcome number_rejects_malformed(std::string_view text, char extra) {
 }
 
 Outcome number_total_decode(std::string_view bytes) {
+  // One decode serves both checks: its result is handed to the first.
+  Result<Number> decoded = decode_number(bytes);
+  const bool accepted = decoded.has_value();
+  const Number value = accepted ? *decoded : Number();
   if (Outcome o = decode_is_total_and_canonical(
-          bytes, [](std::string_view k) { return decode_number(k); },
+          bytes, [&](std::string_view) { return std::move(decoded); },
           [](const Number& v) -> Result<std::string> { return encode_number(v); });
       !o.ok()) {
     return o;
@@ -251,15 +260,14 @@ Outcome number_total_decode(std::string_view bytes) {
   // encode copies digits faithfully, so a decoder that let a leading or
   // trailing zero digit through would still look canonical above; the
   // decoded Number must also be the normalized value its own text denotes.
-  auto v = decode_number(bytes);
-  if (!v) return Outcome::holds();
-  const std::string text = to_string(*v);
+  if (!accepted) return Outcome::holds();
+  const std::string text = to_string(value);
   const oracle::NaiveReading r = oracle::read_number(text);
   if (r.verdict != NaiveVerdict::kNumber) {
     return Outcome::fails(fmt::format("{} decoded to {}, which DynamoDB reads as {}", q(bytes),
                                       q(text), oracle::verdict_name(r.verdict)));
   }
-  return same_value(fmt::format("decode_number({})", q(bytes)), *v, r.value);
+  return same_value("decode_number", bytes, value, r.value);
 }
 
 Outcome number_suffix_order(std::string_view a, std::string_view x, std::string_view b,
@@ -286,8 +294,7 @@ Outcome number_suffix_order(std::string_view a, std::string_view x, std::string_
   if (!back)
     return Outcome::fails(
         fmt::format("consume_number({}) failed: {}", q(left), describe(back.error())));
-  if (Outcome o = same_value(fmt::format("consume_number({})", q(left)), *back, va.value); !o.ok())
-    return o;
+  if (Outcome o = same_value("consume_number", left, *back, va.value); !o.ok()) return o;
   if (in != cat("#", x)) {
     return Outcome::fails(
         fmt::format("consume_number({}) left {}, expected {}", q(left), q(in), q(cat("#", x))));
