@@ -1,0 +1,81 @@
+// File: properties/props/query_reference_props.h
+//
+// Rules of the shared reference (dynamodb-query-semantics.md, mapped rule by
+// rule in oracles/RULES.md) that the engine-against-oracle properties did
+// not hold to the reference's own examples: there both the engine and the
+// oracle are held to what the reference states, so a mistake they share
+// shows up too.
+//
+//   reference_order_holds       sections 1.1-1.3: the reference's lists of
+//                               S, N and B keys come back in the listed
+//                               order, both ways, over pages, and BETWEEN
+//                               two of them selects the slice between;
+//   reference_numbers_read_back section 1.2: a Number is returned in the
+//                               reference's canonical text whatever its
+//                               spelling, as a key and inside L and M;
+//   rejects_reference_fault     sections 2 and 3.4: key conditions and
+//                               start keys DynamoDB refuses, with its message.
+
+#ifndef SORTKEY_PROPERTIES_QUERY_REFERENCE_PROPS_H_
+#define SORTKEY_PROPERTIES_QUERY_REFERENCE_PROPS_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "naive_query.h"
+#include "props/outcome.h"
+#include "props/query_invalid_props.h"
+#include "props/query_spec.h"
+#include "sortkey/table.h"
+
+namespace sortkey::props {
+
+// The reference's ascending list of sort-key values of one type (S, N or B):
+// DYN's "1,10,2,A,B,a,aa,ab,b" and the UTF-8/UTF-16 examples of 1.1, ALT's
+// test_query_sort_order_number list with DYN's -0.01 < 0 < 0.01 (1.2),
+// the unsigned-byte list of 1.3.
+const std::vector<std::string>& reference_order(oracle::NValue::T type);
+
+// Writes the values of reference_order(type) at `picked` (indexes, in the
+// order written, distinct) as sort keys of one partition, then Queries it
+// (`forward`, `limit`, every page): the items come in the reference's order
+// (reversed when backward), the oracle's key_range agrees, and a BETWEEN of
+// the values at `lo` <= `hi` (indexes into `picked`) selects exactly those
+// between them in the reference's order.
+Outcome reference_order_holds(oracle::NValue::T type, const std::vector<std::size_t>& picked,
+                              bool forward, std::optional<int> limit, std::size_t lo,
+                              std::size_t hi);
+
+// The spellings of 1.2's normalization cases, each with the text DynamoDB
+// returns (ALT test_number.py::_NORMALIZATION_CASES as the reference lists
+// them).
+const std::vector<std::pair<std::string, std::string>>& reference_number_cases();
+
+// Each (spelling, canonical) is written as a Number sort key and as Number
+// values at the top level, in a list and in a map; a Query returns each in
+// exactly the canonical text, and the oracle's canonical text agrees.
+// REQUIRES: the values are distinct.
+Outcome reference_numbers_read_back(const std::vector<std::pair<std::string, std::string>>& cases);
+
+// A request DynamoDB refuses, planted in a valid one (`fault` 0 to
+// kReferenceFaults - 1): 0 no partition-key condition, 1 three conditions,
+// 2 a value of the wrong type, 3 begins_with on a Number sort key, 4 size()
+// in a key condition, 5 a nested path, 6 a non-key attribute, 7 an
+// undefined value, 8 an unused name, 9 `!=`, 10 an empty expression, 11
+// BETWEEN bounds of two types, 12 a start key in another partition, 13 a
+// start key outside the sort-key condition. Where the target cannot carry
+// the fault (no sort key, no Number sort key, no entry), another fault of
+// the list that it can carry is planted.
+PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const QuerySpec& valid,
+                                     int fault);
+inline constexpr int kReferenceFaults = 14;
+
+Outcome rejects_reference_fault(const oracle::NaiveTable& model, const Table& table,
+                                const QuerySpec& valid, int fault);
+
+}  // namespace sortkey::props
+
+#endif  // SORTKEY_PROPERTIES_QUERY_REFERENCE_PROPS_H_
