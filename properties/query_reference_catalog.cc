@@ -108,12 +108,30 @@ void add_reference_fault_property(Catalog& c) {
         });
 }
 
+void add_reference_filter_property(Catalog& c) {
+  c.add("query", "reference_filter_semantics",
+        "section 5's type semantics as the reference states them: = false and <> true across "
+        "types and <> true for a missing attribute, ordering and BETWEEN false against another "
+        "type, a list or a missing attribute, UTF-8 and unsigned-byte order in filters, "
+        "contains as substring (S, B) and membership (SS, NS by value, BS, L) but never of a "
+        "map, a BOOL or the set itself, begins_with on unsigned bytes, size() of S, B, L, M "
+        "and sets and no size of N or BOOL: the engine's Scan and the oracle keep the item "
+        "exactly when DynamoDB does, in any rendering",
+        [] {
+          const auto& cases = reference_filter_cases();
+          const FilterCase& k = cases[uniform_index(cases.size())];
+          RC_TAG(k.rule);
+          rc_require(reference_filter_holds(k, *rc::gen::arbitrary<std::uint64_t>()));
+        });
+}
+
 }  // namespace
 
 void add_query_reference_properties(Catalog& c) {
   add_reference_order_property(c);
   add_reference_number_property(c);
   add_reference_fault_property(c);
+  add_reference_filter_property(c);
 }
 
 }  // namespace sortkey::props

@@ -57,30 +57,40 @@ bool same_sequence(const std::vector<NValue>& a, const std::vector<NValue>& b) {
 const std::vector<std::string>& reference_order(T type) {
   // 1.1: DYN's recorded ASCII order, AWS's "a" > "A" and "¿" > "z", and
   // U+E000 < U+FF5E < U+1F600, the order UTF-16 gets wrong.
-  static const std::vector<std::string> strings = {
-      "1", "10", "2", "A", "B", "a", "aa", "ab", "b", "z", "\xC2\xBF", "\xEE\x80\x80",
-      "\xEF\xBD\x9E", "\xF0\x9F\x98\x80"};
+  static const std::vector<std::string> strings = {"1",
+                                                   "10",
+                                                   "2",
+                                                   "A",
+                                                   "B",
+                                                   "a",
+                                                   "aa",
+                                                   "ab",
+                                                   "b",
+                                                   "z",
+                                                   "\xC2\xBF",
+                                                   "\xEE\x80\x80",
+                                                   "\xEF\xBD\x9E",
+                                                   "\xF0\x9F\x98\x80"};
   // 1.2: ALT test_query_sort_order_number, with DYN's -0.01 < 0 < 0.01.
-  static const std::vector<std::string> numbers = {"-2e10",
-                                                   "-7.1e2",
-                                                   "-4.1",
-                                                   "-0.1",
-                                                   "-0.01",
-                                                   "-1e-5",
-                                                   "0",
-                                                   "2e-5",
-                                                   "0.01",
-                                                   "0.15",
-                                                   "1",
-                                                   "1.00000000000000000000000001",
-                                                   "3.14159",
-                                                   "3.1415926535897932384626433832795028841",
-                                                   "31.4",
-                                                   "1.4e10"};
+  static const std::vector<std::string> numbers = {
+      "-2e10",   "-7.1e2",
+      "-4.1",    "-0.1",
+      "-0.01",   "-1e-5",
+      "0",       "2e-5",
+      "0.01",    "0.15",
+      "1",       "1.00000000000000000000000001",
+      "3.14159", "3.1415926535897932384626433832795028841",
+      "31.4",    "1.4e10"};
   // 1.3: unsigned, byte-wise, a proper prefix first.
-  static const std::vector<std::string> bytes = {
-      std::string(1, '\0'), std::string(2, '\0'), "\x01", "\x7f", "\x7f\xff", "\x80", "\xfe\x01",
-      "\xff", std::string("\xff\x00", 2)};
+  static const std::vector<std::string> bytes = {std::string(1, '\0'),
+                                                 std::string(2, '\0'),
+                                                 "\x01",
+                                                 "\x7f",
+                                                 "\x7f\xff",
+                                                 "\x80",
+                                                 "\xfe\x01",
+                                                 "\xff",
+                                                 std::string("\xff\x00", 2)};
   return type == T::S ? strings : (type == T::N ? numbers : bytes);
 }
 
@@ -122,20 +132,22 @@ Outcome reference_order_holds(T type, const std::vector<std::size_t>& picked, bo
     q.limit = limit;
     const QueryRequest r = render_query(schema, q);
     int pages = 0;
-    auto items = read_all(r, [&](const QueryRequest& req) { return table->query(req); }, &pages);
+    auto items = read_all(
+        r, [&](const QueryRequest& req) { return table->query(req); }, &pages);
     if (!items) return Outcome::fails(show_request(r) + ": rejected: " + describe(items.error()));
     const std::vector<NValue> got = sort_values(query_internal::to_naive_all(*items));
     if (!same_sequence(got, expected)) {
-      return Outcome::fails(fmt::format("{} ({}, {} pages): the engine returns {}, the reference "
-                                        "orders them {}",
-                                        what, show_request(r), pages, show_values(got),
-                                        show_values(expected)));
+      return Outcome::fails(
+          fmt::format("{} ({}, {} pages): the engine returns {}, the reference "
+                      "orders them {}",
+                      what, show_request(r), pages, show_values(got), show_values(expected)));
     }
     const std::vector<NValue> naive = sort_values(model.key_range("", cond, forward));
     if (!same_sequence(naive, expected)) {
-      return Outcome::fails(fmt::format("{}: the oracle's key range is {}, the reference orders "
-                                        "them {}",
-                                        what, show_values(naive), show_values(expected)));
+      return Outcome::fails(
+          fmt::format("{}: the oracle's key range is {}, the reference orders "
+                      "them {}",
+                      what, show_values(naive), show_values(expected)));
     }
     return Outcome::holds();
   };
@@ -232,20 +244,22 @@ Outcome reference_numbers_read_back(const std::vector<std::pair<std::string, std
   }
   for (const StoredItem& stored : *items) {
     const std::vector<std::string> got = numbers_of(to_naive(stored));
-    const auto it = std::find_if(cases.begin(), cases.end(),
-                                 [&](const auto& c) { return c.second == got[0]; });
+    const auto it =
+        std::find_if(cases.begin(), cases.end(), [&](const auto& c) { return c.second == got[0]; });
     if (it == cases.end()) {
-      return Outcome::fails(fmt::format("the sort key came back as {}, which is no spelling "
-                                        "DynamoDB returns for the numbers written",
-                                        got[0]));
+      return Outcome::fails(
+          fmt::format("the sort key came back as {}, which is no spelling "
+                      "DynamoDB returns for the numbers written",
+                      got[0]));
     }
     static const char* const kWhere[] = {"the sort key", "a top-level value", "a list element",
                                          "a map value"};
     for (std::size_t i = 1; i < got.size(); ++i) {
       if (got[i] != it->second) {
-        return Outcome::fails(fmt::format("{} written as {} came back as \"{}\", DynamoDB "
-                                          "returns {}",
-                                          kWhere[i], it->first, got[i], it->second));
+        return Outcome::fails(
+            fmt::format("{} written as {} came back as \"{}\", DynamoDB "
+                        "returns {}",
+                        kWhere[i], it->first, got[i], it->second));
       }
     }
   }
@@ -271,7 +285,9 @@ NValue different(const NValue& v) {
   return scalar(T::N, oracle::naive_number_compare(v.s, "1") == 0 ? "2" : "1");
 }
 
-bool has_sort_condition(const NKeyCond& k) { return !k.sort_eq.empty() || k.op != NKeyCond::Op::kNone; }
+bool has_sort_condition(const NKeyCond& k) {
+  return !k.sort_eq.empty() || k.op != NKeyCond::Op::kNone;
+}
 
 // The valid request without its sort-key condition and filter, with a
 // clause appended (and its names and values).
@@ -358,8 +374,9 @@ PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const Quer
       if (sk.empty() || sk.back().type != T::N || sk.size() != 1) break;
       p = appended(s, valid, "begins_with(#s, :n)", {{"#s", sk[0].name}},
                    {{":n", scalar(T::N, "1")}});
-      p.want = kc + "Incorrect operand type for operator or function; operator or function: "
-                    "begins_with, operand type: N";
+      p.want = kc +
+               "Incorrect operand type for operator or function; operator or function: "
+               "begins_with, operand type: N";
       p.fault = "begins_with on a Number sort key";
       return p;
     case 4:
@@ -382,8 +399,9 @@ PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const Quer
       p.request.index_name = valid.index;
       p.request.key_condition = "#k = :nobody";
       p.request.attributes.names = {{"#k", pk[0].name}};
-      p.want = kc + "An expression attribute value used in expression is not defined; attribute "
-                    "value: :nobody";
+      p.want = kc +
+               "An expression attribute value used in expression is not defined; attribute "
+               "value: :nobody";
       p.fault = "an undefined value in a key condition";
       return p;
     case 8:
@@ -442,10 +460,150 @@ Outcome rejects_reference_fault(const oracle::NaiveTable& model, const Table& ta
                                       show_request(p.request), p.fault, p.want));
   }
   if (page.error().message.find(p.want) == std::string::npos) {
-    return Outcome::fails(fmt::format("{} ({}): rejected with \"{}\", expected a message with "
-                                      "\"{}\"",
-                                      show_request(p.request), p.fault, page.error().message,
-                                      p.want));
+    return Outcome::fails(
+        fmt::format("{} ({}): rejected with \"{}\", expected a message with "
+                    "\"{}\"",
+                    show_request(p.request), p.fault, page.error().message, p.want));
+  }
+  return Outcome::holds();
+}
+
+namespace {
+
+oracle::NOperand path_a() {
+  oracle::NOperand o;
+  o.kind = oracle::NOperand::Kind::kPath;
+  o.path = {oracle::NStep{false, "a", 0}};
+  return o;
+}
+
+oracle::NOperand constant(NValue v) {
+  oracle::NOperand o;
+  o.value = std::move(v);
+  return o;
+}
+
+oracle::NCond on_a(oracle::NCond::Op op, std::vector<NValue> values, bool size = false) {
+  oracle::NCond c;
+  c.op = op;
+  c.args = {path_a()};
+  if (size) c.args[0].kind = oracle::NOperand::Kind::kSize;
+  for (NValue& v : values) c.args.push_back(constant(std::move(v)));
+  return c;
+}
+
+NValue num(std::string s) { return scalar(T::N, std::move(s)); }
+NValue bin(std::string s) { return scalar(T::B, std::move(s)); }
+
+NValue set_of(T t, std::vector<std::string> elements) {
+  NValue v;
+  v.t = t;
+  v.set = std::move(elements);
+  return v;
+}
+
+NValue list_of(std::vector<NValue> elements) {
+  NValue v;
+  v.t = T::L;
+  v.list = std::move(elements);
+  return v;
+}
+
+NValue map_of(std::vector<oracle::NField> fields) {
+  NValue v;
+  v.t = T::M;
+  v.map = std::move(fields);
+  return v;
+}
+
+NValue boolean(bool b) {
+  NValue v;
+  v.t = T::BOOL;
+  v.b = b;
+  return v;
+}
+
+}  // namespace
+
+const std::vector<FilterCase>& reference_filter_cases() {
+  using Op = oracle::NCond::Op;
+  static const std::vector<FilterCase> cases = {
+      {"= is false across types", num("3"), on_a(Op::kEq, {str("3")}), false},
+      {"<> is true across types", num("3"), on_a(Op::kNe, {str("3")}), true},
+      {"<> is true for a missing attribute", std::nullopt, on_a(Op::kNe, {num("3")}), true},
+      {"numbers compare by value (3 = 3.00)", num("3"), on_a(Op::kEq, {num("3.00")}), true},
+      {"< against another type is false", str("x"), on_a(Op::kLt, {num("3")}), false},
+      {"<= against a list is false", list_of({num("1")}), on_a(Op::kLe, {num("3")}), false},
+      {"> of a missing attribute is false", std::nullopt, on_a(Op::kGt, {num("3")}), false},
+      {"BETWEEN against another type is false", str("x"), on_a(Op::kBetween, {num("1"), num("5")}),
+       false},
+      {"BETWEEN of a missing attribute is false", std::nullopt,
+       on_a(Op::kBetween, {num("1"), num("5")}), false},
+      {"BETWEEN is inclusive", num("5"), on_a(Op::kBetween, {num("1"), num("5")}), true},
+      {"S order is UTF-8 bytes in filters (U+1F600 > U+FF5E)", str("\xF0\x9F\x98\x80"),
+       on_a(Op::kGt, {str("\xEF\xBD\x9E")}), true},
+      {"B order is unsigned in filters (0x80 > 0x7f)", bin("\x80"), on_a(Op::kGt, {bin("\x7f")}),
+       true},
+      {"contains is a substring of an S", str("hello"), on_a(Op::kContains, {str("ell")}), true},
+      {"contains is a byte substring of a B", bin("\x01\x02\x03"),
+       on_a(Op::kContains, {bin("\x02\x03")}), true},
+      {"contains is membership of an SS", set_of(T::SS, {"a", "b"}),
+       on_a(Op::kContains, {str("b")}), true},
+      {"contains is membership of an NS, by value", set_of(T::NS, {"1", "2"}),
+       on_a(Op::kContains, {num("2.0")}), true},
+      {"contains is membership of a BS", set_of(T::BS, {"\x01", "\xff"}),
+       on_a(Op::kContains, {bin("\xff")}), true},
+      {"contains is membership of an L", list_of({str("x"), num("1")}),
+       on_a(Op::kContains, {num("1")}), true},
+      {"a set is not a member of itself", set_of(T::SS, {"a"}),
+       on_a(Op::kContains, {set_of(T::SS, {"a"})}), false},
+      {"contains never matches a map", map_of({oracle::NField("b", str("x"))}),
+       on_a(Op::kContains, {str("x")}), false},
+      {"contains never matches a BOOL", boolean(true), on_a(Op::kContains, {boolean(true)}), false},
+      {"begins_with of an S", str("hello"), on_a(Op::kBeginsWith, {str("he")}), true},
+      {"begins_with of a B, unsigned bytes", bin("\x80\x01"), on_a(Op::kBeginsWith, {bin("\x80")}),
+       true},
+      {"begins_with of a B is a byte prefix", bin("\x7f\x01"), on_a(Op::kBeginsWith, {bin("\x80")}),
+       false},
+      {"size of an S is its length", str("hello"), on_a(Op::kEq, {num("5")}, true), true},
+      {"size of a B is its byte count", bin(std::string("\x00\x01\x02", 3)),
+       on_a(Op::kEq, {num("3")}, true), true},
+      {"size of an L is its element count", list_of({num("1"), str("x")}),
+       on_a(Op::kEq, {num("2")}, true), true},
+      {"size of an M is its element count",
+       map_of({oracle::NField("b", str("x")), oracle::NField("c", num("1"))}),
+       on_a(Op::kEq, {num("2")}, true), true},
+      {"size of a set is its element count", set_of(T::NS, {"1", "2", "3"}),
+       on_a(Op::kEq, {num("3")}, true), true},
+      {"size of an N has no value", num("12345"), on_a(Op::kGe, {num("0")}, true), false},
+      {"size of a BOOL has no value", boolean(false), on_a(Op::kGe, {num("0")}, true), false},
+  };
+  return cases;
+}
+
+Outcome reference_filter_holds(const FilterCase& c, std::uint64_t style) {
+  NSchema schema;
+  schema.pk = {"id", T::S};
+  auto table = Table::create(to_engine(schema));
+  if (!table) return Outcome::fails("the table: " + describe(table.error()));
+  NItem item = {{"id", str("1")}};
+  if (c.a) item.emplace_back("a", *c.a);
+  if (auto ok = table->put(to_engine(item)); !ok)
+    return Outcome::fails("the engine refuses " + oracle::naive_show(item) + ": " +
+                          describe(ok.error()));
+  if (oracle::naive_eval(c.filter, item) != c.keeps) {
+    return Outcome::fails(fmt::format("{}: the oracle {} {} by {}", c.rule,
+                                      c.keeps ? "drops" : "keeps", oracle::naive_show(item),
+                                      oracle::naive_show(c.filter)));
+  }
+  ScanRequest r;
+  r.filter = render_filter(c.filter, style, r.attributes);
+  auto page = table->scan(r);
+  if (!page) return Outcome::fails(show_request(r) + ": rejected: " + describe(page.error()));
+  if ((page->count == 1) != c.keeps) {
+    return Outcome::fails(fmt::format("{}: the engine {} {} ({})", c.rule,
+                                      c.keeps ? "drops" : "keeps", oracle::naive_show(item),
+                                      show_request(r)));
   }
   return Outcome::holds();
 }

@@ -14,7 +14,11 @@
 //                               reference's canonical text whatever its
 //                               spelling, as a key and inside L and M;
 //   rejects_reference_fault     sections 2 and 3.4: key conditions and
-//                               start keys DynamoDB refuses, with its message.
+//                               start keys DynamoDB refuses, with its message;
+//   reference_filter_holds      section 5's type semantics: the reference's
+//                               statements on =, <>, ordering, BETWEEN,
+//                               contains, begins_with and size() as items
+//                               and filters with the verdict it gives.
 
 #ifndef SORTKEY_PROPERTIES_QUERY_REFERENCE_PROPS_H_
 #define SORTKEY_PROPERTIES_QUERY_REFERENCE_PROPS_H_
@@ -75,6 +79,21 @@ inline constexpr int kReferenceFaults = 14;
 
 Outcome rejects_reference_fault(const oracle::NaiveTable& model, const Table& table,
                                 const QuerySpec& valid, int fault);
+
+// One statement of section 5 as a case: an item's attribute `a` (absent
+// when nullopt), a filter on it, and whether DynamoDB keeps the item.
+struct FilterCase {
+  std::string rule;  // "= is false across types", for messages
+  std::optional<oracle::NValue> a;
+  oracle::NCond filter;
+  bool keeps = false;
+};
+const std::vector<FilterCase>& reference_filter_cases();
+
+// A table holding the case's one item, scanned with its filter (rendered in
+// the `style` the seed picks): the engine keeps the item iff the reference
+// says so, and so does the oracle's naive_eval.
+Outcome reference_filter_holds(const FilterCase& c, std::uint64_t style);
 
 }  // namespace sortkey::props
 
