@@ -83,7 +83,9 @@ void add_reference_fault_property(Catalog& c) {
         "conditions, a value of the wrong type, begins_with on a Number key, size(), a nested "
         "path, a non-key attribute, an undefined value, an unused name, !=, an empty "
         "expression, BETWEEN bounds of two types, a start key in another partition or outside "
-        "the sort-key condition: each refused with DynamoDB's message",
+        "the sort-key condition, two pairs of redundant parentheses: each refused, with DynamoDB's "
+        "message where the "
+        "reference records one",
         [] {
           const NSchema schema = *gen_query_schema();
           auto table = Table::create(to_engine(schema));

@@ -431,6 +431,18 @@ PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const Quer
       p.want = kc + "The BETWEEN operator requires same data type for lower and upper bounds";
       p.fault = "key BETWEEN bounds of two types";
       return p;
+    case 14:
+      // Two pairs of redundant parentheses around the whole condition or one clause.
+      if (valid.style % 2 == 0 || sk.empty()) {
+        p = PlantedRequest{render_query(s, without_filter(valid)), "", ""};
+        p.request.key_condition = "((" + p.request.key_condition + "))";
+      } else {
+        p = appended(s, valid, "((#s > :lo))", {{"#s", sk[0].name}},
+                     {{":lo", some_key(sk[0].type)}});
+      }
+      p.want = kc + "KeyConditionExpressions allow at most one pair of redundant parentheses";
+      p.fault = "two pairs of redundant parentheses";
+      return p;
     case 12:
     case 13:
       p = start_key_fault(model, valid, fault == 12);

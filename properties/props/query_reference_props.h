@@ -70,12 +70,14 @@ Outcome reference_numbers_read_back(const std::vector<std::pair<std::string, std
 // in a key condition, 5 a nested path, 6 a non-key attribute, 7 an
 // undefined value, 8 an unused name, 9 `!=`, 10 an empty expression, 11
 // BETWEEN bounds of two types, 12 a start key in another partition, 13 a
-// start key outside the sort-key condition. Where the target cannot carry
+// start key outside the sort-key condition, 14 two pairs of redundant
+// parentheses (ALT test_key_condition_expression_parser; DynamoDB's message
+// is not recorded, the engine's is checked). Where the target cannot carry
 // the fault (no sort key, no Number sort key, no entry), another fault of
 // the list that it can carry is planted.
 PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const QuerySpec& valid,
                                      int fault);
-inline constexpr int kReferenceFaults = 14;
+inline constexpr int kReferenceFaults = 15;
 
 Outcome rejects_reference_fault(const oracle::NaiveTable& model, const Table& table,
                                 const QuerySpec& valid, int fault);
