@@ -83,7 +83,8 @@ void add_reference_fault_property(Catalog& c) {
         "conditions, a value of the wrong type, begins_with on a Number key, size(), a nested "
         "path, a non-key attribute, an undefined value, an unused name, !=, an empty "
         "expression, BETWEEN bounds of two types, a start key in another partition or outside "
-        "the sort-key condition, two pairs of redundant parentheses: each refused, with DynamoDB's "
+        "the sort-key condition, two pairs of redundant parentheses, attribute_type, a table key "
+        "that is no key of the queried index: each refused, with DynamoDB's "
         "message where the "
         "reference records one",
         [] {
@@ -127,6 +128,33 @@ void add_reference_filter_property(Catalog& c) {
         });
 }
 
+void add_reference_write_property(Catalog& c) {
+  c.add("query", "reference_write_refusals",
+        "section 6's refusals with DynamoDB's text: a partition key over 2048 bytes (ASCII or "
+        "2-byte characters: bytes, not characters, count) is 'Size of hashkey has exceeded the "
+        "maximum size limit of2048 bytes', a sort key over 1024 (text or raw bytes) 'Aggregated "
+        "size of all range keys...', an empty string or binary key '...cannot contain an empty "
+        "string/binary value. Key: <name>', an item of 409,601 bytes 'Item size has exceeded the "
+        "maximum allowed size'; the oracle refuses each too",
+        [] {
+          const auto& cases = reference_write_cases();
+          const WriteCase& k = cases[uniform_index(cases.size())];
+          RC_TAG(k.rule);
+          rc_require(reference_write_refused(k));
+        });
+}
+
+void add_reference_projection_property(Catalog& c) {
+  c.add("query", "reference_filter_beyond_projection",
+        "section 5: a FilterExpression may read an attribute the ProjectionExpression does not "
+        "return: a Query filtered on x and projected to y returns the items whose x matches, "
+        "each holding y alone",
+        [] {
+          const auto flags = *rc::gen::container<std::vector<bool>>(rc::gen::arbitrary<bool>());
+          rc_require(reference_filter_beyond_projection(flags));
+        });
+}
+
 }  // namespace
 
 void add_query_reference_properties(Catalog& c) {
@@ -134,6 +162,8 @@ void add_query_reference_properties(Catalog& c) {
   add_reference_number_property(c);
   add_reference_fault_property(c);
   add_reference_filter_property(c);
+  add_reference_write_property(c);
+  add_reference_projection_property(c);
 }
 
 }  // namespace sortkey::props

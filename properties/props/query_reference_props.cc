@@ -443,6 +443,28 @@ PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const Quer
       p.want = kc + "KeyConditionExpressions allow at most one pair of redundant parentheses";
       p.fault = "two pairs of redundant parentheses";
       return p;
+    case 15:
+      p = appended(s, valid, "attribute_type(x, :t)", {}, {{":t", str("S")}});
+      p.want = kc + "Invalid operator used in KeyConditionExpression: attribute_type";
+      p.fault = "attribute_type in a key condition";
+      return p;
+    case 16: {
+      // A table key that is not a key of the queried index.
+      const NKey* base = nullptr;
+      for (const NKey* k : {&s.pk, s.sk ? &*s.sk : nullptr}) {
+        if (k == nullptr || valid.index.empty()) continue;
+        bool in_index = false;
+        for (const NKey& i : pk) in_index = in_index || i.name == k->name;
+        for (const NKey& i : sk) in_index = in_index || i.name == k->name;
+        if (!in_index) base = k;
+      }
+      if (base == nullptr) break;
+      p = appended(s, valid, "#b = :b", {{"#b", base->name}}, {{":b", some_key(base->type)}});
+      p.want = sk.empty() ? "Query key condition not supported"
+                          : "Query condition missed key schema element: " + sk[0].name;
+      p.fault = "a table key that is no index key in an index's key condition";
+      return p;
+    }
     case 12:
     case 13:
       p = start_key_fault(model, valid, fault == 12);
@@ -616,6 +638,99 @@ Outcome reference_filter_holds(const FilterCase& c, std::uint64_t style) {
     return Outcome::fails(fmt::format("{}: the engine {} {} ({})", c.rule,
                                       c.keeps ? "drops" : "keeps", oracle::naive_show(item),
                                       show_request(r)));
+  }
+  return Outcome::holds();
+}
+
+const std::vector<WriteCase>& reference_write_cases() {
+  static const std::vector<WriteCase> cases = [] {
+    const std::string hashkey =
+        "One or more parameter values were invalid: Size of hashkey has exceeded the maximum "
+        "size limit of2048 bytes";
+    const std::string rangekey =
+        "One or more parameter values were invalid: Aggregated size of all range keys has "
+        "exceeded the size limit of 1024 bytes";
+    const std::string empty =
+        "One or more parameter values are not valid. The AttributeValue for a key attribute "
+        "cannot contain an empty ";
+    const std::string multibyte = "\xC3\xA9";  // 2 bytes
+    std::vector<WriteCase> out = {
+        {"a partition key of 2049 ASCII bytes", str(std::string(2049, 'p')), str("s"), 0, hashkey},
+        {"a partition key of 2049 bytes of 2-byte characters", str(""), str("s"), 0, hashkey},
+        {"a sort key of 1025 ASCII bytes", str("p"), str(std::string(1025, 's')), 0, rangekey},
+        {"a sort key of 1025 raw bytes", str("p"), bin(std::string(1025, '\x80')), 0, rangekey},
+        {"an empty partition key", str(""), str("s"), 0, empty + "string value. Key: pk"},
+        {"an empty binary sort key", str("p"), bin(""), 0, empty + "binary value. Key: sk"},
+        {"an item of 409,601 bytes", str("p"), str("s"), 409601,
+         "Item size has exceeded the maximum allowed size"},
+    };
+    // 1024 two-byte characters and one byte: 2049 bytes, 1025 characters.
+    std::string text;
+    for (int i = 0; i < 1024; ++i) text += multibyte;
+    out[1].pk = str(text + "p");
+    return out;
+  }();
+  return cases;
+}
+
+Outcome reference_write_refused(const WriteCase& c) {
+  NSchema schema;
+  schema.pk = {"pk", T::S};
+  schema.sk = NKey{"sk", c.sk.t};
+  auto table = Table::create(to_engine(schema));
+  if (!table) return Outcome::fails("the table: " + describe(table.error()));
+  NItem item = {{"pk", c.pk}, {"sk", c.sk}};
+  if (c.item_bytes > 0) {
+    // "blob" (4 bytes) and its value make up the rest.
+    const std::size_t base = oracle::naive_item_size(item) + 4;
+    item.emplace_back("blob", str(std::string(c.item_bytes - base, 'x')));
+  }
+  oracle::NaiveTable model(schema);
+  if (model.can_put(item))
+    return Outcome::fails(c.rule + ": the oracle accepts the item; DynamoDB refuses it");
+  auto got = table->put(to_engine(item));
+  if (got) return Outcome::fails(c.rule + ": the engine stores the item; DynamoDB refuses it");
+  if (got.error().message.find(c.want) == std::string::npos) {
+    return Outcome::fails(fmt::format("{}: refused with \"{}\", DynamoDB's message is \"{}\"",
+                                      c.rule, got.error().message, c.want));
+  }
+  return Outcome::holds();
+}
+
+Outcome reference_filter_beyond_projection(const std::vector<bool>& flags) {
+  NSchema schema;
+  schema.pk = {"pk", T::S};
+  schema.sk = NKey{"sk", T::N};
+  auto table = Table::create(to_engine(schema));
+  if (!table) return Outcome::fails("the table: " + describe(table.error()));
+  std::vector<NItem> want;
+  for (std::size_t i = 0; i < flags.size(); ++i) {
+    const NItem item = {{"pk", str("p")},
+                        {"sk", num(std::to_string(i))},
+                        {"x", boolean(flags[i])},
+                        {"y", str("y" + std::to_string(i))}};
+    if (auto ok = table->put(to_engine(item)); !ok)
+      return Outcome::fails("the engine refuses " + oracle::naive_show(item));
+    if (flags[i]) want.push_back(oracle::naive_project(item, {{oracle::NStep{false, "y", 0}}}));
+  }
+  QueryRequest r;
+  r.key_condition = "pk = :p";
+  r.filter = "x = :t";
+  r.projection = "y";
+  r.attributes.values = {{":p", to_engine(str("p"))}, {":t", to_engine(boolean(true))}};
+  auto items = read_all(r, [&](const QueryRequest& req) { return table->query(req); });
+  if (!items) return Outcome::fails(show_request(r) + ": rejected: " + describe(items.error()));
+  const std::vector<NItem> got = query_internal::to_naive_all(*items);
+  bool same = got.size() == want.size();
+  for (std::size_t i = 0; same && i < got.size(); ++i)
+    same = oracle::naive_items_equal(got[i], want[i]);
+  if (!same) {
+    std::string shown;
+    for (const NItem& i : got) shown += oracle::naive_show(i) + " ";
+    return Outcome::fails(
+        fmt::format("{}: {} items ({}), DynamoDB returns the {} items whose x "
+                    "is true, projected to y",
+                    show_request(r), got.size(), shown, want.size()));
   }
   return Outcome::holds();
 }

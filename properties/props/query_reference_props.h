@@ -18,7 +18,11 @@
 //   reference_filter_holds      section 5's type semantics: the reference's
 //                               statements on =, <>, ordering, BETWEEN,
 //                               contains, begins_with and size() as items
-//                               and filters with the verdict it gives.
+//                               and filters with the verdict it gives;
+//   reference_write_refused     section 6: keys and items over the limits,
+//                               and empty keys, refused with DynamoDB's text;
+//   reference_filter_beyond_projection  section 5: a filter reads what the
+//                               projection does not return.
 
 #ifndef SORTKEY_PROPERTIES_QUERY_REFERENCE_PROPS_H_
 #define SORTKEY_PROPERTIES_QUERY_REFERENCE_PROPS_H_
@@ -72,12 +76,13 @@ Outcome reference_numbers_read_back(const std::vector<std::pair<std::string, std
 // BETWEEN bounds of two types, 12 a start key in another partition, 13 a
 // start key outside the sort-key condition, 14 two pairs of redundant
 // parentheses (ALT test_key_condition_expression_parser; DynamoDB's message
-// is not recorded, the engine's is checked). Where the target cannot carry
+// is not recorded, the engine's is checked), 15 attribute_type, 16 a table
+// key that is not a key of the queried index. Where the target cannot carry
 // the fault (no sort key, no Number sort key, no entry), another fault of
 // the list that it can carry is planted.
 PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const QuerySpec& valid,
                                      int fault);
-inline constexpr int kReferenceFaults = 15;
+inline constexpr int kReferenceFaults = 17;
 
 Outcome rejects_reference_fault(const oracle::NaiveTable& model, const Table& table,
                                 const QuerySpec& valid, int fault);
@@ -96,6 +101,26 @@ const std::vector<FilterCase>& reference_filter_cases();
 // the `style` the seed picks): the engine keeps the item iff the reference
 // says so, and so does the oracle's naive_eval.
 Outcome reference_filter_holds(const FilterCase& c, std::uint64_t style);
+
+// A write section 6 says DynamoDB refuses, with its message: a table with
+// an S partition key `pk` and a sort key `sk` of the case's type, and the
+// item {pk, sk} (padded with an S attribute to `item_bytes` when not 0).
+struct WriteCase {
+  std::string rule;
+  oracle::NValue pk, sk;
+  std::size_t item_bytes = 0;
+  std::string want;
+};
+const std::vector<WriteCase>& reference_write_cases();
+
+// The oracle refuses the write, and the engine refuses it with the message.
+Outcome reference_write_refused(const WriteCase& c);
+
+// Section 5: the filter may read an attribute the projection does not
+// return. Items {pk: p, sk: i, x: flags[i], y: "y<i>"} queried with filter
+// x = true and ProjectionExpression y: the items whose x is true, each as
+// {y} alone (the oracle's naive_project), in sort-key order.
+Outcome reference_filter_beyond_projection(const std::vector<bool>& flags);
 
 }  // namespace sortkey::props
 
