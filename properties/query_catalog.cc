@@ -647,6 +647,8 @@ void add_query_write_properties(Catalog& c) {
 
 }  // namespace
 
+void add_query_reference_properties(Catalog& c);  // query_reference_catalog.cc
+
 void add_query_properties(Catalog& c) {
   add_query_model_properties(c);
   add_query_page_cut_property(c);
@@ -654,6 +656,7 @@ void add_query_properties(Catalog& c) {
   add_query_write_properties(c);
   add_query_seed_order_properties(c);
   add_query_seed_layout_properties(c);
+  add_query_reference_properties(c);
 }
 
 }  // namespace sortkey::props

@@ -464,6 +464,14 @@ Result<const AttributeValue*> key_value(const Operand& o) {
 }
 
 Result<void> collect_atoms(const Condition& c, std::vector<Atom>& atoms) {
+  // One pair of redundant parentheses is allowed at each level, a second one
+  // is refused (ALT test_key_condition_expression_parser: "((c=:c) AND
+  // ((p=:p)))"); the sources record no message for it.
+  if (c.parentheses > 1) {
+    return key_condition_error(
+        "KeyConditionExpressions allow at most one pair of redundant parentheses around a "
+        "condition");
+  }
   switch (c.kind) {
     case Condition::Kind::kAnd:
       if (auto ok = collect_atoms(c.children[0], atoms); !ok) return ok;

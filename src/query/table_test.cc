@@ -146,6 +146,25 @@ TEST(Table, KeyConditionErrors) {
   EXPECT_NE(n->query(q).error().message.find("begins_with, operand type: N"), std::string::npos);
 }
 
+// ALT test_key_condition_expression_parser: one pair of redundant
+// parentheses at each level is allowed, a second pair is refused.
+TEST(Table, KeyConditionAllowsOnePairOfRedundantParenthesesPerLevel) {
+  auto t = Table::create(pk_sk());
+  auto run = [&](std::string cond) {
+    QueryRequest q = on("x", std::move(cond));
+    q.attributes.values[":c"] = S("y");
+    auto page = t->query(q);
+    return page ? std::string("(ok)") : page.error().message;
+  };
+  EXPECT_EQ(run("((SK = :c) AND (PK = :pk))"), "(ok)");
+  EXPECT_EQ(run("(PK = :pk AND SK = :c)"), "(ok)");
+  const std::string refused =
+      "Invalid KeyConditionExpression: KeyConditionExpressions allow at most one pair of "
+      "redundant parentheses around a condition";
+  EXPECT_EQ(run("((SK = :c) AND ((PK = :pk)))"), refused);
+  EXPECT_EQ(run("((PK = :pk AND SK = :c))"), refused);
+}
+
 TEST(Table, WriteValidation) {
   TableSchema schema = pk_sk();
   schema.indexes.push_back({"G", {{"g", AttributeType::kS}}, {{"h", AttributeType::kN}}, {}});
