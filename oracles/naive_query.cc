@@ -670,9 +670,12 @@ std::optional<std::string> NaiveTable::key_text(const NItem& item) const {
 // key texts are: the same types, the same bytes, Numbers of the same value.
 std::optional<std::size_t> NaiveTable::find(const NItem& key) const {
   const std::optional<std::string> text = key_text(key);
-  if (!text) return std::nullopt;
+  return text ? find_text(*text) : std::nullopt;
+}
+
+std::optional<std::size_t> NaiveTable::find_text(const std::string& text) const {
   for (std::size_t i = 0; i < keys_.size(); ++i) {
-    if (keys_[i] == *text) return i;
+    if (keys_[i] == text) return i;
   }
   return std::nullopt;
 }
@@ -699,11 +702,12 @@ bool NaiveTable::can_put(const NItem& item) const {
 
 bool NaiveTable::put(const NItem& item) {
   if (!can_put(item)) return false;
-  if (auto at = find(item)) {
+  std::string text = *key_text(item);  // can_put: the key attributes are there
+  if (auto at = find_text(text)) {
     items_[*at] = item;
   } else {
     items_.push_back(item);
-    keys_.push_back(*key_text(item));  // can_put: the key attributes are there
+    keys_.push_back(std::move(text));
   }
   return true;
 }

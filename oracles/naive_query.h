@@ -263,6 +263,7 @@ class NaiveTable {
   // nullopt when a key attribute is missing.
   std::optional<std::string> key_text(const NItem& item) const;
   std::optional<std::size_t> find(const NItem& key) const;
+  std::optional<std::size_t> find_text(const std::string& text) const;  // in keys_
   NSchema schema_;
   std::vector<NItem> items_;
   std::vector<std::string> keys_;  // key_text(items_[i])
