@@ -119,6 +119,7 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
       cert.not_run = chosen.size() - i;
       break;
     }
+    if (!options.run_batch && options.claim && !options.claim(c.entry->id())) continue;
     props::RunReport run =
         options.run_batch ? std::move(batch[i]) : run_here(c, settings, mode, progress);
     if (const std::string args = c.target->replay_args(); !args.empty()) {

@@ -68,6 +68,9 @@ struct RunOptions {
   // Told of each catalog property as soon as it is judged (a --jobs worker
   // passes it on to the process that runs it).
   std::function<void(const CertifiedProperty&)> on_property;
+  // Asked before each property runs here: false leaves it to another process
+  // (a --jobs worker runs the properties it claims). Unset: all run here.
+  std::function<bool(const std::string& id)> claim;
 };
 
 // An entry of a target's catalog, chosen by the selection.

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "certify/report.h"
 #include "certify/run.h"
@@ -24,9 +26,10 @@ struct CertifyOptions {
   bool list = false;                 // list the properties and exit
   std::string list_output = "text";  // --list as text or JSON lines
   std::uint64_t seed = 0;            // --seed, when given (run.seed)
-  int jobs = 1;                      // worker processes (certify_jobs.h)
+  int jobs = 0;                      // worker processes (certify_jobs.h); 0: default_jobs()
   int progress_interval = 30;        // --progress-interval SECONDS (run.progress_quiet)
   std::string worker_results;        // a worker's: where its results go
+  std::string worker_claims;         // a worker's: where the workers share the properties out
 };
 
 // The options that open the same target in a worker process. Error: a
@@ -43,9 +46,35 @@ Result<std::vector<std::string>> worker_target_args(const certify::TargetOptions
                                   std::to_string(t.timeout_ms)};
 }
 
+// Without --jobs: a worker per core (at most 8) for the built-in codecs, whose
+// properties only take this machine's time; one process for an adapter or an
+// endpoint, whose capacity is their owner's to share (--jobs N asks for more),
+// and for a worker itself.
+int default_jobs(const CertifyOptions& o) {
+  const bool builtin = o.targets.codec_cmd.empty() && !o.targets.endpoint_given;
+  if (!builtin || !o.worker_results.empty()) return 1;
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 8U));
+}
+
 int could_not_run(const Error& e) {
   fmt::print(stderr, "sortkey certify: {}\n", e.message);
   return 2;
+}
+
+// A --jobs worker: it runs the properties it claims, and its results go to
+// its file as it goes.
+void serve_as_worker(certify::RunOptions& run, WorkerResultsFile& file,
+                     const PropertyClaims& claims) {
+  run.claim = [&file, &claims](const std::string& id) {
+    if (!claims.take(id)) return false;
+    file.started(id);
+    return true;
+  };
+  run.on_property = [&file, &claims,
+                     fail_fast = run.fail_fast](const certify::CertifiedProperty& p) {
+    file.property(p);
+    if (fail_fast && p.run.verdict != props::Verdict::kPassed) claims.stop();
+  };
 }
 
 int run_certify(CertifyOptions options) {
@@ -53,10 +82,11 @@ int run_certify(CertifyOptions options) {
   // reproduce hint with RC_PARAMS); the certifier says all of it in its own
   // words, on stderr through stdio, so std::cerr is silenced for good.
   std::cerr.rdbuf(nullptr);
-  if (options.jobs > 1 && !options.list) {
+  const int jobs = options.jobs > 0 ? options.jobs : default_jobs(options);
+  if (jobs > 1 && !options.list) {
     auto args = worker_target_args(options.targets);
     if (!args) return could_not_run(args.error());
-    options.run.run_batch = worker_batch({*args, options.jobs, options.run.fail_fast});
+    options.run.run_batch = worker_batch({*args, jobs, options.run.fail_fast});
   }
   auto targets = certify::open_targets(options.targets, stderr);
   if (!targets) return could_not_run(targets.error());
@@ -78,13 +108,12 @@ int run_certify(CertifyOptions options) {
   options.run.suite_version = SORTKEY_VERSION;
   options.run.source_commit = SORTKEY_COMMIT;
   std::unique_ptr<WorkerResultsFile> worker_file;
+  const PropertyClaims claims(options.worker_claims);
   if (!options.worker_results.empty()) {
     auto file = WorkerResultsFile::create(options.worker_results);
     if (!file) return could_not_run(file.error());
     worker_file = std::move(*file);
-    options.run.on_property = [&worker_file](const certify::CertifiedProperty& p) {
-      worker_file->property(p);
-    };
+    serve_as_worker(options.run, *worker_file, claims);
   }
   const certify::Certification cert = certify::run_certification(*targets, options.run);
   if (!cert.stopped.empty()) fmt::print(stderr, "sortkey certify: {}\n", cert.stopped);
@@ -151,12 +180,14 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_flag("--fail-fast", o.run.fail_fast, "stop at the first property that does not pass");
   sub->add_option("-j,--jobs", o.jobs,
                   "run the properties in N worker processes at once (the results are a serial "
-                  "run's)")
+                  "run's; default: one per core, at most 8, for the built-in codecs, else 1)")
       ->transform(decimal<int>())
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
+      ->check(CLI::Range(1, 256));
   // A worker process of --jobs: where it writes its results (certify_jobs.h).
-  sub->add_option("--worker-results", o.worker_results)->group("")->check(non_empty());
+  auto* results = sub->add_option("--worker-results", o.worker_results)->group("");
+  auto* claims = sub->add_option("--worker-claims", o.worker_claims)->group("");
+  results->check(non_empty())->needs(claims);
+  claims->check(non_empty())->needs(results);
 }
 
 void add_report_options(CLI::App* sub, CertifyOptions& o) {

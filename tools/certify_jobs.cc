@@ -1,8 +1,11 @@
 #include "certify_jobs.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <stdlib.h>
+#include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -103,7 +106,7 @@ class ScratchDir {
 constexpr std::chrono::milliseconds kLook(100);
 
 struct Worker {
-  std::vector<std::string> ids;
+  int number = 0;               // 1, 2, ...
   std::string results, errors;  // its files
   std::unique_ptr<Child> child;
   WorkerResults seen;        // the lines of its results file read so far
@@ -112,17 +115,19 @@ struct Worker {
 };
 
 std::vector<std::string> worker_argv(const WorkerPlan& plan, const props::RunSettings& settings,
-                                     const Worker& w) {
+                                     const Worker& w, const std::vector<std::string>& ids,
+                                     const std::string& claims) {
   std::vector<std::string> argv = {"sortkey", "certify"};
   argv.insert(argv.end(), plan.target_args.begin(), plan.target_args.end());
   for (const std::string& option :
        {std::string("--seed"), std::to_string(settings.seed), std::string("--cases"),
-        std::to_string(settings.cases), std::string("--no-progress"),
-        std::string("--worker-results"), w.results}) {
+        std::to_string(settings.cases), std::string("--jobs"), std::string("1"),
+        std::string("--no-progress"), std::string("--worker-results"), w.results,
+        std::string("--worker-claims"), claims}) {
     argv.push_back(option);
   }
   if (plan.fail_fast) argv.push_back("--fail-fast");
-  for (const std::string& id : w.ids) {
+  for (const std::string& id : ids) {
     argv.push_back("--property");
     argv.push_back(id);
   }
@@ -141,7 +146,8 @@ std::string last_error_line(const std::string& path) {
 }
 
 std::string running_text(const Worker& w) {
-  return fmt::format("the worker process of {}", fmt::join(w.ids, ", "));
+  if (w.seen.taken.empty()) return fmt::format("worker process {}", w.number);
+  return fmt::format("worker process {} (it took {})", w.number, fmt::join(w.seen.taken, ", "));
 }
 
 // Reads the lines the worker added to its results file since the last look.
@@ -186,12 +192,11 @@ Result<void> worker_ended(const Worker& w, const certify::internal::Ended& ended
   return {};
 }
 
-// The first property of each running worker that has not reported yet.
+// The property each running worker has taken and not yet reported.
 std::vector<std::string> running_ids(const std::vector<Worker>& workers) {
   std::vector<std::string> ids;
   for (const Worker& w : workers) {
-    if (!w.ended && w.seen.reports.size() < w.ids.size())
-      ids.push_back(w.ids[w.seen.reports.size()]);
+    if (!w.ended && w.seen.reports.size() < w.seen.taken.size()) ids.push_back(w.seen.taken.back());
   }
   return ids;
 }
@@ -223,18 +228,24 @@ Result<void> watch_workers(std::vector<Worker>& workers, const std::vector<Chose
 }
 
 Result<void> start_workers(std::vector<Worker>& workers, const ScratchDir& scratch,
-                           const WorkerPlan& plan, const props::RunSettings& settings) {
+                           const WorkerPlan& plan, const props::RunSettings& settings,
+                           const std::vector<std::string>& ids) {
   std::error_code ec;
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
   if (ec)
     return make_error(ErrorCode::kUnavailable, 0,
                       "cannot find this program to run workers: " + ec.message());
+  const std::string claims = scratch.file("claims");
+  if (!fs::create_directory(claims, ec) || ec)
+    return make_error(ErrorCode::kUnavailable, 0,
+                      "cannot make the directory the workers share the properties in");
   for (std::size_t k = 0; k < workers.size(); ++k) {
     Worker& w = workers[k];
+    w.number = static_cast<int>(k + 1);
     w.results = scratch.file(fmt::format("results-{}.jsonl", k + 1));
     w.errors = scratch.file(fmt::format("stderr-{}.txt", k + 1));
     auto child = Child::spawn({.program = self,
-                               .argv = worker_argv(plan, settings, w),
+                               .argv = worker_argv(plan, settings, w, ids, claims),
                                .in = Stdio::kNull,
                                .out = Stdio::kNull,
                                .err = Stdio::kFile,
@@ -254,9 +265,9 @@ Result<std::vector<props::RunReport>> run_workers(const WorkerPlan& plan,
   auto scratch = ScratchDir::make();
   if (!scratch) return scratch.error();
   std::vector<Worker> workers(std::min<std::size_t>(plan.jobs, chosen.size()));
-  for (std::size_t i = 0; i < chosen.size(); ++i)
-    workers[i % workers.size()].ids.push_back(chosen[i].entry->id());
-  if (auto started = start_workers(workers, **scratch, plan, settings); !started)
+  std::vector<std::string> ids;
+  for (const ChosenProperty& c : chosen) ids.push_back(c.entry->id());
+  if (auto started = start_workers(workers, **scratch, plan, settings, ids); !started)
     return started.error();
   if (auto watched = watch_workers(workers, chosen, progress); !watched) return watched.error();
   std::map<std::string, props::RunReport> by_id;
@@ -289,7 +300,35 @@ certify::BatchRunner worker_batch(WorkerPlan plan) {
   };
 }
 
-constexpr std::string_view kFormat = "sortkey-certify-worker/2";
+constexpr std::string_view kFormat = "sortkey-certify-worker/3";
+
+// The claim file of `id`: its bytes, each outside [A-Za-z0-9_.-] as %XX.
+std::string claim_name(const std::string& id) {
+  std::string name;
+  for (unsigned char c : id) {
+    if (std::isalnum(c) || c == '_' || c == '.' || c == '-') {
+      name += static_cast<char>(c);
+    } else {
+      name += fmt::format("%{:02X}", c);
+    }
+  }
+  return name;
+}
+
+bool make_file_once(const std::string& path) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return false;
+  close(fd);
+  return true;
+}
+
+bool PropertyClaims::take(const std::string& id) const {
+  std::error_code ec;
+  if (fs::exists(fs::path(dir_) / "%stop", ec)) return false;
+  return make_file_once((fs::path(dir_) / claim_name(id)).string());
+}
+
+void PropertyClaims::stop() const { make_file_once((fs::path(dir_) / "%stop").string()); }
 
 Result<std::unique_ptr<WorkerResultsFile>> WorkerResultsFile::create(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "w");
@@ -309,6 +348,10 @@ WorkerResultsFile::~WorkerResultsFile() {
 // One line, flushed at once: the parent reads it while this worker runs on.
 void WorkerResultsFile::line(const std::string& text) {
   if (std::fputs((text + "\n").c_str(), file_) < 0 || std::fflush(file_) != 0) failed_ = true;
+}
+
+void WorkerResultsFile::started(const std::string& id) {
+  line(json{{"started", id}}.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 void WorkerResultsFile::property(const certify::CertifiedProperty& p) {
@@ -340,6 +383,8 @@ Result<void> parse_worker_lines(std::string_view lines, WorkerResults& into) {
         into.started = true;
       } else if (into.ended) {
         throw std::invalid_argument("a line after the last");
+      } else if (parsed->contains("started")) {
+        into.taken.push_back(parsed->at("started").get<std::string>());
       } else if (parsed->contains("report")) {
         into.reports.push_back(report_from(parsed->at("report")));
       } else {

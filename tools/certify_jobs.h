@@ -10,9 +10,11 @@
 // the requests with its own targets' (Target::add_worker_requests), and
 // hands the reports to the run loop in the order a serial run has them, so
 // the table, the certificate, the JUnit and the Markdown hold the same
-// results as with --jobs 1, their timings apart. Properties are dealt to the
-// workers in turn (the first to worker 1, the second to worker 2, ...). A
-// worker that cannot run (exit 2) stops the certification with its reason.
+// results as with --jobs 1, their timings apart. The workers share the
+// properties out as they go (PropertyClaims): each takes the next one in the
+// serial order that no other has taken, so a long property does not hold up
+// a fixed share of the others. A worker that cannot run (exit 2) stops the
+// certification with its reason.
 //
 // Example:
 //   certify::RunOptions run;
@@ -27,6 +29,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "certify/record.h"
@@ -44,9 +47,28 @@ struct WorkerPlan {
 // The run loop's batch runner (certify::RunOptions::run_batch) of the plan.
 certify::BatchRunner worker_batch(WorkerPlan plan);
 
+// The properties of one run, shared out among its workers: a worker takes a
+// property by making a file named for it in the run's scratch directory
+// (O_CREAT | O_EXCL: exactly one worker succeeds). Ids are taken in the serial
+// order, so the taken ones are always a prefix of it. With --fail-fast the
+// worker that meets a failure calls stop(), and no worker takes another.
+class PropertyClaims {
+ public:
+  explicit PropertyClaims(std::string dir) : dir_(std::move(dir)) {}
+  // Whether this worker now holds `id`: false when another took it first, the
+  // run was stopped, or the file cannot be made (then no worker reports it,
+  // and the parent says so).
+  bool take(const std::string& id) const;
+  void stop() const;
+
+ private:
+  std::string dir_;
+};
+
 // A worker's results file, written as the worker runs: a line naming the
-// format, a line per catalog property as soon as it is judged, and last a
-// line with the requests each of its targets sent (Target::requests).
+// format, a line as each catalog property starts and one as soon as it is
+// judged, and last a line with the requests each of its targets sent
+// (Target::requests).
 class WorkerResultsFile {
  public:
   // Errors (kUnavailable): the file cannot be created.
@@ -55,6 +77,7 @@ class WorkerResultsFile {
   WorkerResultsFile& operator=(const WorkerResultsFile&) = delete;
   ~WorkerResultsFile();
 
+  void started(const std::string& id);
   void property(const certify::CertifiedProperty& p);
   // Writes the last line and closes the file. Errors (kUnavailable): a line
   // could not be written.
@@ -72,6 +95,7 @@ class WorkerResultsFile {
 // What the lines of a worker's results file read so far say.
 struct WorkerResults {
   bool started = false;                          // the format line was read
+  std::vector<std::string> taken;                // the ids it started, in the order it took them
   std::vector<props::RunReport> reports;         // in the order the worker ran them
   std::map<std::string, std::int64_t> requests;  // by target name, from the last line
   bool ended = false;                            // the last line was read

@@ -9,7 +9,9 @@
 # - held_serial: the same "running" line for a property held in a serial run;
 # - requests: the closing note counts the requests of every process, so
 #   --jobs 2 counts those of --jobs 1 (the same seed and cases, the same
-#   requests) plus the hellos of the two workers.
+#   requests) plus the hellos of the two workers;
+# - shares_out: a worker that is free takes the next property, so one held
+#   property does not hold up others behind it.
 # Nothing here waits on a duration to pass: a held property is released only
 # once the line the test waits for has come (120 s at the most, then FAIL).
 set -u
@@ -56,7 +58,7 @@ for pattern in want:
         if line and re.search(pattern, line):
             break
     else:
-        problem = f"no line /{pattern}/ while number/order was held"
+        problem = f"no line /{pattern}/ while a property was held"
         break
 open(gate, "w").close()
 while not ended:
@@ -87,6 +89,13 @@ held_cmd="python3 $src/tools/tests/held_adapter.py $dir/gate-serial number $adap
 held held_serial "$dir/gate-serial" "$passed" "$running" -- --codec-cmd "$held_cmd" \
   --timeout-ms 600000 --cases 50 --property padded/order --property number/order \
   --progress-interval 1
+
+# shares_out: the workers share the properties out as they go. padded/order,
+# the first, is held in worker 1; worker 2 must take and end every other
+# property meanwhile (dealt out in turn, worker 1 would hold half of them).
+held_cmd="python3 $src/tools/tests/held_adapter.py $dir/gate-share padded $adapter"
+held shares_out "$dir/gate-share" '^\[6/7\] number/\S+ passed \(' -- --codec-cmd "$held_cmd" \
+  --timeout-ms 600000 --cases 20 --property padded/order --property number --jobs 2
 
 # requests JOBS: the adapter requests the closing note counts.
 requests() {
