@@ -1,6 +1,7 @@
 #include "naive_query.h"
 
 #include <algorithm>
+#include <map>
 #include <span>
 
 #include "naive_decimal.h"
@@ -207,18 +208,29 @@ const char* naive_type_name(NValue::T t) {
 }
 
 // Numbers are read by naive_decimal, the oracles' one statement of what a
-// DynamoDB Number is.
+// DynamoDB Number is. A reading is remembered (a pure function's result: the
+// same text reads the same), since a sort or a check reads the same few
+// numbers over and over; the memory is forgotten when it grows large.
+namespace {
+NaiveReading reading_of(std::string_view text) {
+  thread_local std::map<std::string, NaiveReading, std::less<>> read;
+  if (auto at = read.find(text); at != read.end()) return at->second;
+  if (read.size() >= 4096) read.clear();
+  return read.emplace(std::string(text), read_number(text)).first->second;
+}
+}  // namespace
+
 bool naive_number_valid(std::string_view text) {
-  return read_number(text).verdict == NaiveVerdict::kNumber;
+  return reading_of(text).verdict == NaiveVerdict::kNumber;
 }
 
 int naive_number_compare(std::string_view a, std::string_view b) {
   if (a == b) return 0;  // the same text reads as the same number
-  return compare_numbers_longhand(read_number(a).value, read_number(b).value);
+  return compare_numbers_longhand(reading_of(a).value, reading_of(b).value);
 }
 
 std::size_t naive_number_digits(std::string_view text) {
-  const NaiveNumber n = read_number(text).value;
+  const NaiveNumber n = reading_of(text).value;
   return n.digits.empty() ? 1 : n.digits.size();
 }
 

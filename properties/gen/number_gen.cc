@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "gen/built_once.h"
 #include "gen/bytes_gen.h"
 
 namespace sortkey::props {
@@ -54,20 +56,24 @@ NumberValue make_value(bool negative, std::string digits, long long sci) {
 
 // Uniform over [0, n), shrinking towards 0.
 rc::Gen<int> uniform_below(int n) {
-  return [n](const rc::Random& random, int /*size*/) {
-    const int v = static_cast<int>(rc::Random(random).next() % static_cast<std::uint64_t>(n));
-    return rc::shrinkable::shrinkRecur(v, [](int x) { return rc::shrink::towards(x, 0); });
-  };
+  return built_once(n, [n] {
+    return rc::Gen<int>([n](const rc::Random& random, int /*size*/) {
+      const int v = static_cast<int>(rc::Random(random).next() % static_cast<std::uint64_t>(n));
+      return rc::shrinkable::shrinkRecur(v, [](int x) { return rc::shrink::towards(x, 0); });
+    });
+  });
 }
 
 // Index i with probability weights[i] / sum(weights), shrinking towards 0.
 rc::Gen<int> weighted_index(std::vector<int> weights) {
-  int total = 0;
-  for (int w : weights) total += w;
-  return rc::gen::map(uniform_below(total), [weights](int r) {
-    int i = 0;
-    while (r >= weights[static_cast<std::size_t>(i)]) r -= weights[static_cast<std::size_t>(i++)];
-    return i;
+  return built_once(weights, [&weights] {
+    int total = 0;
+    for (int w : weights) total += w;
+    return rc::gen::map(uniform_below(total), [weights](int r) {
+      int i = 0;
+      while (r >= weights[static_cast<std::size_t>(i)]) r -= weights[static_cast<std::size_t>(i++)];
+      return i;
+    });
   });
 }
 
@@ -75,14 +81,16 @@ bool coin() { return *uniform_below(2) == 1; }
 
 // Uniform in [-max_down, max_up], shrinking towards 0.
 rc::Gen<long long> gen_around_zero(long long max_down, long long max_up) {
-  return rc::gen::exec([max_down, max_up] {
-    if (coin()) return -static_cast<long long>(*uniform_below(static_cast<int>(max_down) + 1));
-    return static_cast<long long>(*uniform_below(static_cast<int>(max_up) + 1));
+  return built_once(std::pair(max_down, max_up), [max_down, max_up] {
+    return rc::gen::exec([max_down, max_up] {
+      if (coin()) return -static_cast<long long>(*uniform_below(static_cast<int>(max_down) + 1));
+      return static_cast<long long>(*uniform_below(static_cast<int>(max_up) + 1));
+    });
   });
 }
 
 // n significant digits: the first and last not zero.
-rc::Gen<std::string> gen_digits(int n) {
+rc::Gen<std::string> build_digits(int n) {
   return rc::gen::exec([n] {
     const int shape = *weighted_index({6, 1, 1});
     if (shape == 1)
@@ -100,8 +108,12 @@ rc::Gen<std::string> gen_digits(int n) {
   });
 }
 
+rc::Gen<std::string> gen_digits(int n) {
+  return built_once(n, [n] { return build_digits(n); });
+}
+
 rc::Gen<int> gen_digit_count() {
-  return rc::gen::exec([] {
+  static const rc::Gen<int> built = rc::gen::exec([] {
     switch (*weighted_index({4, 2, 2, 1})) {
       case 0:
         return 1 + *uniform_below(38);
@@ -113,10 +125,11 @@ rc::Gen<int> gen_digit_count() {
         return coin() ? 37 : 2;
     }
   });
+  return built;
 }
 
 rc::Gen<long long> gen_sci() {
-  return rc::gen::exec([] {
+  static const rc::Gen<long long> built = rc::gen::exec([] {
     switch (*weighted_index({3, 1, 1})) {
       case 0:
         return *gen_around_zero(-kMinSci, kMaxSci);
@@ -128,11 +141,12 @@ rc::Gen<long long> gen_sci() {
       }
     }
   });
+  return built;
 }
 
 // A few extra zeros: none, 1 to 3, or 40 (past 38 digits in all).
 rc::Gen<int> gen_extra_zeros() {
-  return rc::gen::exec([] {
+  static const rc::Gen<int> built = rc::gen::exec([] {
     switch (*weighted_index({4, 2, 1})) {
       case 0:
         return 0;
@@ -142,6 +156,7 @@ rc::Gen<int> gen_extra_zeros() {
         return 40;
     }
   });
+  return built;
 }
 
 // How to write a value: where the written exponent puts the point, and the
@@ -162,7 +177,7 @@ struct Style {
 };
 
 rc::Gen<Style> gen_style() {
-  return rc::gen::exec([] {
+  static const rc::Gen<Style> built = rc::gen::exec([] {
     Style s;
     s.exponent_mode = *weighted_index({3, 2, 1, 2});
     s.any_exponent = *gen_around_zero(150, 150);
@@ -178,6 +193,7 @@ rc::Gen<Style> gen_style() {
     s.trailing_point = coin();
     return s;
   });
+  return built;
 }
 
 std::string spell(const oracle::NaiveNumber& n, const Style& s) {
@@ -257,12 +273,13 @@ long long clamp_sci(long long sci) { return std::clamp(sci, kMinSci, kMaxSci); }
 }  // namespace
 
 rc::Gen<NumberValue> gen_number_value() {
-  return rc::gen::exec([] {
+  static const rc::Gen<NumberValue> built = rc::gen::exec([] {
     if (*weighted_index({9, 1}) == 1) return NumberValue{};
     const bool negative = coin();
     const int count = *gen_digit_count();
     return make_value(negative, *gen_digits(count), *gen_sci());
   });
+  return built;
 }
 
 rc::Gen<NumberText> gen_spelling(const NumberValue& v) {

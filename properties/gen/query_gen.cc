@@ -1,7 +1,9 @@
 #include "gen/query_gen.h"
 
 #include <algorithm>
+#include <tuple>
 
+#include "gen/built_once.h"
 #include "gen/number_gen.h"
 #include "gen/text_gen.h"
 #include "naive_decimal.h"
@@ -58,8 +60,10 @@ rc::Gen<std::string> gen_joined(const std::vector<std::string>& atoms, int max) 
 }
 
 rc::Gen<NValue> gen_spelled(const std::string& canonical) {
-  return rc::gen::map(gen_spelling(NumberValue{oracle::read_number(canonical).value}),
-                      [](const NumberText& t) { return oracle::naive_scalar(T::N, t.text); });
+  return built_once(canonical, [&canonical] {
+    return rc::gen::map(gen_spelling(NumberValue{oracle::read_number(canonical).value}),
+                        [](const NumberText& t) { return oracle::naive_scalar(T::N, t.text); });
+  });
 }
 
 rc::Gen<NValue> build_scalar_value() {
@@ -118,9 +122,11 @@ bool chance(int percent) {
 // What rc::gen::elementOf draws from a container of n elements (its index),
 // without building the container.
 std::size_t uniform_index(std::size_t n) {
-  return *rc::Gen<std::size_t>([n](const rc::Random& random, int) {
-    if (n == 0) throw rc::GenerationFailure("Cannot pick element from empty container.");
-    return rc::shrinkable::just(static_cast<std::size_t>(rc::Random(random).next() % n));
+  return *built_once(n, [n] {
+    return rc::Gen<std::size_t>([n](const rc::Random& random, int) {
+      if (n == 0) throw rc::GenerationFailure("Cannot pick element from empty container.");
+      return rc::shrinkable::just(static_cast<std::size_t>(rc::Random(random).next() % n));
+    });
   });
 }
 
@@ -307,11 +313,13 @@ namespace {
 
 // A key value that is now and then of the wrong type or empty.
 rc::Gen<NValue> gen_written_key(T type, int wrong_in, int empty_in, bool partition) {
-  return rc::gen::exec([type, wrong_in, empty_in, partition] {
-    if (uniform_index(static_cast<std::size_t>(wrong_in)) == 0) return *gen_attribute_value();
-    if (type != T::N && uniform_index(static_cast<std::size_t>(empty_in)) == 0)
-      return oracle::naive_scalar(type, "");
-    return partition ? *gen_partition_value(type) : *gen_key_value(type);
+  return built_once(std::tuple(type, wrong_in, empty_in, partition), [=] {
+    return rc::gen::exec([type, wrong_in, empty_in, partition] {
+      if (uniform_index(static_cast<std::size_t>(wrong_in)) == 0) return *gen_attribute_value();
+      if (type != T::N && uniform_index(static_cast<std::size_t>(empty_in)) == 0)
+        return oracle::naive_scalar(type, "");
+      return partition ? *gen_partition_value(type) : *gen_key_value(type);
+    });
   });
 }
 
