@@ -17,7 +17,7 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       g++ cmake ninja-build pkg-config \
       libfmt-dev libcli11-dev nlohmann-json3-dev libicu-dev \
-      librapidcheck-dev libcurl4-openssl-dev libssl-dev libyaml-cpp-dev \
+      librapidcheck-dev libcurl4-openssl-dev libssl-dev libyaml-cpp-dev libgoogle-perftools-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -32,7 +32,7 @@ RUN cmake --preset release -DSORTKEY_BUILD_TESTS=OFF -DSORTKEY_BUILD_BENCH=OFF \
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libc6 libgcc-s1 libstdc++6 libfmt9 libicu72 libcurl4 libssl3 libyaml-cpp0.7 \
+      libc6 libgcc-s1 libstdc++6 libfmt9 libicu72 libcurl4 libssl3 libyaml-cpp0.7 libtcmalloc-minimal4 \
       ca-certificates python3 nodejs \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/ /

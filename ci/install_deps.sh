@@ -13,6 +13,7 @@ packages=(
   dpkg-dev file patch  # patch: the fuzz self-test plants its bugs with it
   groff-base bsdextrautils  # nroff and col: the manual page's test renders it
   libyaml-cpp-dev python3-jsonschema python3-yaml
+  libgoogle-perftools-dev  # tcmalloc_minimal, the sortkey command's allocator
   chromium fonts-dejavu-core  # the design page's browser test renders it headless
 )
 [ $# -eq 0 ] || packages=("$@")
