@@ -16,8 +16,13 @@ after 600 s).
                         last second (a store at its provisioned capacity);
                         0 (default): whatever the rate
   --throttle-after N    throttle only after the first N requests
-  --reset-every N       forward every Nth request, then reset the connection
-                        (TCP RST) halfway through its answer
+  --reset-every N       after every Nth request, forward the next read
+                        (GetItem, Query, Scan, DescribeTable), then reset the
+                        connection (TCP RST) halfway through its answer; not
+                        a write: one whose answer is cut once it was applied
+                        answers its retry otherwise (a conditional write then
+                        fails), and which write that is would depend on the
+                        order in which several connections' requests come
   --hang-after N        after N requests, never answer again
   --swallow ACTION:N    never answer the Nth request to ACTION (a hang of that
                         request alone); answer every other
@@ -65,6 +70,8 @@ lock = threading.Lock()
 counts = {"requests": 0, "throttled": 0, "reset": 0, "corrupted": 0, "concurrent": 0,
           "connections": 0}
 in_flight = [0]
+reset_due = [False]
+READS = ("GetItem", "Query", "Scan", "DescribeTable")
 per_action = {}
 recent = []  # arrival times in the last second
 THROTTLES = ["ProvisionedThroughputExceededException", "ThrottlingException",
@@ -161,6 +168,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 counts["throttled"] += 1
                 return "throttle", THROTTLES[counts["throttled"] % len(THROTTLES)]
             if args.reset_every and n % args.reset_every == 0:
+                reset_due[0] = True
+            if reset_due[0] and action in READS:
+                reset_due[0] = False
                 counts["reset"] += 1
                 return "reset", None
             if action == corrupt_action and per_action[action] >= int(corrupt_n or 0) and \

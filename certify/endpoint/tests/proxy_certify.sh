@@ -7,9 +7,10 @@
 #
 # MODE throttle     the same run straight to dynalite and through a proxy that
 #                   throttles 30% of the requests above 40 per second and
-#                   resets every 40th connection halfway through its answer:
-#                   the same verdict and the same table, the throttles and
-#                   broken connections survived and counted.
+#                   resets a read's connection halfway through its answer
+#                   after every 40th request, on four connections sharing one
+#                   rate limiter: the same verdict and the same table, the
+#                   throttles and broken connections survived and counted.
 # MODE interrupt    SIGTERM a second into the run: exit 2, "interrupted
 #                   (SIGTERM)", the JSON report says so with no failed
 #                   property, and no sortkey-cert- table is left.
@@ -168,7 +169,7 @@ throttle)
   want_exit 0
   results >"$dir/direct"
   start_proxy --throttle 0.3 --capacity 40 --reset-every 40
-  certify "$proxy_url" --cases 10 --budget 3600 --known-divergences "$known"
+  certify "$proxy_url" --cases 10 --budget 3600 --connections 4 --known-divergences "$known"
   want_exit 0
   results >"$dir/proxied"
   diff "$dir/direct" "$dir/proxied" || fail "the results differ with throttling"
