@@ -153,8 +153,8 @@ CasePool::~CasePool() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
+    changed_.notify_all();
   }
-  changed_.notify_all();
   for (std::thread& t : threads_) t.join();
 }
 
@@ -168,7 +168,6 @@ void CasePool::submit(CaseLog log, Body body) {
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return queue_.size() + running_ < lanes_.size(); });
   queue_.push_back({submitted_++, std::move(log), std::move(body)});
-  lock.unlock();
   changed_.notify_all();
 }
 
