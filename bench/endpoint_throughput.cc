@@ -55,8 +55,7 @@ struct Row {
 };
 
 double wall_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 double cpu_seconds() {
@@ -160,7 +159,8 @@ Row total(const std::vector<Row>& rows) {
     t.cases += r.cases;
     t.seconds += r.seconds;
     t.cpu += r.cpu;
-    t.endpoint_cpu = t.endpoint_cpu < 0 || r.endpoint_cpu < 0 ? -1 : t.endpoint_cpu + r.endpoint_cpu;
+    t.endpoint_cpu =
+        t.endpoint_cpu < 0 || r.endpoint_cpu < 0 ? -1 : t.endpoint_cpu + r.endpoint_cpu;
     t.requests += r.requests;
     t.failed += r.failed;
   }
