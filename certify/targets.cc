@@ -27,6 +27,7 @@ Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
     eo.request_timeout_ms = std::max(1L, std::lround(options.request_timeout_seconds * 1000));
   }
   eo.keep_tables = options.keep_tables;
+  if (options.connections > 0) eo.connections = options.connections;
   eo.known_divergences = options.known_divergences;
   eo.record_divergences = options.record_divergences;
   eo.budget_seconds = options.budget_seconds;
@@ -52,12 +53,13 @@ Result<std::unique_ptr<Target>> open_adapter(const TargetOptions& options, std::
 // The one target that names the certificate; options that belong to another
 // target are refused.
 Result<std::unique_ptr<Target>> open_primary(const TargetOptions& options, std::FILE* warnings) {
-  if (!options.endpoint_given && (!options.known_divergences.empty() || !options.region.empty() ||
-                                  !options.record_divergences.empty() || options.budget_given ||
-                                  options.request_timeout_seconds > 0 || options.keep_tables)) {
+  if (!options.endpoint_given &&
+      (!options.known_divergences.empty() || !options.region.empty() ||
+       !options.record_divergences.empty() || options.budget_given ||
+       options.request_timeout_seconds > 0 || options.keep_tables || options.connections > 0)) {
     return usage(
-        "--known-divergences, --record-divergences, --budget, --region, --request-timeout and "
-        "--keep-tables go with --endpoint");
+        "--known-divergences, --record-divergences, --budget, --region, --connections, "
+        "--request-timeout and --keep-tables go with --endpoint");
   }
   if (!options.codec_cmd.empty() && options.endpoint_given) {
     return usage("--codec-cmd and --endpoint are two targets; certify one at a time");

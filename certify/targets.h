@@ -34,6 +34,7 @@ struct TargetOptions {
   std::string region;  // --region: overrides AWS_REGION / AWS_DEFAULT_REGION / the profile
   double request_timeout_seconds = 0;  // --request-timeout; 0: 30 s
   bool keep_tables = false;            // --keep-tables
+  int connections = 0;                 // --connections; 0: the endpoint's default
   // An external codec behind a protocol v1 adapter (adapters/PROTOCOL.md).
   std::string codec_cmd;  // --codec-cmd: the adapter, run with sh -c
   int timeout_ms = 5000;  // --timeout-ms: how long each adapter answer may take

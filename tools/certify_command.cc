@@ -231,6 +231,11 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_option("--request-timeout", t.request_timeout_seconds,
                   "with --endpoint: SECONDS each request may take, retries apart (default: 30)")
       ->check(non_empty() & CLI::Range(0.001, 3600.0));
+  sub->add_option("--connections", t.connections,
+                  "with --endpoint: run N cases at once, each on a connection of its own (the "
+                  "results are one connection's; default: 4)")
+      ->transform(decimal<int>())
+      ->check(CLI::Range(1, 64));
   sub->add_flag("--keep-tables", t.keep_tables,
                 "with --endpoint: keep the tables the run created, for debugging (their names "
                 "are printed)");

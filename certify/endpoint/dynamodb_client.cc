@@ -128,12 +128,33 @@ Result<std::unique_ptr<DynamoDbClient>> DynamoDbClient::create(EndpointConfig co
   CURL* curl = curl_easy_init();
   if (curl == nullptr)
     return make_error(ErrorCode::kUnavailable, 0, "libcurl could not be initialised");
-  return std::unique_ptr<DynamoDbClient>(
-      new DynamoDbClient(std::move(config), curl, std::move(host)));
+  return std::unique_ptr<DynamoDbClient>(new DynamoDbClient(
+      std::move(config), curl, std::move(host), std::make_shared<RateLimiter>()));
 }
 
-DynamoDbClient::DynamoDbClient(EndpointConfig config, void* curl, std::string host)
+Result<std::unique_ptr<DynamoDbClient>> DynamoDbClient::another_connection() const {
+  auto other = create(config_);
+  if (!other) return other.error();
+  (*other)->limiter_ = limiter_;
+  (*other)->interrupt_threshold_ = interrupt_threshold_;
+  return other;
+}
+
+ClientStats& operator+=(ClientStats& total, const ClientStats& more) {
+  total.requests += more.requests;
+  total.retries += more.retries;
+  total.throttled += more.throttled;
+  total.broken += more.broken;
+  total.credential_refreshes += more.credential_refreshes;
+  total.limited_seconds += more.limited_seconds;
+  for (const auto& [action, n] : more.by_action) total.by_action[action] += n;
+  return total;
+}
+
+DynamoDbClient::DynamoDbClient(EndpointConfig config, void* curl, std::string host,
+                               std::shared_ptr<RateLimiter> limiter)
     : config_(std::move(config)),
+      limiter_(std::move(limiter)),
       curl_(curl),
       host_(std::move(host)),
       jitter_state_(std::random_device{}()) {}
@@ -249,7 +270,7 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
                             std::uniform_real_distribution<double>(0, 1)(rng)));
     }
     if (retry.mode == RetryMode::kAdaptive) {
-      const double wait = limiter_.reserve();
+      const double wait = limiter_->reserve();
       stats_.limited_seconds += wait;
       pause(wait);
     }
@@ -269,7 +290,7 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
                                        last.retry_because, e.what()));
     }
     if (last.throttled) ++stats_.throttled;
-    if (retry.mode == RetryMode::kAdaptive) limiter_.on_answer(last.throttled);
+    if (retry.mode == RetryMode::kAdaptive) limiter_->on_answer(last.throttled);
     if (last.reply) {
       last.reply->attempts = n;
       return std::move(*last.reply);

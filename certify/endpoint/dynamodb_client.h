@@ -112,11 +112,20 @@ struct ClientStats {
   std::map<std::string, std::uint64_t> by_action;
 };
 
+// The sum of the stats of several connections.
+ClientStats& operator+=(ClientStats& total, const ClientStats& more);
+
 class DynamoDbClient {
  public:
   // Errors (kBadParameter): a URL that is not http:// or https://, curl
   // that cannot be set up.
   static Result<std::unique_ptr<DynamoDbClient>> create(EndpointConfig config);
+  // A client of the same settings (its credentials as they are now) on a
+  // connection of its own, sharing this one's rate limiter: the clients of
+  // one run may each be used by a thread of its own at the same time, and
+  // the adaptive mode's limiter paces all their attempts together. Errors:
+  // those of create().
+  Result<std::unique_ptr<DynamoDbClient>> another_connection() const;
   ~DynamoDbClient();
   DynamoDbClient(const DynamoDbClient&) = delete;
   DynamoDbClient& operator=(const DynamoDbClient&) = delete;
@@ -134,11 +143,12 @@ class DynamoDbClient {
 
   const EndpointConfig& config() const { return config_; }
   const ClientStats& stats() const { return stats_; }
-  const RateLimiter& limiter() const { return limiter_; }
+  const RateLimiter& limiter() const { return *limiter_; }
   std::string host() const;  // host[:port] as sent in the Host header
 
  private:
-  DynamoDbClient(EndpointConfig config, void* curl, std::string host);
+  DynamoDbClient(EndpointConfig config, void* curl, std::string host,
+                 std::shared_ptr<RateLimiter> limiter);
   bool interrupted() const { return interrupt_count().load() >= interrupt_threshold_; }
   // Sleeps `seconds`, in steps, throwing kInterrupted on an interrupt.
   void pause(double seconds);
@@ -149,8 +159,8 @@ class DynamoDbClient {
                         const std::string& body);
 
   EndpointConfig config_;
-  RateLimiter limiter_;
-  void* curl_;  // CURL*
+  std::shared_ptr<RateLimiter> limiter_;  // shared with another_connection()'s
+  void* curl_;                            // CURL*
   std::string host_;
   int interrupt_threshold_ = 1;
   ClientStats stats_;

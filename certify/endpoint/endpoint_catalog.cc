@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "certify/endpoint/attribution.h"
+#include "certify/endpoint/connections.h"
 #include "certify/endpoint/divergences.h"
 #include "certify/endpoint/dynamodb_client.h"
 #include "certify/endpoint/minimize.h"
@@ -425,15 +426,6 @@ void on_signal(int sig) {
   }
 }
 
-// What ends the run, said for the person running it.
-std::string fatal_text(const TransportError& e) {
-  if (e.kind() != TransportError::Kind::kInterrupted) return e.what();
-  const int sig = interrupt_signal().load();
-  return sig == SIGTERM  ? "interrupted (SIGTERM)"
-         : sig == SIGINT ? "interrupted (SIGINT)"
-                         : "interrupted";
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- the session
@@ -444,15 +436,15 @@ struct EndpointSession::Impl {
   EndpointOptions options;  // with the URL resolved
   std::string url_source;   // where the URL came from (aws_config.h)
   Credentials credentials;
-  std::unique_ptr<DynamoDbClient> client;
-  std::unique_ptr<TableManager> tables;
-  std::unique_ptr<Workload> workload;
-  std::unique_ptr<Attribution> attribution;
-  std::unique_ptr<Minimizer> minimizer;
   KnownDivergences known;
+  // One per connection (connections.h); lane 0 alone probes, minimizes,
+  // replays the known divergences and is the only one without cases running.
+  std::vector<std::unique_ptr<Lane>> lanes;
+  std::unique_ptr<CasePool> pool;
+  DynamoDbClient* client = nullptr;  // lane 0's
+  Workload* workload = nullptr;      // lane 0's
+  std::unique_ptr<Minimizer> minimizer;
   props::Catalog catalog;
-  std::map<int, std::string> shape_tables;          // shape -> table; -1 is the strategy table
-  std::map<std::string, std::string> spare_tables;  // use + schema -> table
   std::optional<std::string> fatal;
   // Why the endpoint stopped answering for good after a request it gave no
   // answer to (Workload::gone): the run stops exploring, is judged on what
@@ -463,7 +455,11 @@ struct EndpointSession::Impl {
   std::set<std::string> properties_run;
   std::optional<std::string> known_verdict;  // cached result of endpoint/known_divergences
   bool closed = false;
-  std::string current_property;
+  std::vector<std::string> drawn_tags;  // the RC_TAGs of the case being drawn
+  // Per property: the distribution's entries of the cases that met
+  // divergences, as RapidCheck counted them (the tags of their drawing) and
+  // with the divergences' tags after them, as one connection tags them.
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> retagged;
 
   // The budget: the run's end, and each exploring property's share of it.
   Clock::time_point opened = Clock::now();
@@ -492,26 +488,6 @@ struct EndpointSession::Impl {
   std::vector<Found> found;
   std::map<Signature, std::size_t> found_index;
 
-  // A table of `schema` kept for `use` ("probe": write probes; "candidate":
-  // minimization), created on first use.
-  std::string spare_table(const std::string& use, const NSchema& schema) {
-    const std::string key = use + "\n" + schema_to_json(schema).dump();
-    if (auto it = spare_tables.find(key); it != spare_tables.end()) return it->second;
-    auto name = tables->create(schema);
-    if (!name) throw TransportError(TransportError::Kind::kProtocol, name.error().message);
-    spare_tables[key] = *name;
-    return *name;
-  }
-
-  std::string table_for(int shape) {
-    if (auto it = shape_tables.find(shape); it != shape_tables.end()) return it->second;
-    auto name =
-        tables->create(shape < 0 ? strategy_schema() : shapes()[static_cast<std::size_t>(shape)]);
-    if (!name) throw TransportError(TransportError::Kind::kProtocol, name.error().message);
-    shape_tables[shape] = *name;
-    return *name;
-  }
-
   void set_fatal(const TransportError& e, const std::string& property) {
     fatal = fatal_text(e) + " (during " + property + ")";
   }
@@ -522,70 +498,81 @@ struct EndpointSession::Impl {
                         e.what());
   }
 
-  // Every divergence a case meets: classified, counted, and its case kept
-  // (the smallest seen) for minimization.
-  void observe(Divergence& d, const CheckContext& context) {
-    d.property = current_property;
-    if (d.kind == "no_answer") workload->take_unanswered();
-    try {
-      d.signature = attribution->classify(d, context);
-    } catch (const TransportError&) {
-      count_unanswered(context);  // a probe got no answer, and the endpoint is gone
-      throw;
-    }
-    count(d, context);
-    count_unanswered(context);
-  }
-
-  // A probe of the attribution that got no answer: a divergence too.
-  void count_unanswered(const CheckContext& context) {
-    auto unanswered = workload->take_unanswered();
-    if (!unanswered) return;
-    Divergence u;
-    u.property = current_property;
-    u.kind = "no_answer";
-    u.detail = fmt::format("a {} (a probe of a divergence's cause) got no answer: {}",
-                           unanswered->action, unanswered->error->message);
-    u.reproduction = {
-        {"table", schema_to_json(context.model->schema())},
-        {"items", workload_internal::items_json(context.model->items())},
-        {"request", workload_internal::recorded_request(unanswered->action, unanswered->params)},
-        {"expected", {{"ok", true}}},
-        {"actual", workload_internal::actual_json(nlohmann::json::object(), unanswered->error)}};
-    u.signature = attribution->classify(u, context);
-    count(u, context);
-  }
-
-  // A divergence with its signature counted: the first of its signature
-  // kept, with its case, the smallest seen after it.
-  void count(Divergence& d, const CheckContext& context) {
+  // A divergence met, counted: the first of its signature kept, with its
+  // case, the smallest seen after it. Returns its tag.
+  std::string count(Observed& o) {
+    Divergence& d = o.divergence;
+    const std::string& property = d.property;
     const auto [it, fresh] = found_index.try_emplace(d.signature, found.size());
     if (fresh) {
       Found f;
       f.divergence = d;
-      f.smallest = case_of(context);
-      f.smallest.hint = attribution->hint();
-      f.first_property = current_property;
+      f.smallest = std::move(o.met);
+      f.first_property = property;
       f.known = known.match(d.signature);
       found.push_back(std::move(f));
     }
     Found& f = found[it->second];
-    if (!fresh && !f.minimized) {
-      Case c = case_of(context);
-      c.hint = attribution->hint();
-      if (c.weight() < f.smallest.weight()) {
-        f.smallest = std::move(c);
-        f.divergence = d;
-      }
+    if (!fresh && !f.minimized && o.met.weight() < f.smallest.weight()) {
+      f.smallest = std::move(o.met);
+      f.divergence = d;
     }
     ++f.count;
-    ++f.count_by_property[current_property];
-    if (f.known != nullptr) {
-      ++known_hits[f.known->id];
-      RC_TAG("known divergence " + f.known->id);
-    } else {
-      RC_TAG("divergence " + d.signature.id());
+    ++f.count_by_property[property];
+    if (f.known == nullptr) return "divergence " + d.signature.id();
+    ++known_hits[f.known->id];
+    return "known divergence " + f.known->id;
+  }
+
+  // The logs of the cases ended, in the order drawn: their divergences
+  // counted, and how each ended.
+  void take_done() {
+    for (CaseLog& log : pool->take_done()) {
+      std::vector<std::string> tags = log.tags;
+      for (Observed& o : log.observed) tags.push_back(count(o));
+      if (tags.size() > log.tags.size())
+        retagged[log.property].emplace_back(join_tags(log.tags), join_tags(tags));
+      if (stopped) exploration[log.property].endpoint_gone = true;
+      ended(log);
     }
+  }
+
+  // How a case ended: the endpoint gone for good, or a run that cannot go on.
+  void ended(const CaseLog& log) {
+    if (!log.fatal) {
+      if (!log.gone.empty() && !stopped) stopped = log.gone;
+      return;
+    }
+    // Whatever fails once the endpoint is gone fails because it is gone.
+    const std::string gone = log.interrupted ? "" : log.gone.empty() ? lane_gone() : log.gone;
+    if (!gone.empty()) {
+      if (!stopped) stopped = gone;
+    } else if (!fatal) {
+      fatal = log.fatal;
+    }
+  }
+
+  // Why the endpoint stopped answering, as a lane found, once none is busy.
+  std::string lane_gone() {
+    pool->wait_all();
+    for (const auto& lane : lanes) {
+      if (!lane->workload().gone().empty()) return lane->workload().gone();
+    }
+    return "";
+  }
+
+  // "(untagged)" or the tags joined, as the runner names a distribution entry.
+  static std::string join_tags(const std::vector<std::string>& tags) {
+    if (tags.empty()) return "(untagged)";
+    std::string out;
+    for (const std::string& t : tags) out += (out.empty() ? "" : ", ") + t;
+    return out;
+  }
+
+  // The RC_TAG of a case being drawn, kept for its log.
+  void tag(const std::string& text) {
+    RC_TAG(text);
+    drawn_tags.push_back(text);
   }
 
   // The share of the budget of a property, fixed when its first case runs.
@@ -604,8 +591,14 @@ struct EndpointSession::Impl {
     return e;
   }
 
-  // One case of a property, unless its share of the budget is spent.
-  void run_case(const std::string& property, const std::function<void()>& body) {
+  // One case of a property, unless its share of the budget is spent:
+  // `draw` draws it (here, under RapidCheck) and returns its requests, which
+  // a lane runs (connections.h). The cases ended so far are counted first,
+  // and a run that cannot go on fails this case.
+  void run_case(const std::string& property, const std::function<CasePool::Body()>& draw) {
+    take_done();
+    stop_if_fatal(property);
+    if (fatal) return;
     Exploration& e = exploring(property);
     if (stopped) {
       e.endpoint_gone = true;
@@ -617,60 +610,35 @@ struct EndpointSession::Impl {
     }
     ++e.cases;
     properties_run.insert(property);
-    current_property = property;
-    try {
-      body();
-      if (!workload->gone().empty()) stopped = workload->gone();
-      return;
-    } catch (const TransportError& err) {
-      // Whatever fails once the endpoint is gone fails because it is gone.
-      if (err.kind() != TransportError::Kind::kInterrupted && !workload->gone().empty()) {
-        stopped = workload->gone();
-        return;
-      }
-      set_fatal(err, property);
-    } catch (const nlohmann::json::exception& err) {
-      set_fatal(err, property);
-    }
-    fatal_reported.insert(property);
-    props::rc_require(props::Outcome::fails("the run cannot go on: " + *fatal));
+    drawn_tags.clear();
+    CasePool::Body body = draw();
+    CaseLog log;
+    log.property = property;
+    log.tags = std::move(drawn_tags);
+    pool->submit(std::move(log), std::move(body));
+    take_done();
+    stop_if_fatal(property);
   }
 
   // After a fatal error each property fails its next case, so that
   // RapidCheck stops generating, and every later case passes before drawing
-  // anything, so that shrinking ends at once; certify then exits 2. Called
-  // first thing in each property.
+  // anything, so that shrinking ends at once; certify then exits 2.
   void stop_if_fatal(const std::string& property) {
     if (!fatal || !fatal_reported.insert(property).second) return;
     props::rc_require(props::Outcome::fails("the run cannot go on: " + *fatal));
   }
 
-  // An invalid request that a known divergence says the endpoint gives no
-  // answer to: not sent (it would wait for the timeout again, or bring the
-  // endpoint down), but counted as that divergence met. True when so.
-  bool known_unanswered(const std::string& table, const oracle::NaiveTable& model,
-                        const props::PlantedRequest& r) {
-    Signature sig;
-    sig.operation = "Query";
-    sig.outcome = "no_answer";
-    sig.feature = "invalid request: " + r.fault;
-    for (const char* error : {kNoAnswerTimeout, kNoAnswerLost}) {
-      sig.error = error;
-      const KnownDivergence* k = known.match(sig);
-      if (k == nullptr) continue;
-      Divergence d;
-      d.property = current_property;
-      d.kind = "no_answer";
-      d.detail =
-          fmt::format("not sent: the endpoint gives it no answer (known divergence {})", k->id);
-      d.reproduction = k->reproduction;
-      d.signature = sig;
-      CheckContext context{table, &model};
-      context.invalid = &r;
-      count(d, context);
-      return true;
+  // Every case of `property` ended and counted, and its distribution as one
+  // connection tags it.
+  void finish_cases(const std::string& property, std::map<std::string, int>& distribution) {
+    pool->wait_all();
+    take_done();
+    for (const auto& [drawn, met] : retagged[property]) {
+      if (auto it = distribution.find(drawn); it != distribution.end() && --it->second == 0)
+        distribution.erase(it);
+      ++distribution[met];
     }
-    return false;
+    retagged.erase(property);
   }
 
   // Replays every known entry once; the failure text, or "" when all hold.
@@ -830,18 +798,28 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
   config.retry = *retry;
   auto client = DynamoDbClient::create(config);
   if (!client) return client.error();
-  impl->client = std::move(*client);
   std::random_device rd;
-  impl->tables = std::make_unique<TableManager>(*impl->client, fmt::format("{:08x}", rd()));
-  if (options.keep_tables) impl->tables->keep_all();
-  impl->workload = std::make_unique<Workload>(*impl->client, *impl->tables,
-                                              WorkloadOptions{impl->options.index_wait_ms});
-  EndpointSession::Impl* s = impl.get();
-  impl->attribution = std::make_unique<Attribution>(
-      *impl->workload, [s](const NSchema& schema) { return s->spare_table("probe", schema); });
+  const std::string run_id = fmt::format("{:08x}", rd());
+  const WorkloadOptions workload{impl->options.index_wait_ms};
+  for (int lane = 0; lane < impl->options.connections; ++lane) {
+    auto another = lane == 0 ? std::move(client) : impl->client->another_connection();
+    if (!another) return another.error();
+    // Lane k > 0 names its tables sortkey-cert-<run>-c<k>-<n>.
+    impl->lanes.push_back(std::make_unique<Lane>(
+        std::move(*another), lane == 0 ? run_id : fmt::format("{}-c{}", run_id, lane),
+        options.keep_tables, workload, impl->known));
+    if (lane == 0) {
+      impl->client = &impl->lanes[0]->client();
+      impl->workload = &impl->lanes[0]->workload();
+    }
+  }
+  std::vector<Lane*> lanes;
+  for (const auto& lane : impl->lanes) lanes.push_back(lane.get());
+  impl->pool = std::make_unique<CasePool>(std::move(lanes));
+  Lane* first = impl->lanes[0].get();
   impl->minimizer = std::make_unique<Minimizer>(
-      *impl->workload, *impl->attribution,
-      [s](const NSchema& schema) { return s->spare_table("candidate", schema); });
+      first->workload(), first->attribution(),
+      [first](const NSchema& schema) { return first->spare_table("candidate", schema); });
   return impl;
 }
 
@@ -850,7 +828,7 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
 Result<void> probe(EndpointSession::Impl& impl) {
   try {
     const Reply probe =
-        impl.client->call("DescribeTable", {{"TableName", impl.tables->probe_name()}});
+        impl.client->call("DescribeTable", {{"TableName", impl.lanes[0]->tables().probe_name()}});
     if (probe.ok() || probe.error->type != "ResourceNotFoundException") {
       return make_error(
           ErrorCode::kUnavailable, 0,
@@ -877,10 +855,6 @@ void install_signal_handlers() {
   g_handlers_installed = true;
 }
 
-Workload::Observe observer(EndpointSession::Impl* s) {
-  return [s](Divergence& d, const CheckContext& context) { s->observe(d, context); };
-}
-
 void add_query_property(EndpointSession::Impl* s, props::Catalog& c) {
   c.add("endpoint", "query",
         "generated items (full Unicode, high-byte binary, every spelling of numbers, wrong key "
@@ -889,9 +863,7 @@ void add_query_property(EndpointSession::Impl* s, props::Catalog& c) {
         "GSIs matches the "
         "oracle",
         [s] {
-          s->stop_if_fatal("endpoint/query");
-          if (s->fatal) return;
-          s->run_case("endpoint/query", [&] {
+          s->run_case("endpoint/query", [&]() -> CasePool::Body {
             const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
             const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
             const auto items = gen_items(schema);
@@ -902,13 +874,15 @@ void add_query_property(EndpointSession::Impl* s, props::Catalog& c) {
               drop_plus(queries.back());
             }
             const std::optional<NItem> plus = gen_plus_write(after);
-            RC_TAG(fmt::format("shape {}", shape));
-            const std::string table = s->table_for(shape);
-            oracle::NaiveTable model(schema);
-            if (!s->workload->load(table, model, items, observer(s))) return;
-            for (const props::QuerySpec& q : queries)
-              s->workload->check_query(table, model, q, observer(s));
-            if (plus) s->workload->check_write(table, model, *plus, observer(s));
+            s->tag(fmt::format("shape {}", shape));
+            return [shape, &schema, items, queries, plus](Lane& lane) {
+              const std::string table = lane.table_for(shape, schema);
+              oracle::NaiveTable model(schema);
+              if (!lane.workload().load(table, model, items, lane.observer())) return;
+              for (const props::QuerySpec& q : queries)
+                lane.workload().check_query(table, model, q, lane.observer());
+              if (plus) lane.workload().check_write(table, model, *plus, lane.observer());
+            };
           });
         });
 }
@@ -919,9 +893,7 @@ void add_scan_property(EndpointSession::Impl* s, props::Catalog& c) {
         "the oracle; "
         "partitions in any order, each in one piece and in sort-key order",
         [s] {
-          s->stop_if_fatal("endpoint/scan");
-          if (s->fatal) return;
-          s->run_case("endpoint/scan", [&] {
+          s->run_case("endpoint/scan", [&]() -> CasePool::Body {
             const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
             const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
             const auto items = gen_items(schema);
@@ -931,11 +903,13 @@ void add_scan_property(EndpointSession::Impl* s, props::Catalog& c) {
               scans.push_back(gen_scan_spec(after));
               drop_plus(scans.back());
             }
-            const std::string table = s->table_for(shape);
-            oracle::NaiveTable model(schema);
-            if (!s->workload->load(table, model, items, observer(s))) return;
-            for (const props::ScanSpec& q : scans)
-              s->workload->check_scan(table, model, q, observer(s));
+            return [shape, &schema, items, scans](Lane& lane) {
+              const std::string table = lane.table_for(shape, schema);
+              oracle::NaiveTable model(schema);
+              if (!lane.workload().load(table, model, items, lane.observer())) return;
+              for (const props::ScanSpec& q : scans)
+                lane.workload().check_scan(table, model, q, lane.observer());
+            };
           });
         });
 }
@@ -948,10 +922,7 @@ void add_key_strategies_property(EndpointSession::Impl* s, props::Catalog& c) {
         "gives for "
         "begins_with, BETWEEN, <= and >=, both directions, exact-limit pages and empty ranges",
         [s] {
-          s->stop_if_fatal("endpoint/key_strategies");
-          if (s->fatal) return;
-          s->run_case("endpoint/key_strategies", [&] {
-            const std::string table = s->table_for(-1);
+          s->run_case("endpoint/key_strategies", [&]() -> CasePool::Body {
             const auto items = gen_strategy_items();
             const oracle::NaiveTable after = predicted(strategy_schema(), items);
             std::vector<props::QuerySpec> queries;
@@ -959,10 +930,13 @@ void add_key_strategies_property(EndpointSession::Impl* s, props::Catalog& c) {
               queries.push_back(gen_strategy_query(after));
               drop_plus(queries.back());
             }
-            oracle::NaiveTable model(strategy_schema());
-            if (!s->workload->load(table, model, items, observer(s))) return;
-            for (const props::QuerySpec& q : queries)
-              s->workload->check_query(table, model, q, observer(s));
+            return [items, queries](Lane& lane) {
+              const std::string table = lane.table_for(-1, strategy_schema());
+              oracle::NaiveTable model(strategy_schema());
+              if (!lane.workload().load(table, model, items, lane.observer())) return;
+              for (const props::QuerySpec& q : queries)
+                lane.workload().check_query(table, model, q, lane.observer());
+            };
           });
         });
 }
@@ -976,9 +950,7 @@ void add_invalid_requests_property(EndpointSession::Impl* s, props::Catalog& c) 
         "overlapping or conflicting projections, malformed start keys and start keys on tables "
         "without sort key, operands that are not distinct, refused key conditions and filters",
         [s] {
-          s->stop_if_fatal("endpoint/invalid_requests");
-          if (s->fatal) return;
-          s->run_case("endpoint/invalid_requests", [&] {
+          s->run_case("endpoint/invalid_requests", [&]() -> CasePool::Body {
             const int shape = *rc::gen::inRange(0, static_cast<int>(shapes().size()));
             const NSchema& schema = shapes()[static_cast<std::size_t>(shape)];
             const auto items = gen_items(schema);
@@ -986,14 +958,16 @@ void add_invalid_requests_property(EndpointSession::Impl* s, props::Catalog& c) 
             std::vector<props::PlantedRequest> requests;
             for (int i = *rc::gen::inRange(1, 5); i > 0; --i)
               requests.push_back(gen_invalid_request(after));
-            RC_TAG(fmt::format("shape {}", shape));
-            const std::string table = s->table_for(shape);
-            oracle::NaiveTable model(schema);
-            if (!s->workload->load(table, model, items, observer(s))) return;
-            for (const props::PlantedRequest& r : requests) {
-              if (!s->known_unanswered(table, model, r))
-                s->workload->check_invalid(table, model, r, observer(s));
-            }
+            s->tag(fmt::format("shape {}", shape));
+            return [shape, &schema, items, requests](Lane& lane) {
+              const std::string table = lane.table_for(shape, schema);
+              oracle::NaiveTable model(schema);
+              if (!lane.workload().load(table, model, items, lane.observer())) return;
+              for (const props::PlantedRequest& r : requests) {
+                if (!lane.known_unanswered(table, model, r))
+                  lane.workload().check_invalid(table, model, r, lane.observer());
+              }
+            };
           });
         });
 }
@@ -1007,11 +981,9 @@ void add_limits_property(EndpointSession::Impl* s, props::Catalog& c) {
         "DynamoDB does and read back; partitions over 1 MB are paged with and without Limit by "
         "DynamoDB's 1 MB rule",
         [s] {
-          s->stop_if_fatal("endpoint/limits");
-          if (s->fatal) return;
-          s->run_case("endpoint/limits", [&] {
+          s->run_case("endpoint/limits", [&]() -> CasePool::Body {
             const int kind = *rc::gen::weightedElement<int>({{5, 0}, {4, 1}, {1, 2}});
-            RC_TAG(kind == 0 ? "sizes" : (kind == 1 ? "numbers" : "over 1 MB"));
+            s->tag(kind == 0 ? "sizes" : (kind == 1 ? "numbers" : "over 1 MB"));
             if (kind == 2) {
               const NSchema& schema = shapes()[0];
               const auto items = gen_large_items();
@@ -1021,11 +993,12 @@ void add_limits_property(EndpointSession::Impl* s, props::Catalog& c) {
               if (props::chance(50)) q.limit = *rc::gen::inRange(1, 6);
               q.consistent = *rc::gen::arbitrary<bool>();
               q.style = *rc::gen::arbitrary<std::uint64_t>();
-              const std::string table = s->table_for(0);
-              oracle::NaiveTable model(schema);
-              if (!s->workload->load(table, model, items, observer(s))) return;
-              s->workload->check_large_query(table, model, q, observer(s));
-              return;
+              return [&schema, items, q](Lane& lane) {
+                const std::string table = lane.table_for(0, schema);
+                oracle::NaiveTable model(schema);
+                if (!lane.workload().load(table, model, items, lane.observer())) return;
+                lane.workload().check_large_query(table, model, q, lane.observer());
+              };
             }
             const int shape =
                 kind == 1 ? 1 : *rc::gen::inRange(0, static_cast<int>(shapes().size()));
@@ -1034,9 +1007,11 @@ void add_limits_property(EndpointSession::Impl* s, props::Catalog& c) {
             auto steps =
                 kind == 1 ? *props::gen_number_writes(schema) : *props::gen_limit_writes(schema);
             if (kind == 0) drop_plus(steps);
-            const std::string table = s->table_for(shape);
-            oracle::NaiveTable model(schema);
-            s->workload->check_script(table, model, steps, observer(s));
+            return [shape, &schema, steps](Lane& lane) {
+              const std::string table = lane.table_for(shape, schema);
+              oracle::NaiveTable model(schema);
+              lane.workload().check_script(table, model, steps, lane.observer());
+            };
           });
         });
 }
@@ -1049,18 +1024,18 @@ void add_writes_property(EndpointSession::Impl* s, props::Catalog& c) {
         "DeleteItem, BatchWriteItem all or none, GetItem strongly consistent or not; the table "
         "and each index then hold what the oracle holds",
         [s] {
-          s->stop_if_fatal("endpoint/writes");
-          if (s->fatal) return;
-          s->run_case("endpoint/writes", [&] {
+          s->run_case("endpoint/writes", [&]() -> CasePool::Body {
             const int shape = *rc::gen::inRange(-1, static_cast<int>(shapes().size()));
             const NSchema& schema =
                 shape < 0 ? strategy_schema() : shapes()[static_cast<std::size_t>(shape)];
             auto steps = *props::gen_seed_writes(schema);
             drop_plus(steps);
-            RC_TAG(fmt::format("shape {}", shape));
-            const std::string table = s->table_for(shape);
-            oracle::NaiveTable model(schema);
-            s->workload->check_script(table, model, steps, observer(s));
+            s->tag(fmt::format("shape {}", shape));
+            return [shape, &schema, steps](Lane& lane) {
+              const std::string table = lane.table_for(shape, schema);
+              oracle::NaiveTable model(schema);
+              lane.workload().check_script(table, model, steps, lane.observer());
+            };
           });
         });
 }
@@ -1117,6 +1092,7 @@ void EndpointSession::plan(const std::vector<std::string>& property_ids) {
 
 void EndpointSession::judge(const std::string& property_id, CertifiedProperty& result) {
   Impl& s = *impl_;
+  s.finish_cases(property_id, result.run.distribution);
   if (s.stopped && property_id == "endpoint/known_divergences") {
     result.run.verdict = props::Verdict::kGaveUp;
     result.run.message = "not replayed: " + *s.stopped;
@@ -1171,6 +1147,13 @@ std::string EndpointSession::describe() const {
 
 const std::string& EndpointSession::url() const { return impl_->options.url; }
 
+std::uint64_t EndpointSession::requests() {
+  impl_->pool->wait_all();
+  std::uint64_t n = 0;
+  for (const auto& lane : impl_->lanes) n += lane->client().stats().requests;
+  return n;
+}
+
 std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal; }
 
 std::optional<std::string> EndpointSession::stopped() const { return impl_->stopped; }
@@ -1200,12 +1183,19 @@ std::vector<nlohmann::json> entries_to_record(const EndpointSession::Impl& s) {
 
 std::string EndpointSession::summary(double seconds) {
   Impl& s = *impl_;
-  const ClientStats& st = s.client->stats();
+  s.pool->wait_all();
+  ClientStats st;
+  std::size_t created = 0;
+  for (const auto& lane : s.lanes) {
+    st += lane->client().stats();
+    created += lane->tables().created_count();
+  }
   std::string out = fmt::format(
-      "endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s; {} tables created\n",
+      "endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s{}; {} tables created\n",
       s.options.url, st.requests, st.retries, seconds,
-      seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0, s.tables->created_count());
-  out += "  " + client_summary(*s.client, s.url_source) + "\n";
+      seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0,
+      s.lanes.size() > 1 ? fmt::format(" on {} connections", s.lanes.size()) : "", created);
+  out += "  " + client_summary(*s.client, st, s.url_source) + "\n";
   std::string actions;
   for (const auto& [action, n] : st.by_action)
     actions += fmt::format("{}{} {}", actions.empty() ? "" : ", ", action, n);
@@ -1256,10 +1246,17 @@ std::vector<std::string> EndpointSession::close() {
   Impl& s = *impl_;
   if (s.closed) return {};
   s.closed = true;
-  // A first interrupt stops the workload, not the cleanup.
-  s.client->set_interrupt_threshold(2);
-  std::vector<std::string> said = s.options.keep_tables ? kept_tables(s.tables->names())
-                                                        : dropped_tables(*s.tables, s.options.url);
+  s.pool->wait_all();
+  std::vector<TableManager*> tables;
+  std::vector<std::string> names;
+  for (const auto& lane : s.lanes) {
+    // A first interrupt stops the workload, not the cleanup.
+    lane->client().set_interrupt_threshold(2);
+    tables.push_back(&lane->tables());
+    for (std::string& name : lane->tables().names()) names.push_back(std::move(name));
+  }
+  std::vector<std::string> said =
+      s.options.keep_tables ? kept_tables(names) : dropped_tables(tables, s.options.url);
   if (g_handlers_installed) {
     sigaction(SIGINT, &g_old_int, nullptr);
     sigaction(SIGTERM, &g_old_term, nullptr);

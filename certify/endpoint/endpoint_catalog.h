@@ -52,6 +52,15 @@
 // --record-divergences FILE adds an entry for each distinct divergence met to
 // FILE (divergences.h), its reason left for a person to write.
 //
+// Connections: --connections N (default 4) runs N cases at once, each on a
+// connection, tables and workload of its own (connections.h), while
+// RapidCheck draws the next; what they meet is counted in the order the
+// cases were drawn, so the results are one connection's for the same seed.
+// Four: against dynalite (one Node.js thread) the throughput stops rising
+// at about four (bench/endpoint_throughput.cc); DynamoDB takes more, and
+// the adaptive retry mode's rate limiter, shared by the connections, paces
+// them all when it throttles.
+//
 // Numbers: the workload writes them in every spelling DynamoDB accepts, but
 // a leading '+' (which some emulators refuse) only in PutItems of their own,
 // a few per hundred Query cases, so that refusing it masks nothing else.
@@ -75,6 +84,7 @@
 #ifndef SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_CATALOG_H_
 #define SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_CATALOG_H_
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -99,6 +109,7 @@ struct EndpointOptions {
   std::string record_divergences;   // --record-divergences FILE; empty: none written
   double budget_seconds = 50;       // --budget: the whole run, from open()
   int minimize_candidates = 150;    // replays per distinct divergence, at most
+  int connections = 4;              // --connections: cases run at once (connections.h)
 };
 
 class EndpointSession {
@@ -125,6 +136,9 @@ class EndpointSession {
   std::string describe() const;
   // The endpoint's URL, as given or as found in the environment.
   const std::string& url() const;
+  // The HTTP exchanges so far, on every connection (retries included);
+  // waits for the cases still running.
+  std::uint64_t requests();
   // Why the run could not go on, once it cannot: the property during which
   // it broke has no verdict.
   std::optional<std::string> fatal() const;

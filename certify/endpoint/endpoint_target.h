@@ -14,6 +14,7 @@
 #ifndef SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
 #define SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_TARGET_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +48,8 @@ class EndpointTarget final : public Target {
   std::string closing_notes(const Certification& c) override;
   std::vector<std::string> close() override;
   Result<void> completed() const override;
+  // The HTTP exchanges sent so far (EndpointSession::requests).
+  std::uint64_t requests() { return session_->requests(); }
 
  private:
   EndpointTarget(EndpointOptions options, std::shared_ptr<EndpointSession> session)

@@ -41,7 +41,23 @@ void RateLimiter::set_fill_rate(double rate) {
   tokens_ = std::min(tokens_, capacity_);
 }
 
+bool RateLimiter::enabled() const {
+  std::lock_guard lock(mutex_);
+  return enabled_;
+}
+
+double RateLimiter::fill_rate() const {
+  std::lock_guard lock(mutex_);
+  return fill_rate_;
+}
+
+double RateLimiter::measured_rate() const {
+  std::lock_guard lock(mutex_);
+  return measured_rate_;
+}
+
 double RateLimiter::reserve() {
+  std::lock_guard lock(mutex_);
   if (!enabled_) return 0;
   refill();
   const double wait = tokens_ >= 1 ? 0 : (1 - tokens_) / fill_rate_;
@@ -63,6 +79,7 @@ double RateLimiter::record_attempt() {
 }
 
 void RateLimiter::on_answer(bool throttled) {
+  std::lock_guard lock(mutex_);
   const double measured = record_attempt();
   const double now = clock_();
   double rate = 0;

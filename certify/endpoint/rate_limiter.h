@@ -32,6 +32,7 @@
 #define SORTKEY_CERTIFY_ENDPOINT_RATE_LIMITER_H_
 
 #include <functional>
+#include <mutex>
 
 namespace sortkey::certify::endpoint {
 
@@ -49,15 +50,19 @@ class RateLimiter {
   // a transport error included) adjusts the rate.
   void on_answer(bool throttled);
 
-  bool enabled() const { return enabled_; }
-  double fill_rate() const { return fill_rate_; }          // tokens per second
-  double measured_rate() const { return measured_rate_; }  // attempts per second
+  bool enabled() const;
+  double fill_rate() const;      // tokens per second
+  double measured_rate() const;  // attempts per second
 
  private:
   void refill();
   void set_fill_rate(double rate);
   double record_attempt();  // the measured rate, updated
 
+  // One limiter is shared by every connection of a client
+  // (DynamoDbClient::another_connection), as the SDKs share one per client:
+  // each call takes the lock.
+  mutable std::mutex mutex_;
   Clock clock_;
   bool enabled_ = false;
   // The token bucket.

@@ -20,7 +20,11 @@ std::string plural(std::uint64_t n, const char* one, const char* many) {
 }  // namespace
 
 std::string client_summary(const DynamoDbClient& client, const std::string& url_source) {
-  const ClientStats& st = client.stats();
+  return client_summary(client, client.stats(), url_source);
+}
+
+std::string client_summary(const DynamoDbClient& client, const ClientStats& st,
+                           const std::string& url_source) {
   const RetrySettings& retry = client.config().retry;
   std::string out = fmt::format(
       "URL from {}; retry mode {}, {} attempts ({}); {} throttled, {} broken", url_source,
@@ -44,11 +48,19 @@ std::vector<std::string> kept_tables(const std::vector<std::string>& names) {
 }
 
 std::vector<std::string> dropped_tables(TableManager& tables, const std::string& url) {
+  return dropped_tables(std::vector<TableManager*>{&tables}, url);
+}
+
+std::vector<std::string> dropped_tables(const std::vector<TableManager*>& tables,
+                                        const std::string& url) {
   std::vector<std::string> out;
-  for (const std::string& failure : tables.drop_all()) {
-    out.push_back("could not delete the table " + failure);
+  std::vector<std::string> left;
+  for (TableManager* t : tables) {
+    for (const std::string& failure : t->drop_all()) {
+      out.push_back("could not delete the table " + failure);
+    }
+    for (std::string& name : t->names()) left.push_back(std::move(name));
   }
-  const std::vector<std::string> left = tables.names();
   if (!left.empty()) {
     out.push_back(fmt::format(
         "{} remain{}: {}; delete each with: aws dynamodb delete-table --endpoint-url {} "

@@ -22,6 +22,10 @@ namespace sortkey::certify::endpoint {
 // (default); 42 answers throttled, 1 connection broken; the rate limiter held
 // requests back 3.2 s, at 51.0 requests/s at the end".
 std::string client_summary(const DynamoDbClient& client, const std::string& url_source);
+// The same for several connections sharing `client`'s settings and rate
+// limiter, `stats` their sum.
+std::string client_summary(const DynamoDbClient& client, const ClientStats& stats,
+                           const std::string& url_source);
 
 // The lines for stderr when the tables are kept: their names.
 std::vector<std::string> kept_tables(const std::vector<std::string>& names);
@@ -30,6 +34,9 @@ std::vector<std::string> kept_tables(const std::vector<std::string>& names);
 // could not be deleted, with why, then the ones that remain and how to
 // delete them. Empty when all went.
 std::vector<std::string> dropped_tables(TableManager& tables, const std::string& url);
+// The same for the tables of several managers (one per connection), said once.
+std::vector<std::string> dropped_tables(const std::vector<TableManager*>& tables,
+                                        const std::string& url);
 
 }  // namespace sortkey::certify::endpoint
 

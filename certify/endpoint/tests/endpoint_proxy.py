@@ -3,8 +3,10 @@
 loopback port in front of a DynamoDB-compatible endpoint (dynalite in the
 tests), that misbehaves as told, for the endpoint client's tests. It writes
 its port to PORTFILE, then its counts to PORTFILE.stats after every request
-("requests N throttled N reset N corrupted N"), and serves until killed (it
-also exits by itself after 600 s).
+("requests N throttled N reset N corrupted N concurrent N connections N":
+concurrent is the most requests it held at once, connections the
+connections it accepted), and serves until killed (it also exits by itself
+after 600 s).
 
   --throttle P          answer a fraction P of the requests with a throttling
                         error instead of forwarding them, cycling through
@@ -14,8 +16,13 @@ also exits by itself after 600 s).
                         last second (a store at its provisioned capacity);
                         0 (default): whatever the rate
   --throttle-after N    throttle only after the first N requests
-  --reset-every N       forward every Nth request, then reset the connection
-                        (TCP RST) halfway through its answer
+  --reset-every N       after every Nth request, forward the next read
+                        (GetItem, Query, Scan, DescribeTable), then reset the
+                        connection (TCP RST) halfway through its answer; not
+                        a write: one whose answer is cut once it was applied
+                        answers its retry otherwise (a conditional write then
+                        fails), and which write that is would depend on the
+                        order in which several connections' requests come
   --hang-after N        after N requests, never answer again
   --swallow ACTION:N    never answer the Nth request to ACTION (a hang of that
                         request alone); answer every other
@@ -60,7 +67,11 @@ args = parser.parse_args()
 target = urllib.parse.urlparse(args.target)
 rng = random.Random(args.seed)
 lock = threading.Lock()
-counts = {"requests": 0, "throttled": 0, "reset": 0, "corrupted": 0}
+counts = {"requests": 0, "throttled": 0, "reset": 0, "corrupted": 0, "concurrent": 0,
+          "connections": 0}
+in_flight = [0]
+reset_due = [False]
+READS = ("GetItem", "Query", "Scan", "DescribeTable")
 per_action = {}
 recent = []  # arrival times in the last second
 THROTTLES = ["ProvisionedThroughputExceededException", "ThrottlingException",
@@ -105,6 +116,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def setup(self):
         super().setup()
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        with lock:
+            counts["connections"] += 1
 
     def send(self, status, data, cut=None):
         """Sends the answer; with `cut`, only its first `cut` bytes, then a reset."""
@@ -137,6 +150,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with lock:
             counts["requests"] += 1
             n = counts["requests"]
+            in_flight[0] += 1
+            counts["concurrent"] = max(counts["concurrent"], in_flight[0])
             per_action[action] = per_action.get(action, 0) + 1
             now = time.monotonic()
             recent.append(now)
@@ -153,6 +168,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 counts["throttled"] += 1
                 return "throttle", THROTTLES[counts["throttled"] % len(THROTTLES)]
             if args.reset_every and n % args.reset_every == 0:
+                reset_due[0] = True
+            if reset_due[0] and action in READS:
+                reset_due[0] = False
                 counts["reset"] += 1
                 return "reset", None
             if action == corrupt_action and per_action[action] >= int(corrupt_n or 0) and \
@@ -190,6 +208,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
         finally:
             with lock:
+                in_flight[0] -= 1
                 write_stats()
 
     def log_message(self, *a):

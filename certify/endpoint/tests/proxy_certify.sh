@@ -7,9 +7,10 @@
 #
 # MODE throttle     the same run straight to dynalite and through a proxy that
 #                   throttles 30% of the requests above 40 per second and
-#                   resets every 40th connection halfway through its answer:
-#                   the same verdict and the same table, the throttles and
-#                   broken connections survived and counted.
+#                   resets a read's connection halfway through its answer
+#                   after every 40th request, on four connections sharing one
+#                   rate limiter: the same verdict and the same table, the
+#                   throttles and broken connections survived and counted.
 # MODE interrupt    SIGTERM a second into the run: exit 2, "interrupted
 #                   (SIGTERM)", the JSON report says so with no failed
 #                   property, and no sortkey-cert- table is left.
@@ -43,6 +44,11 @@
 # MODE keep         --keep-tables: the tables stay, and their names are printed.
 # MODE expiring     credential_process keys about to expire are fetched again
 #                   before the requests that need them.
+# MODE connections  the same seed on one connection straight to dynalite and
+#                   on four through a proxy that counts the requests it holds
+#                   at once: the same results (every property's verdict,
+#                   cases, distribution and divergences), requests that
+#                   overlapped on four connections or more, no table left.
 set -euo pipefail
 sortkey=$1 src=$2 mode=$3
 here="$src/certify/endpoint/tests"
@@ -163,7 +169,7 @@ throttle)
   want_exit 0
   results >"$dir/direct"
   start_proxy --throttle 0.3 --capacity 40 --reset-every 40
-  certify "$proxy_url" --cases 10 --budget 3600 --known-divergences "$known"
+  certify "$proxy_url" --cases 10 --budget 3600 --connections 4 --known-divergences "$known"
   want_exit 0
   results >"$dir/proxied"
   diff "$dir/direct" "$dir/proxied" || fail "the results differ with throttling"
@@ -297,6 +303,34 @@ HELPER
   want_exit 0
   want_out "credential_process renewed the keys [1-9][0-9]* time"
   [ "$(wc -l <"$dir/helper.runs")" -gt 2 ] || fail "the helper ran $(wc -l <"$dir/helper.runs") times"
+  ;;
+connections)
+  certify "$url" --cases 40 --seed 1 --budget 3600 --connections 1 --known-divergences "$known"
+  want_exit 0
+  cp "$dir/cert.json" "$dir/serial.json"
+  start_proxy
+  certify "$proxy_url" --cases 40 --seed 1 --budget 3600 --connections 4 --known-divergences "$known"
+  want_exit 0
+  want_out "requests/s on 4 connections"
+  python3 - "$dir/serial.json" "$dir/cert.json" "$url" "$proxy_url" <<'PY' || fail "the results differ on four connections"
+import json, sys
+def properties(path, url):
+    text = open(path).read().replace(url, "URL")
+    out = []
+    for p in json.loads(text)["properties"]:
+        out.append({k: v for k, v in p.items() if k not in ("seconds", "seconds_to_failure")})
+    return out
+serial, parallel = properties(sys.argv[1], sys.argv[3]), properties(sys.argv[2], sys.argv[4])
+assert len(serial) == 7 and any(p.get("divergences") for p in serial), serial
+for a, b in zip(serial, parallel):
+    assert a == b, json.dumps([a, b], indent=1)[:4000]
+PY
+  read -r _ requests _ _ _ _ _ _ _ concurrent _ connections <"$dir/port.stats"
+  [ "$concurrent" -ge 2 ] && [ "$connections" -ge 4 ] ||
+    fail "the proxy held at most $concurrent requests at once on $connections connections"
+  stop_proxy
+  want_no_tables
+  echo "proxy: $requests requests, at most $concurrent at once, $connections connections"
   ;;
 *)
   echo "unknown mode $mode"

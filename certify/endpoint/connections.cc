@@ -1,0 +1,208 @@
+#include "certify/endpoint/connections.h"
+
+#include <fmt/format.h>
+
+#include <csignal>
+
+#include "certify/endpoint/workload_internal.h"
+
+namespace sortkey::certify::endpoint {
+
+namespace {
+
+// The errors of a request that got no answer (Workload::send), in a signature.
+constexpr const char* kNoAnswerTimeout = "no answer: timeout";
+constexpr const char* kNoAnswerLost = "no answer: connection lost";
+
+}  // namespace
+
+std::string fatal_text(const TransportError& e) {
+  if (e.kind() != TransportError::Kind::kInterrupted) return e.what();
+  const int sig = interrupt_signal().load();
+  return sig == SIGTERM  ? "interrupted (SIGTERM)"
+         : sig == SIGINT ? "interrupted (SIGINT)"
+                         : "interrupted";
+}
+
+// ---------------------------------------------------------------- lanes
+
+Lane::Lane(std::unique_ptr<DynamoDbClient> client, const std::string& run_id, bool keep_tables,
+           WorkloadOptions options, const KnownDivergences& known)
+    : client_(std::move(client)),
+      tables_(std::make_unique<TableManager>(*client_, run_id)),
+      workload_(std::make_unique<Workload>(*client_, *tables_, options)),
+      attribution_(std::make_unique<Attribution>(
+          *workload_,
+          [this](const oracle::NSchema& schema) { return spare_table("probe", schema); })),
+      known_(known) {
+  if (keep_tables) tables_->keep_all();
+}
+
+std::string Lane::table_for(int key, const oracle::NSchema& schema) {
+  if (auto it = shape_tables_.find(key); it != shape_tables_.end()) return it->second;
+  auto name = tables_->create(schema);
+  if (!name) throw TransportError(TransportError::Kind::kProtocol, name.error().message);
+  shape_tables_[key] = *name;
+  return *name;
+}
+
+std::string Lane::spare_table(const std::string& use, const oracle::NSchema& schema) {
+  const std::string key = use + "\n" + schema_to_json(schema).dump();
+  if (auto it = spare_tables_.find(key); it != spare_tables_.end()) return it->second;
+  auto name = tables_->create(schema);
+  if (!name) throw TransportError(TransportError::Kind::kProtocol, name.error().message);
+  spare_tables_[key] = *name;
+  return *name;
+}
+
+void Lane::run(CaseLog& log, const std::function<void(Lane&)>& body) {
+  log_ = &log;
+  const std::string during = " (during " + log.property + ")";
+  try {
+    body(*this);
+  } catch (const TransportError& e) {
+    log.interrupted = e.kind() == TransportError::Kind::kInterrupted;
+    log.fatal = fatal_text(e) + during;
+  } catch (const nlohmann::json::exception& e) {
+    // answer.h checks every member read: this is a member it does not know.
+    log.fatal = fmt::format("an answer of the endpoint could not be read{}: {}", during, e.what());
+  } catch (const std::exception& e) {
+    log.fatal = fmt::format("the case could not be run{}: {}", during, e.what());
+  }
+  log.gone = workload_->gone();
+  log_ = nullptr;
+}
+
+Workload::Observe Lane::observer() {
+  return [this](Divergence& d, const CheckContext& context) { observe(d, context); };
+}
+
+void Lane::observe(Divergence& d, const CheckContext& context) {
+  d.property = log_->property;
+  if (d.kind == "no_answer") workload_->take_unanswered();
+  try {
+    d.signature = attribution_->classify(d, context);
+  } catch (const TransportError&) {
+    keep_unanswered(context);  // a probe got no answer, and the endpoint is gone
+    throw;
+  }
+  keep(d, context);
+  keep_unanswered(context);
+}
+
+// A probe of the attribution that got no answer: a divergence too.
+void Lane::keep_unanswered(const CheckContext& context) {
+  auto unanswered = workload_->take_unanswered();
+  if (!unanswered) return;
+  Divergence u;
+  u.property = log_->property;
+  u.kind = "no_answer";
+  u.detail = fmt::format("a {} (a probe of a divergence's cause) got no answer: {}",
+                         unanswered->action, unanswered->error->message);
+  u.reproduction = {
+      {"table", schema_to_json(context.model->schema())},
+      {"items", workload_internal::items_json(context.model->items())},
+      {"request", workload_internal::recorded_request(unanswered->action, unanswered->params)},
+      {"expected", {{"ok", true}}},
+      {"actual", workload_internal::actual_json(nlohmann::json::object(), unanswered->error)}};
+  u.signature = attribution_->classify(u, context);
+  keep(u, context);
+}
+
+void Lane::keep(Divergence& d, const CheckContext& context) {
+  Case met = case_of(context);
+  met.hint = attribution_->hint();
+  log_->observed.push_back({d, std::move(met)});
+}
+
+bool Lane::known_unanswered(const std::string& table, const oracle::NaiveTable& model,
+                            const props::PlantedRequest& r) {
+  Signature sig;
+  sig.operation = "Query";
+  sig.outcome = "no_answer";
+  sig.feature = "invalid request: " + r.fault;
+  for (const char* error : {kNoAnswerTimeout, kNoAnswerLost}) {
+    sig.error = error;
+    const KnownDivergence* k = known_.match(sig);
+    if (k == nullptr) continue;
+    Divergence d;
+    d.property = log_->property;
+    d.kind = "no_answer";
+    d.detail =
+        fmt::format("not sent: the endpoint gives it no answer (known divergence {})", k->id);
+    d.reproduction = k->reproduction;
+    d.signature = sig;
+    CheckContext context{table, &model};
+    context.invalid = &r;
+    Case met = case_of(context);
+    log_->observed.push_back({d, std::move(met)});
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- the pool
+
+CasePool::CasePool(std::vector<Lane*> lanes) : lanes_(std::move(lanes)) {
+  if (lanes_.size() < 2) return;
+  for (Lane* lane : lanes_) threads_.emplace_back([this, lane] { work(*lane); });
+}
+
+CasePool::~CasePool() {
+  wait_all();
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    changed_.notify_all();
+  }
+  for (std::thread& t : threads_) t.join();
+}
+
+void CasePool::submit(CaseLog log, Body body) {
+  if (threads_.empty()) {
+    lanes_.front()->run(log, body);
+    std::lock_guard lock(mutex_);
+    done_.emplace(submitted_++, std::move(log));
+    return;
+  }
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.size() + running_ < lanes_.size(); });
+  queue_.push_back({submitted_++, std::move(log), std::move(body)});
+  changed_.notify_all();
+}
+
+std::vector<CaseLog> CasePool::take_done() {
+  std::lock_guard lock(mutex_);
+  std::vector<CaseLog> out;
+  for (auto it = done_.find(taken_); it != done_.end(); it = done_.find(taken_)) {
+    out.push_back(std::move(it->second));
+    done_.erase(it);
+    ++taken_;
+  }
+  return out;
+}
+
+void CasePool::wait_all() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.empty() && running_ == 0; });
+}
+
+void CasePool::work(Lane& lane) {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // stopping, and nothing left
+    Job job = std::move(queue_.front());
+    queue_.pop_front();
+    ++running_;
+    lock.unlock();
+    lane.run(job.log, job.body);
+    job.body = nullptr;  // what the case held goes with it, on this thread
+    lock.lock();
+    done_.emplace(job.seq, std::move(job.log));
+    --running_;
+    changed_.notify_all();
+  }
+}
+
+}  // namespace sortkey::certify::endpoint
