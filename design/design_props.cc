@@ -407,9 +407,10 @@ Outcome pattern_returns(StoreSource& stores, const Design& design, const Pattern
                              &request_json, cost);
   if (cost != nullptr) ++cost->populations;
   if (!answer) {
-    return Outcome::fails(fmt::format("the request is refused: {}\n  parameters: {}\n  request: {}",
-                                      answer.error().message, show_params(design, pattern, params),
-                                      request_json));
+    return Outcome::fails(
+        fmt::format("the request is refused: {}\n  parameters: {}\n  request: {}",
+                    answer.error().message, show_params(design, pattern, params),
+                    request_json.empty() ? "(none sent: it cannot be built)" : request_json));
   }
   const auto groups = expected_groups(pattern, population, params);
   const std::string difference = first_difference(groups, *answer, pattern.limit, population);

@@ -63,25 +63,41 @@ std::string joined(const Chars& chars) {
   return out;
 }
 
-rc::Gen<int> gen_length(const AttributeSpec& spec) {
-  return rc::gen::weightedOneOf<int>({{2, rc::gen::just(spec.min_length)},
-                                      {2, rc::gen::just(spec.max_length)},
-                                      {5, rc::gen::inRange(spec.min_length, spec.max_length + 1)}});
+// Like rc::gen::weightedOneOf, which never shrinks its choice (a minimal
+// counterexample then kept the longest length or a special character it
+// did not need): here a shrink moves to an earlier choice.
+template <class T>
+rc::Gen<T> weighted_choice(std::vector<std::pair<int, rc::Gen<T>>> choices) {
+  int total = 0;
+  for (const auto& choice : choices) total += choice.first;
+  return rc::gen::mapcat(rc::gen::inRange(0, total), [choices = std::move(choices)](int pick) {
+    for (const auto& [weight, gen] : choices) {
+      if (pick < weight) return gen;
+      pick -= weight;
+    }
+    return choices.back().second;
+  });
 }
 
-// One of `chars`, shrinking toward the first (elementOf does not shrink, and
+rc::Gen<int> gen_length(const AttributeSpec& spec) {
+  return weighted_choice<int>({{2, rc::gen::just(spec.min_length)},
+                               {2, rc::gen::just(spec.max_length)},
+                               {5, rc::gen::inRange(spec.min_length, spec.max_length + 1)}});
+}
+
+// One of `values`, shrinking toward the first (elementOf does not shrink, and
 // a minimal counterexample should read "A", not "l😀").
-rc::Gen<std::string> gen_one_of(Chars chars) {
-  const std::size_t n = chars.size();
+template <class T>
+rc::Gen<T> gen_one_of(std::vector<T> values) {
+  const std::size_t n = values.size();
   return rc::gen::map(rc::gen::inRange<std::size_t>(0, n),
-                      [chars = std::move(chars)](std::size_t i) { return chars[i]; });
+                      [values = std::move(values)](std::size_t i) { return values[i]; });
 }
 
 rc::Gen<std::string> gen_char(const AttributeSpec& spec) {
   const Chars specials = special_chars(spec);
   if (specials.empty()) return gen_one_of(spec.alphabet);
-  return rc::gen::weightedOneOf<std::string>(
-      {{3, gen_one_of(spec.alphabet)}, {1, gen_one_of(specials)}});
+  return weighted_choice<std::string>({{3, gen_one_of(spec.alphabet)}, {1, gen_one_of(specials)}});
 }
 
 rc::Gen<std::string> gen_text(const AttributeSpec& spec) {
@@ -152,8 +168,8 @@ std::vector<std::int64_t> integer_boundaries(const AttributeSpec& s) {
 }
 
 rc::Gen<std::int64_t> gen_integer(const AttributeSpec& s) {
-  return rc::gen::weightedOneOf<std::int64_t>(
-      {{2, rc::gen::elementOf(integer_boundaries(s))}, {3, gen_uniform(s.min, s.max)}});
+  return weighted_choice<std::int64_t>(
+      {{2, gen_one_of(integer_boundaries(s))}, {3, gen_uniform(s.min, s.max)}});
 }
 
 std::int64_t unit_nanos(int precision) {
@@ -374,9 +390,13 @@ rc::Gen<Params> gen_params(const Design& design, const Pattern& pattern,
     Params params;
     for (const Parameter& param : pattern.parameters) {
       const AttributeSpec& spec = *design.entity(param.entity)->attribute(param.attribute);
+      // Values of the attribute's name in any entity type, as the pools share
+      // them: a counterexample then needs no entity of `param.entity` only
+      // to carry the parameter.
       std::vector<Value> held;
       for (const Entity& e : population) {
-        if (e.type->name == param.entity) held.push_back(*e.value(param.attribute));
+        const Value* v = e.value(param.attribute);
+        if (v != nullptr && fits(*v, spec)) held.push_back(*v);
       }
       Value v = !held.empty() && *rc::gen::inRange(0, 4) < 3 ? *rc::gen::elementOf(held)
                                                              : *gen_value(spec);
