@@ -311,14 +311,20 @@ rc::Gen<NSchema> gen_query_schema() {
 
 namespace {
 
-// A key value that is now and then of the wrong type or empty.
+// A key value that is now and then of the wrong type or empty: one draw.
+// Its Random picks the branch (1 in `wrong_in` any value, then 1 in
+// `empty_in` an empty S or B, else a key value), which never shrinks, as
+// before; the value comes from its own generator and shrinks as it does.
 rc::Gen<NValue> gen_written_key(T type, int wrong_in, int empty_in, bool partition) {
   return built_once(std::tuple(type, wrong_in, empty_in, partition), [=] {
-    return rc::gen::exec([type, wrong_in, empty_in, partition] {
-      if (uniform_index(static_cast<std::size_t>(wrong_in)) == 0) return *gen_attribute_value();
-      if (type != T::N && uniform_index(static_cast<std::size_t>(empty_in)) == 0)
-        return oracle::naive_scalar(type, "");
-      return partition ? *gen_partition_value(type) : *gen_key_value(type);
+    return rc::Gen<NValue>([=](const rc::Random& random, int size) {
+      rc::Random r(random);
+      const rc::Random for_value = r.split();
+      if (r.next() % static_cast<std::uint64_t>(wrong_in) == 0)
+        return gen_attribute_value()(for_value, size);
+      if (type != T::N && r.next() % static_cast<std::uint64_t>(empty_in) == 0)
+        return rc::shrinkable::just(oracle::naive_scalar(type, ""));
+      return (partition ? gen_partition_value(type) : gen_key_value(type))(for_value, size);
     });
   });
 }
@@ -347,21 +353,65 @@ bool is_partition(const NSchema& schema, const std::string& name) {
   return false;
 }
 
+// An attribute an item may carry besides its table key, and how often.
+struct OptionalAttribute {
+  std::string name;
+  bool index_key;  // else a value attribute, of any type
+  T type;          // an index key's
+  bool partition;  // an index key that is some index's partition key
+  int percent;     // how often an item has it
+};
+
+// The index key attributes (each on about two items in three) and then the
+// value attributes (each on one in two).
+std::vector<OptionalAttribute> optional_attributes(const NSchema& schema) {
+  std::vector<OptionalAttribute> out;
+  for (const NKey& k : index_key_attributes(schema))
+    out.push_back({k.name, true, k.type, is_partition(schema, k.name), 67});
+  for (const std::string& name : value_attribute_names())
+    out.push_back({name, false, T::NUL, false, 50});
+  return out;
+}
+
+// Which of the attributes are present, as one draw of a bit set (as a coin
+// each they were most of an item's draws): bit i is set with probability
+// percents[i] / 100, each from its own number of one Random. It shrinks by
+// clearing one set bit at a time, an attribute dropped, so a counterexample's
+// items keep only the attributes the failure needs.
+rc::Gen<std::uint32_t> gen_present(std::vector<int> percents) {
+  return [percents](const rc::Random& random, int /*size*/) {
+    rc::Random r(random);
+    std::uint32_t bits = 0;
+    for (std::size_t i = 0; i < percents.size(); ++i) {
+      if (r.next() % 100 < static_cast<std::uint64_t>(percents[i])) bits |= 1U << i;
+    }
+    return rc::shrinkable::shrinkRecur(bits, [](std::uint32_t b) {
+      std::vector<std::uint32_t> fewer;
+      for (std::uint32_t bit = 1; bit != 0 && bit <= b; bit <<= 1) {
+        if ((b & bit) != 0) fewer.push_back(b & ~bit);
+      }
+      return rc::seq::fromContainer(std::move(fewer));
+    });
+  };
+}
+
 }  // namespace
 
 rc::Gen<NItem> gen_item(const NSchema& schema) {
-  return rc::gen::exec([schema] {
+  std::vector<OptionalAttribute> optional = optional_attributes(schema);
+  std::vector<int> percents;
+  for (const OptionalAttribute& a : optional) percents.push_back(a.percent);
+  rc::Gen<std::uint32_t> present = gen_present(std::move(percents));
+  return rc::gen::exec([pk = schema.pk, sk = schema.sk, optional, present] {
     NItem item;
-    item.emplace_back(schema.pk.name, *gen_written_key(schema.pk.type, 100, 100, true));
-    if (schema.sk)
-      item.emplace_back(schema.sk->name, *gen_written_key(schema.sk->type, 100, 100, false));
-    for (const NKey& k : index_key_attributes(schema)) {
-      if (!chance(67)) continue;
-      item.emplace_back(k.name, *gen_written_key(k.type, 150, 200, is_partition(schema, k.name)));
-    }
-    for (const std::string& name : value_attribute_names()) {
-      if (*rc::gen::arbitrary<bool>() || oracle::naive_get(item, name) != nullptr) continue;
-      item.emplace_back(name, *gen_attribute_value());
+    item.emplace_back(pk.name, *gen_written_key(pk.type, 100, 100, true));
+    if (sk) item.emplace_back(sk->name, *gen_written_key(sk->type, 100, 100, false));
+    const std::uint32_t bits = *present;
+    for (std::size_t i = 0; i < optional.size(); ++i) {
+      const OptionalAttribute& a = optional[i];
+      if ((bits >> i & 1U) == 0 || oracle::naive_get(item, a.name) != nullptr) continue;
+      item.emplace_back(a.name, a.index_key ? *gen_written_key(a.type, 150, 200, a.partition)
+                                            : *gen_attribute_value());
     }
     return item;
   });
