@@ -378,16 +378,18 @@ std::vector<OptionalAttribute> optional_attributes(const NSchema& schema) {
 // percents[i] / 100, each from its own number of one Random. It shrinks by
 // clearing one set bit at a time, an attribute dropped, so a counterexample's
 // items keep only the attributes the failure needs.
-rc::Gen<std::uint32_t> gen_present(std::vector<int> percents) {
+// A schema has at most 64 such attributes (gen_query_schema's have 11).
+rc::Gen<std::uint64_t> gen_present(std::vector<int> percents) {
   return [percents](const rc::Random& random, int /*size*/) {
+    if (percents.size() > 64) throw rc::GenerationFailure("more than 64 optional attributes");
     rc::Random r(random);
-    std::uint32_t bits = 0;
+    std::uint64_t bits = 0;
     for (std::size_t i = 0; i < percents.size(); ++i) {
-      if (r.next() % 100 < static_cast<std::uint64_t>(percents[i])) bits |= 1U << i;
+      if (r.next() % 100 < static_cast<std::uint64_t>(percents[i])) bits |= std::uint64_t{1} << i;
     }
-    return rc::shrinkable::shrinkRecur(bits, [](std::uint32_t b) {
-      std::vector<std::uint32_t> fewer;
-      for (std::uint32_t bit = 1; bit != 0 && bit <= b; bit <<= 1) {
+    return rc::shrinkable::shrinkRecur(bits, [](std::uint64_t b) {
+      std::vector<std::uint64_t> fewer;
+      for (std::uint64_t bit = 1; bit != 0 && bit <= b; bit <<= 1) {
         if ((b & bit) != 0) fewer.push_back(b & ~bit);
       }
       return rc::seq::fromContainer(std::move(fewer));
@@ -401,12 +403,12 @@ rc::Gen<NItem> gen_item(const NSchema& schema) {
   std::vector<OptionalAttribute> optional = optional_attributes(schema);
   std::vector<int> percents;
   for (const OptionalAttribute& a : optional) percents.push_back(a.percent);
-  rc::Gen<std::uint32_t> present = gen_present(std::move(percents));
+  rc::Gen<std::uint64_t> present = gen_present(std::move(percents));
   return rc::gen::exec([pk = schema.pk, sk = schema.sk, optional, present] {
     NItem item;
     item.emplace_back(pk.name, *gen_written_key(pk.type, 100, 100, true));
     if (sk) item.emplace_back(sk->name, *gen_written_key(sk->type, 100, 100, false));
-    const std::uint32_t bits = *present;
+    const std::uint64_t bits = *present;
     for (std::size_t i = 0; i < optional.size(); ++i) {
       const OptionalAttribute& a = optional[i];
       if ((bits >> i & 1U) == 0 || oracle::naive_get(item, a.name) != nullptr) continue;

@@ -42,7 +42,8 @@ double percent_with(const std::string& name, int n) {
 
 TEST(QueryGen, IndexKeysOnTwoItemsInThreeValueAttributesOnOneInTwo) {
   EXPECT_NEAR(percent_with("g1", 4000), 67, 4);
-  for (const std::string& name : value_attribute_names()) EXPECT_NEAR(percent_with(name, 4000), 50, 4);
+  for (const std::string& name : value_attribute_names())
+    EXPECT_NEAR(percent_with(name, 4000), 50, 4);
   EXPECT_EQ(percent_with("pk", 200), 100);
 }
 
