@@ -487,6 +487,9 @@ struct EndpointSession::Impl {
   };
   std::vector<Found> found;
   std::map<Signature, std::size_t> found_index;
+  // Per property: the writes of unknown outcome its cases settled, in the
+  // order drawn (unknown_outcome.h).
+  std::map<std::string, std::vector<nlohmann::json>> unknown_outcomes;
 
   void set_fatal(const TransportError& e, const std::string& property) {
     fatal = fatal_text(e) + " (during " + property + ")";
@@ -533,6 +536,8 @@ struct EndpointSession::Impl {
       if (tags.size() > log.tags.size())
         retagged[log.property].emplace_back(join_tags(log.tags), join_tags(tags));
       if (stopped) exploration[log.property].endpoint_gone = true;
+      for (nlohmann::json& w : log.unknown_outcomes)
+        unknown_outcomes[log.property].push_back(std::move(w));
       ended(log);
     }
   }
@@ -1102,6 +1107,7 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
   if (e == s.exploration.end()) return;  // not an exploring property, or it never ran
   s.minimize_found_by(property_id);
   result.run.cases = e->second.cases;
+  result.unknown_outcomes = unknown_outcomes_json(s.unknown_outcomes[property_id]);
   if (e->second.endpoint_gone) {
     result.note = fmt::format("explored {} of {} cases: the endpoint stopped answering",
                               e->second.cases, result.run.settings.cases);
@@ -1226,6 +1232,7 @@ std::string EndpointSession::summary(double seconds) {
                          property, e.cases, s.options.budget_seconds);
     }
   }
+  if (std::string u = unknown_outcomes_line(s.unknown_outcomes); !u.empty()) out += u;
   if (s.stopped) out += "  the run stopped exploring: " + *s.stopped + "\n";
   if (!s.options.record_divergences.empty() && !s.fatal) {
     auto added =
