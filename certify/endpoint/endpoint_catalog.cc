@@ -450,7 +450,8 @@ struct EndpointSession::Impl {
   // answer to (Workload::gone): the run stops exploring, is judged on what
   // it ran, and then could not be completed.
   std::optional<std::string> stopped;
-  std::set<std::string> fatal_reported;  // properties that failed with the fatal error
+  std::optional<std::string> cleanup_failed;  // close() could not delete every table
+  std::set<std::string> fatal_reported;       // properties that failed with the fatal error
   std::map<std::string, int> known_hits;
   std::set<std::string> properties_run;
   std::optional<std::string> known_verdict;  // cached result of endpoint/known_divergences
@@ -1164,6 +1165,8 @@ std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal;
 
 std::optional<std::string> EndpointSession::stopped() const { return impl_->stopped; }
 
+std::optional<std::string> EndpointSession::cleanup_failed() const { return impl_->cleanup_failed; }
+
 namespace {
 
 // The entries --record-divergences adds: one per distinct divergence met.
@@ -1264,6 +1267,11 @@ std::vector<std::string> EndpointSession::close() {
   }
   std::vector<std::string> said =
       s.options.keep_tables ? kept_tables(names) : dropped_tables(tables, s.options.url);
+  if (!s.options.keep_tables && !said.empty()) {
+    std::string why;
+    for (const std::string& line : said) why += (why.empty() ? "" : "; ") + line;
+    s.cleanup_failed = "the cleanup did not complete: " + why;
+  }
   if (g_handlers_installed) {
     sigaction(SIGINT, &g_old_int, nullptr);
     sigaction(SIGTERM, &g_old_term, nullptr);

@@ -77,7 +77,8 @@ const char* settled_name(Settled s) {
 Settled settle(const std::optional<oracle::NItem>& stored,
                const std::optional<oracle::NItem>& applied,
                const std::optional<oracle::NItem>& not_applied) {
-  if (same(applied, not_applied)) return same(stored, applied) ? Settled::kUnchanged : Settled::kNeither;
+  if (same(applied, not_applied))
+    return same(stored, applied) ? Settled::kUnchanged : Settled::kNeither;
   if (same(stored, applied)) return Settled::kApplied;
   if (same(stored, not_applied)) return Settled::kNotApplied;
   return Settled::kNeither;
@@ -104,7 +105,8 @@ std::string unknown_outcomes_line(
   for (const auto& [property, some] : writes) all.insert(all.end(), some.begin(), some.end());
   if (all.empty()) return "";
   std::string how;
-  for (const auto& [settled, n] : tally(all)) how += fmt::format("{}{} {}", how.empty() ? "" : ", ", n, settled);
+  for (const auto& [settled, n] : tally(all))
+    how += fmt::format("{}{} {}", how.empty() ? "" : ", ", n, settled);
   return fmt::format(
       "  {} write{} with an unknown outcome (a retry after the connection broke with the request "
       "sent), settled by reading the item back: {}\n",

@@ -49,7 +49,8 @@ TEST(RepeatSafe, PlainWritesAndReadsAre) {
   EXPECT_TRUE(repeat_safe("PutItem", {{"TableName", "t"}, {"Item", nlohmann::json::object()}}));
   EXPECT_TRUE(repeat_safe("PutItem", {{"TableName", "t"}, {"ReturnValues", "NONE"}}));
   EXPECT_TRUE(repeat_safe("DeleteItem", {{"TableName", "t"}}));
-  EXPECT_TRUE(repeat_safe("UpdateItem", {{"UpdateExpression", "SET #u0 = :u0, #u1 = :u1 REMOVE #r0"}}));
+  EXPECT_TRUE(
+      repeat_safe("UpdateItem", {{"UpdateExpression", "SET #u0 = :u0, #u1 = :u1 REMOVE #r0"}}));
   EXPECT_TRUE(repeat_safe("UpdateItem", {{"UpdateExpression", "set a.b[2] = :v remove #deleted"}}));
   EXPECT_TRUE(repeat_safe("BatchWriteItem", {{"RequestItems", nlohmann::json::object()}}));
   EXPECT_TRUE(repeat_safe("GetItem", {{"ConsistentRead", true}}));
@@ -65,8 +66,8 @@ TEST(RepeatSafe, ConditionsReturnValuesAndArithmeticAreNot) {
   EXPECT_FALSE(repeat_safe("UpdateItem", {{"UpdateExpression", "SET l = list_append(l, :x)"}}));
   EXPECT_FALSE(repeat_safe("UpdateItem", {{"UpdateExpression", "ADD n :one"}}));
   EXPECT_FALSE(repeat_safe("UpdateItem", {{"UpdateExpression", "SET #a = :a delete s :x"}}));
-  EXPECT_FALSE(repeat_safe("UpdateItem", {{"UpdateExpression", "SET #a = :a"},
-                                         {"ReturnValues", "UPDATED_OLD"}}));
+  EXPECT_FALSE(repeat_safe("UpdateItem",
+                           {{"UpdateExpression", "SET #a = :a"}, {"ReturnValues", "UPDATED_OLD"}}));
   EXPECT_FALSE(repeat_safe("UpdateItem", {{"AttributeUpdates", nlohmann::json::object()}}));
   EXPECT_FALSE(repeat_safe("CreateTable", nlohmann::json::object()));
   EXPECT_FALSE(repeat_safe("TransactWriteItems", nlohmann::json::object()));

@@ -40,6 +40,12 @@
 #                   lost" with its reproduction, the run stops (exit 2, "stopped
 #                   answering"), and the report and --record-divergences hold
 #                   it with those met before.
+# MODE cleanup     the first DeleteTable of the cleanup is never answered,
+#                   --request-timeout 1: the results of the cases run are
+#                   kept (the property passed, in the table and the JSON
+#                   report), the table left is named, and the run did not
+#                   complete (exit 2, "the cleanup did not complete", and
+#                   NOT CERTIFIED after the table).
 # MODE exhausted    every request throttled after the 60th, AWS_MAX_ATTEMPTS=3
 #                   and AWS_RETRY_MODE=legacy: exit 2, "still failing after 3
 #                   attempts", no failed property.
@@ -273,6 +279,24 @@ die)
   want_stopped_unanswered "stopped answering"
   want_unanswered "no answer: connection lost" 1
   grep -q '"no answer: connection lost"' "$dir/recorded.json" || fail "the divergence was not recorded"
+  ;;
+cleanup)
+  start_proxy --swallow DeleteTable:1
+  certify "$proxy_url" --cases 3 --property endpoint/scan --request-timeout 1 \
+    --known-divergences "$known"
+  want_exit 2
+  want_out "^endpoint/scan +3 +passed"
+  want_out "^NOT CERTIFIED: .*: could not run the endpoint certification: the cleanup did not complete"
+  want_err "could not delete the table sortkey-cert-.*no answer within 1000 ms"
+  want_err "could not run the endpoint certification: the cleanup did not complete: could not delete the table"
+  python3 - "$dir/cert.json" <<'PY' || fail "the JSON report does not keep the results: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["stopped"].startswith("could not run the endpoint certification: the cleanup did not"), c
+assert not c["certified"] and c["failed"] == 0, c
+p = [p for p in c["properties"] if p["id"] == "endpoint/scan"][0]
+assert p["result"] == "passed" and p["cases"] == 3, p
+PY
   ;;
 exhausted)
   start_proxy --throttle 1 --throttle-after 60
