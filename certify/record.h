@@ -40,6 +40,10 @@ struct CertifiedProperty {
   // {"id", "signature", "count", "known", "first_property", "detail",
   //  "reproduction"} (certify/endpoint/divergences.h); empty for others.
   nlohmann::json divergences = nlohmann::json::array();
+  // The writes of unknown outcome an endpoint property met and how each was
+  // settled (certify/endpoint/unknown_outcome.h): {"count", "settled":
+  // {"applied": n, ...}, "writes": [...]}; null when there were none.
+  nlohmann::json unknown_outcomes;
 };
 
 struct Certification {

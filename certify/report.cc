@@ -84,6 +84,7 @@ nlohmann::json property_json(const CertifiedProperty& p) {
   j["distribution"] = dist;
   if (!p.note.empty()) j["note"] = p.note;
   if (!p.divergences.empty()) j["divergences"] = p.divergences;
+  if (!p.unknown_outcomes.is_null()) j["unknown_outcomes"] = p.unknown_outcomes;
   return j;
 }
 

@@ -211,6 +211,11 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   // are deleted) before the reports say why it stopped.
   const auto stop = [&](const Error& e) {
     cert.stopped = e.message;
+    // After the table (closed): its verdict line said how the properties
+    // went, not that the run completed.
+    if (closed && !options.quiet) {
+      emit(stdout, fmt::format("NOT CERTIFIED: {}: {}\n", cert.target, e.message));
+    }
     std::fflush(stdout);
     if (!closed) close_all(targets, options);
     return cert;

@@ -57,6 +57,7 @@ std::string Lane::spare_table(const std::string& use, const oracle::NSchema& sch
 
 void Lane::run(CaseLog& log, const std::function<void(Lane&)>& body) {
   log_ = &log;
+  workload_->take_unknown_outcomes();  // those of minimizing, before this case
   const std::string during = " (during " + log.property + ")";
   try {
     body(*this);
@@ -70,6 +71,7 @@ void Lane::run(CaseLog& log, const std::function<void(Lane&)>& body) {
     log.fatal = fmt::format("the case could not be run{}: {}", during, e.what());
   }
   log.gone = workload_->gone();
+  log.unknown_outcomes = workload_->take_unknown_outcomes();
   log_ = nullptr;
 }
 

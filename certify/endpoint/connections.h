@@ -63,11 +63,12 @@ struct Observed {
 // What one case did, for the session to count.
 struct CaseLog {
   std::string property;
-  std::vector<std::string> tags;     // RC_TAGs of its drawing
-  std::vector<Observed> observed;    // in the order met
-  std::string gone;                  // Workload::gone() of its lane after it
-  std::optional<std::string> fatal;  // why the run cannot go on
-  bool interrupted = false;          // `fatal` is an interrupt
+  std::vector<std::string> tags;                 // RC_TAGs of its drawing
+  std::vector<Observed> observed;                // in the order met
+  std::string gone;                              // Workload::gone() of its lane after it
+  std::vector<nlohmann::json> unknown_outcomes;  // Workload::take_unknown_outcomes()
+  std::optional<std::string> fatal;              // why the run cannot go on
+  bool interrupted = false;                      // `fatal` is an interrupt
 };
 
 class Lane {

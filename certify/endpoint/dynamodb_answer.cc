@@ -93,6 +93,7 @@ PageAnswer read_page(std::string_view action, Reply reply) {
   PageAnswer a;
   a.error = reply.error;
   a.body = std::move(reply.body);
+  a.outcome_unknown = reply.outcome_unknown;
   if (a.error || (action != "Query" && action != "Scan")) return a;
   const nlohmann::json items = member_of(a.body, action, "Items", nlohmann::json::value_t::array);
   for (const auto& raw : items) {

@@ -52,6 +52,7 @@ struct PageAnswer {
   // lost"; `error` then says "no answer: <that>" with the client's message,
   // so that no check takes it for an answer it expects.
   std::string no_answer;
+  bool outcome_unknown = false;  // Reply::outcome_unknown
 };
 
 // `reply` to `action` read: for a Query or Scan that succeeded, its items,

@@ -58,6 +58,11 @@ bool broken_connection(CURLcode rc) {
          rc == CURLE_PARTIAL_FILE;
 }
 
+// It broke after the whole request was written: reading the answer failed,
+// none came, or it was cut short. A send that failed left the request
+// incomplete.
+bool broken_after_sending(CURLcode rc) { return broken_connection(rc) && rc != CURLE_SEND_ERROR; }
+
 // Keys this close to expiring are fetched again (the SDKs: 5 to 15 minutes).
 constexpr auto kRefreshBefore = std::chrono::minutes(5);
 
@@ -145,6 +150,7 @@ ClientStats& operator+=(ClientStats& total, const ClientStats& more) {
   total.retries += more.retries;
   total.throttled += more.throttled;
   total.broken += more.broken;
+  total.unknown_outcomes += more.unknown_outcomes;
   total.credential_refreshes += more.credential_refreshes;
   total.limited_seconds += more.limited_seconds;
   for (const auto& [action, n] : more.by_action) total.by_action[action] += n;
@@ -242,11 +248,12 @@ AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string
   // libcurl sends on a kept connection and, when that one closes without an
   // answer, connects afresh once: a refused connection after bytes were
   // sent is a connection that broke with the request.
-  if (broken_connection(ex.rc) || (ex.rc == CURLE_COULDNT_CONNECT && ex.sent > 0)) {
+  const bool resent_refused = ex.rc == CURLE_COULDNT_CONNECT && ex.sent > 0;
+  if (broken_connection(ex.rc) || resent_refused) {
     ++stats_.broken;
     return {std::nullopt,
             creds.redact(fmt::format("the connection broke: {}", curl_easy_strerror(ex.rc))), false,
-            true};
+            true, broken_after_sending(ex.rc) || resent_refused};
   }
   if (ex.rc != CURLE_OK) {
     throw TransportError(TransportError::Kind::kUnreachable,
@@ -261,6 +268,7 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
   const std::string target = "DynamoDB_20120810." + std::string(action);
   const RetrySettings& retry = config_.retry;
   AnswerReading last;
+  bool unknown = false;  // an attempt so far may have been applied
   for (int n = 1; n <= retry.max_attempts; ++n) {
     if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
     if (n > 1) {
@@ -289,10 +297,13 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
                            fmt::format("{} {}: no answer: {}, then {}", config_.url, action,
                                        last.retry_because, e.what()));
     }
+    unknown = unknown || last.unknown;
     if (last.throttled) ++stats_.throttled;
     if (retry.mode == RetryMode::kAdaptive) limiter_->on_answer(last.throttled);
     if (last.reply) {
       last.reply->attempts = n;
+      last.reply->outcome_unknown = unknown;
+      if (unknown) ++stats_.unknown_outcomes;
       return std::move(*last.reply);
     }
   }

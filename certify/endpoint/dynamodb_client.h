@@ -15,6 +15,18 @@
 //     as the retry mode says (retry.h: legacy, standard or adaptive, with the
 //     client-side rate limiter of rate_limiter.h), up to `max_attempts`
 //     attempts in all; then TransportError kThrottled;
+//   * an answer after a retry of an attempt whose outcome is unknown: the
+//     request was sent in full and its connection broke before a complete
+//     answer (reset, closed, or cut in the middle of the answer), so the
+//     endpoint may have applied it before the retry; the reply says so
+//     (Reply::outcome_unknown), since a write that is not idempotent (a
+//     condition, ReturnValues, n = n + 1) answers its retry otherwise than
+//     it would have answered once (workload.h settles such writes). A
+//     connection that broke while the request was being sent, a throttling
+//     error, a 5xx or a transient error code make no such doubt: DynamoDB
+//     did not process a request it answers so ("could not process your
+//     request", Error handling with DynamoDB), and one that did not arrive
+//     whole cannot have been applied;
 //   * no answer to a request that was sent: a timeout (request_timeout for
 //     the whole exchange; TransportError kTimeout, never retried), or a
 //     connection that broke and then on every retry broke again or could
@@ -91,6 +103,9 @@ struct Reply {
   std::optional<ApiError> error;
   nlohmann::json body;
   int attempts = 1;  // the exchanges it took
+  // An earlier attempt of it was sent in full and its connection broke
+  // before a complete answer: the endpoint may have applied it already.
+  bool outcome_unknown = false;
   bool ok() const { return !error.has_value(); }
 };
 
@@ -100,13 +115,15 @@ struct AnswerReading {
   std::string retry_because;  // when there is no reply
   bool throttled = false;     // the retry is for throttling
   bool broke = false;         // the connection broke after the request was sent
+  bool unknown = false;       // ... in full, before a complete answer: applied or not
 };
 
 struct ClientStats {
   std::uint64_t requests = 0;  // HTTP exchanges, retries included
   std::uint64_t retries = 0;
-  std::uint64_t throttled = 0;  // answers that were throttling errors
-  std::uint64_t broken = 0;     // connections that broke after they were made
+  std::uint64_t throttled = 0;         // answers that were throttling errors
+  std::uint64_t broken = 0;            // connections that broke after they were made
+  std::uint64_t unknown_outcomes = 0;  // replies with outcome_unknown
   std::uint64_t credential_refreshes = 0;
   double limited_seconds = 0;  // spent waiting for the rate limiter
   std::map<std::string, std::uint64_t> by_action;

@@ -450,7 +450,8 @@ struct EndpointSession::Impl {
   // answer to (Workload::gone): the run stops exploring, is judged on what
   // it ran, and then could not be completed.
   std::optional<std::string> stopped;
-  std::set<std::string> fatal_reported;  // properties that failed with the fatal error
+  std::optional<std::string> cleanup_failed;  // close() could not delete every table
+  std::set<std::string> fatal_reported;       // properties that failed with the fatal error
   std::map<std::string, int> known_hits;
   std::set<std::string> properties_run;
   std::optional<std::string> known_verdict;  // cached result of endpoint/known_divergences
@@ -487,6 +488,9 @@ struct EndpointSession::Impl {
   };
   std::vector<Found> found;
   std::map<Signature, std::size_t> found_index;
+  // Per property: the writes of unknown outcome its cases settled, in the
+  // order drawn (unknown_outcome.h).
+  std::map<std::string, std::vector<nlohmann::json>> unknown_outcomes;
 
   void set_fatal(const TransportError& e, const std::string& property) {
     fatal = fatal_text(e) + " (during " + property + ")";
@@ -533,6 +537,8 @@ struct EndpointSession::Impl {
       if (tags.size() > log.tags.size())
         retagged[log.property].emplace_back(join_tags(log.tags), join_tags(tags));
       if (stopped) exploration[log.property].endpoint_gone = true;
+      for (nlohmann::json& w : log.unknown_outcomes)
+        unknown_outcomes[log.property].push_back(std::move(w));
       ended(log);
     }
   }
@@ -1102,6 +1108,7 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
   if (e == s.exploration.end()) return;  // not an exploring property, or it never ran
   s.minimize_found_by(property_id);
   result.run.cases = e->second.cases;
+  result.unknown_outcomes = unknown_outcomes_json(s.unknown_outcomes[property_id]);
   if (e->second.endpoint_gone) {
     result.note = fmt::format("explored {} of {} cases: the endpoint stopped answering",
                               e->second.cases, result.run.settings.cases);
@@ -1157,6 +1164,8 @@ std::uint64_t EndpointSession::requests() {
 std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal; }
 
 std::optional<std::string> EndpointSession::stopped() const { return impl_->stopped; }
+
+std::optional<std::string> EndpointSession::cleanup_failed() const { return impl_->cleanup_failed; }
 
 namespace {
 
@@ -1226,6 +1235,7 @@ std::string EndpointSession::summary(double seconds) {
                          property, e.cases, s.options.budget_seconds);
     }
   }
+  if (std::string u = unknown_outcomes_line(s.unknown_outcomes); !u.empty()) out += u;
   if (s.stopped) out += "  the run stopped exploring: " + *s.stopped + "\n";
   if (!s.options.record_divergences.empty() && !s.fatal) {
     auto added =
@@ -1257,6 +1267,11 @@ std::vector<std::string> EndpointSession::close() {
   }
   std::vector<std::string> said =
       s.options.keep_tables ? kept_tables(names) : dropped_tables(tables, s.options.url);
+  if (!s.options.keep_tables && !said.empty()) {
+    std::string why;
+    for (const std::string& line : said) why += (why.empty() ? "" : "; ") + line;
+    s.cleanup_failed = "the cleanup did not complete: " + why;
+  }
   if (g_handlers_installed) {
     sigaction(SIGINT, &g_old_int, nullptr);
     sigaction(SIGTERM, &g_old_term, nullptr);

@@ -155,6 +155,10 @@ class EndpointSession {
   // the tables kept, or each it could not delete (with why) and those that
   // remain (run_notes.h).
   std::vector<std::string> close();
+  // After close(): why not every table could be deleted (a DeleteTable
+  // refused or never answered), or nullopt. The results of the run stand;
+  // the run did not complete its cleanup.
+  std::optional<std::string> cleanup_failed() const;
 
   struct Impl;
 

@@ -59,6 +59,7 @@ std::vector<std::string> EndpointTarget::close() { return session_->close(); }
 Result<void> EndpointTarget::completed() const {
   auto why = session_->fatal();
   if (!why) why = session_->stopped();
+  if (!why) why = session_->cleanup_failed();
   if (why)
     return make_error(ErrorCode::kUnavailable, 0,
                       "could not run the endpoint certification: " + *why);

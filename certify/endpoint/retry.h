@@ -10,7 +10,9 @@
 //             PriorRequestNotComplete, and a connection that broke after it
 //             was made (reset, or closed without an answer); never a
 //             connection refused, a timeout of the whole exchange, or any
-//             other error answer.
+//             other error answer. A retry after a connection that broke
+//             once the request was sent in full leaves the outcome of a
+//             write unknown: the reply says so (dynamodb_client.h).
 //   attempts  RetrySettings::max_attempts, first attempt included.
 //   backoff   legacy:   50 ms * 2^(n-1) before retry n, at most 20 s, no jitter;
 //             standard: random [0, 1) * min(b * 2^(n-1), 20 s), b = 1 s

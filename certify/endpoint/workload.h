@@ -54,6 +54,7 @@
 #include "certify/endpoint/divergences.h"
 #include "certify/endpoint/dynamodb_answer.h"
 #include "certify/endpoint/dynamodb_client.h"
+#include "certify/endpoint/unknown_outcome.h"
 #include "naive_query.h"
 #include "props/query_props.h"
 #include "props/write_script.h"
@@ -194,9 +195,17 @@ class Workload {
 
   // Replays a reproduction on a fresh table (created and dropped here):
   // nullopt when the endpoint now gives the expected answer, else a
-  // sentence saying what still differs. Errors: a malformed reproduction, a
+  // sentence saying what still differs. A replay whose request is not
+  // repeat_safe and was answered after a retry of unknown outcome is done
+  // again, up to 3 times. Errors: a malformed reproduction, a
   // table the endpoint refuses. Throws TransportError.
   Result<std::optional<std::string>> replay(const nlohmann::json& reproduction);
+
+  // The writes of unknown outcome settled since last taken (settled_json,
+  // or {"request", "settled": "unread"} when the read-back failed), and takes them.
+  std::vector<nlohmann::json> take_unknown_outcomes() {
+    return std::exchange(unknown_outcomes_, {});
+  }
 
   // Requests the workload's checks sent (pages, writes), for throughput.
   std::uint64_t checked_requests() const { return checked_; }
@@ -229,6 +238,17 @@ class Workload {
  private:
   // One Query or Scan under check: the reads and checks both share (workload.cc).
   class Read;
+  // A step whose answer came after a retry of an attempt of unknown outcome
+  // (unknown_outcome.h), `model` holding it applied as the oracle answers
+  // `want`, `held` the item of its key before: the item read back settles
+  // it. A divergence in `d` (its reproduction without "items", the caller's)
+  // when it is neither, or cannot be read back (then nullopt); a key that
+  // DynamoDB refuses to read, of a write it refuses, is kUnchanged.
+  std::optional<Settled> settle_unknown(const std::string& table, const oracle::NaiveTable& model,
+                                        const props::WriteStep& step, const props::StepAnswer& want,
+                                        const std::optional<oracle::NItem>& held,
+                                        const nlohmann::json& params, std::optional<Divergence>* d);
+  Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool* unsure);
 
   DynamoDbClient& client_;
   TableManager& tables_;
@@ -236,6 +256,7 @@ class Workload {
   std::uint64_t checked_ = 0;
   std::string gone_;
   std::optional<Unanswered> unanswered_;
+  std::vector<nlohmann::json> unknown_outcomes_;
 };
 
 // "none", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with".

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "certify/endpoint/unknown_outcome.h"
 #include "certify/endpoint/workload.h"
 #include "certify/endpoint/workload_internal.h"
 
@@ -156,12 +157,78 @@ std::string step_kind(const StepAnswer& want, const Workload::Answer& got, bool 
   return "items";
 }
 
+std::string show(const std::optional<NItem>& item) {
+  return item ? oracle::naive_show(*item) : "no item";
+}
+
 }  // namespace
+
+std::optional<Settled> Workload::settle_unknown(const std::string& table,
+                                                const oracle::NaiveTable& model,
+                                                const WriteStep& step, const StepAnswer& want,
+                                                const std::optional<NItem>& held,
+                                                const nlohmann::json& params,
+                                                std::optional<Divergence>* d) {
+  const NItem key = oracle::naive_table_key(model.schema(), step.item);
+  const nlohmann::json get = {
+      {"TableName", table}, {"Key", naive_to_json(key)}, {"ConsistentRead", true}};
+  const Answer read = send("GetItem", get);
+  const nlohmann::json request = recorded_request(props::step_operation(step), params);
+  const nlohmann::json item = read.body.value("Item", nlohmann::json(nullptr));
+  auto stored = item.is_object() ? item_from_json(item) : Result<Item>(Item{});
+  if (read.error || !stored) {
+    unknown_outcomes_.push_back({{"request", request}, {"settled", "unread"}});
+    // A key DynamoDB refuses to read (over its size limit, of the wrong
+    // type) is refused in any write too, whatever the first attempt did:
+    // the answer is judged.
+    const bool invalid = read.error && read.no_answer.empty() &&
+                         want.kind == StepAnswer::Kind::kRefused &&
+                         read.error->type == "ValidationException";
+    if (invalid) return Settled::kUnchanged;
+    // Nothing to settle by: the read-back is the divergence.
+    Divergence& u = d->emplace();
+    u.kind = !read.no_answer.empty() ? "no_answer" : read.error ? "rejected" : "malformed";
+    u.detail = fmt::format(
+        "the consistent GetItem reading back {} (its outcome unknown) failed: {}",
+        fmt::streamed(step), read.error ? read.error->message : describe(stored.error()));
+    u.reproduction = {{"table", schema_to_json(model.schema())},
+                      {"request", recorded_request("GetItem", get)},
+                      {"expected", {{"Item", held ? naive_to_json(*held) : nullptr}}},
+                      {"actual", actual_json(read.body, read.error)}};
+    return std::nullopt;
+  }
+  const std::optional<NItem> found =
+      item.is_object() ? std::optional<NItem>(props::to_naive(*stored)) : std::nullopt;
+  const std::optional<NItem> applied = model.get(key);
+  const Settled s = settle(found, applied, held);
+  unknown_outcomes_.push_back(settled_json(request, s, found, applied, held));
+  if (s != Settled::kNeither) return s;
+  Divergence& u = d->emplace();
+  const bool refused = want.kind != StepAnswer::Kind::kOk;
+  u.kind = refused ? "accepted" : "items";
+  u.detail = fmt::format(
+      "{} {}: the table holds {}, which is neither the item with the write applied ({}) nor "
+      "without it ({}) (the first attempt's connection broke after the request was sent; the "
+      "answer, from a retry, is not judged)",
+      fmt::streamed(step),
+      refused ? fmt::format("taken, though DynamoDB answers {}", props::answer_name(want.kind))
+              : std::string("had an unknown outcome"),
+      show(found), show(applied), show(held));
+  u.reproduction = {{"table", schema_to_json(model.schema())},
+                    {"request", request},
+                    {"expected", answer_json(want, false)},
+                    {"actual", {{"stored", item}}}};
+  return s;
+}
 
 std::optional<Divergence> Workload::step_divergence(const std::string& table,
                                                     oracle::NaiveTable& model,
                                                     const WriteStep& step) {
   const nlohmann::json before = items_json(model.items());
+  const std::optional<NItem> held =
+      step.kind == WriteStep::Kind::kBatch
+          ? std::nullopt
+          : model.get(oracle::naive_table_key(model.schema(), step.item));
   const StepAnswer want = props::expect_step(model, step);
   const nlohmann::json params = step_params(table, model.schema(), step);
   const bool get = step.kind == WriteStep::Kind::kGet;
@@ -173,6 +240,16 @@ std::optional<Divergence> Workload::step_divergence(const std::string& table,
     if (unprocessed.empty() || !unprocessed.contains(table) || unprocessed[table].empty()) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
     a = send("BatchWriteItem", {{"RequestItems", unprocessed}});
+  }
+  if (a.outcome_unknown && !repeat_safe(props::step_operation(step), params)) {
+    std::optional<Divergence> unsure;
+    const std::optional<Settled> s =
+        settle_unknown(table, model, step, want, held, params, &unsure);
+    if (unsure) {
+      unsure->reproduction["items"] = before;
+      return unsure;
+    }
+    if (*s == Settled::kApplied) return std::nullopt;
   }
   std::string detail;
   const std::string kind = step_kind(want, a, get, &detail);

@@ -16,13 +16,17 @@ after 600 s).
                         last second (a store at its provisioned capacity);
                         0 (default): whatever the rate
   --throttle-after N    throttle only after the first N requests
-  --reset-every N       after every Nth request, forward the next read
-                        (GetItem, Query, Scan, DescribeTable), then reset the
-                        connection (TCP RST) halfway through its answer; not
-                        a write: one whose answer is cut once it was applied
-                        answers its retry otherwise (a conditional write then
-                        fails), and which write that is would depend on the
-                        order in which several connections' requests come
+  --reset-every N       after every Nth request, forward the next request
+                        of the actions --reset names to the endpoint, receive
+                        its whole answer, then reset the connection (TCP RST)
+                        halfway through sending it on: the endpoint applied
+                        the request, and the client does not know it
+  --reset WHAT          the actions whose answers --reset-every cuts: reads
+                        (GetItem, Query, Scan, DescribeTable), writes
+                        (PutItem, UpdateItem, DeleteItem, BatchWriteItem) or
+                        all (the default); a write cut so is retried by the
+                        client, and its retry meets the state the first
+                        attempt left (a conditional write then fails)
   --hang-after N        after N requests, never answer again
   --swallow ACTION:N    never answer the Nth request to ACTION (a hang of that
                         request alone); answer every other
@@ -57,6 +61,7 @@ parser.add_argument("--throttle", type=float, default=0.0)
 parser.add_argument("--capacity", type=float, default=0.0)
 parser.add_argument("--throttle-after", type=int, default=0)
 parser.add_argument("--reset-every", type=int, default=0)
+parser.add_argument("--reset", choices=("reads", "writes", "all"), default="all")
 parser.add_argument("--hang-after", type=int, default=0)
 parser.add_argument("--corrupt", default="")
 parser.add_argument("--swallow", default="")
@@ -72,6 +77,8 @@ counts = {"requests": 0, "throttled": 0, "reset": 0, "corrupted": 0, "concurrent
 in_flight = [0]
 reset_due = [False]
 READS = ("GetItem", "Query", "Scan", "DescribeTable")
+WRITES = ("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem")
+RESET = {"reads": READS, "writes": WRITES, "all": READS + WRITES}[args.reset]
 per_action = {}
 recent = []  # arrival times in the last second
 THROTTLES = ["ProvisionedThroughputExceededException", "ThrottlingException",
@@ -169,7 +176,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return "throttle", THROTTLES[counts["throttled"] % len(THROTTLES)]
             if args.reset_every and n % args.reset_every == 0:
                 reset_due[0] = True
-            if reset_due[0] and action in READS:
+            if reset_due[0] and action in RESET:
                 reset_due[0] = False
                 counts["reset"] += 1
                 return "reset", None

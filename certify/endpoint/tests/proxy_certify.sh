@@ -7,10 +7,18 @@
 #
 # MODE throttle     the same run straight to dynalite and through a proxy that
 #                   throttles 30% of the requests above 40 per second and
-#                   resets a read's connection halfway through its answer
-#                   after every 40th request, on four connections sharing one
+#                   resets a connection halfway through its answer (a read's
+#                   or a write's) after every 40th request, on four connections sharing one
 #                   rate limiter: the same verdict and the same table, the
 #                   throttles and broken connections survived and counted.
+# MODE reset_writes the write scripts (endpoint/writes) straight to dynalite
+#                   and through a proxy that, after every 3rd request, lets
+#                   the next write through to dynalite and cuts its answer
+#                   halfway: the client retries writes the endpoint applied,
+#                   and the conditional ones among them are refused on the
+#                   retry. The same results as the direct run (no false
+#                   divergence), and the JSON report counts the writes whose
+#                   outcome was unknown and how each was settled.
 # MODE interrupt    SIGTERM a second into the run: exit 2, "interrupted
 #                   (SIGTERM)", the JSON report says so with no failed
 #                   property, and no sortkey-cert- table is left.
@@ -32,6 +40,12 @@
 #                   lost" with its reproduction, the run stops (exit 2, "stopped
 #                   answering"), and the report and --record-divergences hold
 #                   it with those met before.
+# MODE cleanup     the first DeleteTable of the cleanup is never answered,
+#                   --request-timeout 1: the results of the cases run are
+#                   kept (the property passed, in the table and the JSON
+#                   report), the table left is named, and the run did not
+#                   complete (exit 2, "the cleanup did not complete", and
+#                   NOT CERTIFIED after the table).
 # MODE exhausted    every request throttled after the 60th, AWS_MAX_ATTEMPTS=3
 #                   and AWS_RETRY_MODE=legacy: exit 2, "still failing after 3
 #                   attempts", no failed property.
@@ -179,6 +193,35 @@ throttle)
   want_out "the rate limiter held requests back"
   echo "proxy: $requests requests, $throttled throttled, $reset reset"
   ;;
+reset_writes)
+  certify "$url" --cases 40 --seed 3 --budget 3600 --property endpoint/writes \
+    --known-divergences "$known"
+  want_exit 0
+  results >"$dir/direct"
+  start_proxy --reset writes --reset-every 3
+  certify "$proxy_url" --cases 40 --seed 3 --budget 3600 --property endpoint/writes \
+    --known-divergences "$known"
+  results >"$dir/proxied"
+  want_exit 0
+  diff "$dir/direct" "$dir/proxied" || fail "the results differ with writes reset"
+  read -r _ requests _ _ _ reset _ <"$dir/port.stats"
+  [ "$reset" -gt 0 ] || fail "the proxy reset no write"
+  want_out "[1-9][0-9]* writes? with an unknown outcome"
+  python3 - "$dir/cert.json" <<'PY' || fail "the JSON report does not count the writes of unknown outcome: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+p = [p for p in c["properties"] if p["id"] == "endpoint/writes"][0]
+u = p["unknown_outcomes"]
+assert u["count"] > 0 and u["count"] == len(u["writes"]), u
+assert u["settled"].get("applied", 0) > 0, u
+assert u["settled"].get("neither", 0) == 0, u
+for w in u["writes"]:
+    assert w["settled"] in ("applied", "not applied", "unchanged", "unread"), w
+    assert w["request"]["action"] in ("PutItem", "UpdateItem", "DeleteItem"), w
+print("writes of unknown outcome:", u["count"], "settled", u["settled"])
+PY
+  echo "proxy: $requests requests, $reset writes reset"
+  ;;
 interrupt)
   "$sortkey" certify --endpoint "$url" --no-progress --json "$dir/cert.json" --cases 1000000 \
     --known-divergences "$known" >"$dir/out" 2>"$dir/err" &
@@ -236,6 +279,24 @@ die)
   want_stopped_unanswered "stopped answering"
   want_unanswered "no answer: connection lost" 1
   grep -q '"no answer: connection lost"' "$dir/recorded.json" || fail "the divergence was not recorded"
+  ;;
+cleanup)
+  start_proxy --swallow DeleteTable:1
+  certify "$proxy_url" --cases 3 --property endpoint/scan --request-timeout 1 \
+    --known-divergences "$known"
+  want_exit 2
+  want_out "^endpoint/scan +3 +passed"
+  want_out "^NOT CERTIFIED: .*: could not run the endpoint certification: the cleanup did not complete"
+  want_err "could not delete the table sortkey-cert-.*no answer within 1000 ms"
+  want_err "could not run the endpoint certification: the cleanup did not complete: could not delete the table"
+  python3 - "$dir/cert.json" <<'PY' || fail "the JSON report does not keep the results: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["stopped"].startswith("could not run the endpoint certification: the cleanup did not"), c
+assert not c["certified"] and c["failed"] == 0, c
+p = [p for p in c["properties"] if p["id"] == "endpoint/scan"][0]
+assert p["result"] == "passed" and p["cases"] == 3, p
+PY
   ;;
 exhausted)
   start_proxy --throttle 1 --throttle-after 60
