@@ -7,6 +7,7 @@
 
 #include "gen/built_once.h"
 #include "gen/bytes_gen.h"
+#include "gen/draws.h"
 
 namespace sortkey::props {
 
@@ -80,67 +81,68 @@ rc::Gen<int> weighted_index(std::vector<int> weights) {
 bool coin() { return *uniform_below(2) == 1; }
 
 // Uniform in [-max_down, max_up], shrinking towards 0.
+long long read_around_zero(Draws& d, long long max_down, long long max_up) {
+  if (d.coin()) return -static_cast<long long>(d.below(static_cast<int>(max_down) + 1));
+  return static_cast<long long>(d.below(static_cast<int>(max_up) + 1));
+}
+
 rc::Gen<long long> gen_around_zero(long long max_down, long long max_up) {
   return built_once(std::pair(max_down, max_up), [max_down, max_up] {
-    return rc::gen::exec([max_down, max_up] {
-      if (coin()) return -static_cast<long long>(*uniform_below(static_cast<int>(max_down) + 1));
-      return static_cast<long long>(*uniform_below(static_cast<int>(max_up) + 1));
-    });
+    return gen_drawn<long long>(
+        [max_down, max_up](Draws& d) { return read_around_zero(d, max_down, max_up); });
   });
 }
 
 // n significant digits: the first and last not zero.
-rc::Gen<std::string> build_digits(int n) {
-  return rc::gen::exec([n] {
-    const int shape = *weighted_index({6, 1, 1});
-    if (shape == 1)
-      return std::string(static_cast<std::size_t>(n), '9');  // the nines below a power of ten
-    std::string d(static_cast<std::size_t>(n), '0');
-    if (shape == 2) {  // 10...01: a power of ten plus one unit in the last place
-      d.front() = '1';
-      d.back() = '1';
-      return d;
-    }
-    for (char& c : d) c = static_cast<char>('0' + *uniform_below(10));
-    if (d.front() == '0') d.front() = static_cast<char>('1' + *uniform_below(9));
-    if (d.back() == '0') d.back() = static_cast<char>('1' + *uniform_below(9));
-    return d;
-  });
+std::string read_digits(Draws& d, int n) {
+  const int shape = d.weighted({6, 1, 1});
+  if (shape == 1)
+    return std::string(static_cast<std::size_t>(n), '9');  // the nines below a power of ten
+  std::string digits(static_cast<std::size_t>(n), '0');
+  if (shape == 2) {  // 10...01: a power of ten plus one unit in the last place
+    digits.front() = '1';
+    digits.back() = '1';
+    return digits;
+  }
+  for (char& c : digits) c = static_cast<char>('0' + d.below(10));
+  if (digits.front() == '0') digits.front() = static_cast<char>('1' + d.below(9));
+  if (digits.back() == '0') digits.back() = static_cast<char>('1' + d.below(9));
+  return digits;
 }
 
 rc::Gen<std::string> gen_digits(int n) {
-  return built_once(n, [n] { return build_digits(n); });
+  return built_once(
+      n, [n] { return gen_drawn<std::string>([n](Draws& d) { return read_digits(d, n); }); });
 }
 
-rc::Gen<int> gen_digit_count() {
-  static const rc::Gen<int> built = rc::gen::exec([] {
-    switch (*weighted_index({4, 2, 2, 1})) {
-      case 0:
-        return 1 + *uniform_below(38);
-      case 1:
-        return 1;
-      case 2:
-        return 38;
-      default:
-        return coin() ? 37 : 2;
+int read_digit_count(Draws& d) {
+  switch (d.weighted({4, 2, 2, 1})) {
+    case 0:
+      return 1 + d.below(38);
+    case 1:
+      return 1;
+    case 2:
+      return 38;
+    default:
+      return d.coin() ? 37 : 2;
+  }
+}
+
+long long read_sci(Draws& d) {
+  switch (d.weighted({3, 1, 1})) {
+    case 0:
+      return read_around_zero(d, -kMinSci, kMaxSci);
+    case 1:
+      return static_cast<long long>(d.below(5) - 2);
+    default: {
+      const long long edges[] = {kMinSci, kMinSci + 1, kMaxSci - 1, kMaxSci};
+      return edges[d.below(4)];
     }
-  });
-  return built;
+  }
 }
 
 rc::Gen<long long> gen_sci() {
-  static const rc::Gen<long long> built = rc::gen::exec([] {
-    switch (*weighted_index({3, 1, 1})) {
-      case 0:
-        return *gen_around_zero(-kMinSci, kMaxSci);
-      case 1:
-        return static_cast<long long>(*uniform_below(5) - 2);
-      default: {
-        const long long edges[] = {kMinSci, kMinSci + 1, kMaxSci - 1, kMaxSci};
-        return edges[*uniform_below(4)];
-      }
-    }
-  });
+  static const rc::Gen<long long> built = gen_drawn<long long>(read_sci);
   return built;
 }
 
@@ -161,87 +163,33 @@ struct Style {
   bool trailing_point = false;  // "5." rather than "5"
 };
 
-// The choices of a style, drawn from one Random: the index of a weight, with
-// probability weights[i] / sum(weights), and so on.
-class StyleDraws {
- public:
-  explicit StyleDraws(const rc::Random& random) : random_(random) {}
-  int below(int n) { return static_cast<int>(random_.next() % static_cast<std::uint64_t>(n)); }
-  bool coin() { return below(2) == 1; }
-  int weighted(std::initializer_list<int> weights) {
-    int total = 0;
-    for (int w : weights) total += w;
-    int r = below(total);
-    int i = 0;
-    for (int w : weights) {
-      if (r < w) return i;
-      r -= w;
-      ++i;
-    }
-    return i - 1;
-  }
-  // A few extra zeros: none, 1 to 3, or 40 (past 38 digits in all), weighted 4, 2, 1.
-  int extra_zeros() {
-    const int shape = weighted({4, 2, 1});
-    const int few = 1 + below(3);
-    return shape == 0 ? 0 : (shape == 1 ? few : 40);
-  }
-
- private:
-  rc::Random random_;
-};
-
-// Each field of `s` that is not the plain spelling's, put back one at a
-// time (the exponent also halfway), simplest first.
-rc::Seq<Style> shrink_style(const Style& s) {
-  std::vector<Style> out;
-  auto with = [&out, &s](auto field, auto plain) {
-    if (s.*field == plain) return;
-    Style t = s;
-    t.*field = plain;
-    out.push_back(t);
-  };
-  with(&Style::exponent_mode, 0);
-  with(&Style::leading_zeros, 0);
-  with(&Style::trailing_zeros, 0);
-  with(&Style::exponent_zeros, 0);
-  for (bool Style::*flag :
-       {&Style::force_exponent, &Style::plus, &Style::minus_zero, &Style::upper_e,
-        &Style::exponent_plus, &Style::bare_point, &Style::trailing_point}) {
-    with(flag, false);
-  }
-  with(&Style::any_exponent, 0LL);
-  if (s.any_exponent / 2 != 0 && s.any_exponent / 2 != s.any_exponent) {
-    Style t = s;
-    t.any_exponent /= 2;
-    out.push_back(t);
-  }
-  return rc::seq::fromContainer(std::move(out));
+// A few extra zeros: none, 1 to 3, or 40 (past 38 digits in all), weighted 4, 2, 1.
+int extra_zeros(Draws& d) {
+  const int shape = d.weighted({4, 2, 1});
+  const int few = 1 + d.below(3);
+  return shape == 0 ? 0 : (shape == 1 ? few : 40);
 }
 
-// A style is drawn for every number spelled: its fourteen choices come from
-// one draw (as fourteen draws they were a seventh of the stateful query
-// test's time), each as likely as its own generator would make it, and it
-// shrinks field by field towards the plain spelling.
-rc::Gen<Style> gen_style() {
-  return [](const rc::Random& random, int /*size*/) {
-    StyleDraws d(random);
-    Style s;
-    s.exponent_mode = d.weighted({3, 2, 1, 2});
-    const bool down = d.coin();
-    s.any_exponent = down ? -d.below(151) : d.below(151);
-    s.force_exponent = d.coin();
-    s.leading_zeros = d.extra_zeros();
-    s.trailing_zeros = d.extra_zeros();
-    s.plus = d.coin();
-    s.minus_zero = d.coin();
-    s.upper_e = d.coin();
-    s.exponent_plus = d.coin();
-    s.exponent_zeros = d.below(3);
-    s.bare_point = d.coin();
-    s.trailing_point = d.coin();
-    return rc::shrinkable::shrinkRecur(s, shrink_style);
-  };
+// A style is drawn for every number spelled: its fourteen choices are one
+// draw (as fourteen draws they were a seventh of the stateful query test's
+// time), each as likely as its own generator would make it, and each shrinks
+// towards the plain spelling's.
+Style read_style(Draws& d) {
+  Style s;
+  s.exponent_mode = d.weighted({3, 2, 1, 2});
+  const bool down = d.coin();
+  s.any_exponent = down ? -d.below(151) : d.below(151);
+  s.force_exponent = d.coin();
+  s.leading_zeros = extra_zeros(d);
+  s.trailing_zeros = extra_zeros(d);
+  s.plus = d.coin();
+  s.minus_zero = d.coin();
+  s.upper_e = d.coin();
+  s.exponent_plus = d.coin();
+  s.exponent_zeros = d.below(3);
+  s.bare_point = d.coin();
+  s.trailing_point = d.coin();
+  return s;
 }
 
 std::string spell(const oracle::NaiveNumber& n, const Style& s) {
@@ -320,22 +268,32 @@ long long clamp_sci(long long sci) { return std::clamp(sci, kMinSci, kMaxSci); }
 
 }  // namespace
 
+NumberValue read_number_value(Draws& d) {
+  if (d.weighted({9, 1}) == 1) return NumberValue{};
+  const bool negative = d.coin();
+  const int count = read_digit_count(d);
+  std::string digits = read_digits(d, count);
+  return make_value(negative, std::move(digits), read_sci(d));
+}
+
+NumberText read_spelling(Draws& d, const NumberValue& v) {
+  return NumberText{spell(v.n, read_style(d))};
+}
+
+NumberText read_number_text(Draws& d) { return read_spelling(d, read_number_value(d)); }
+
 rc::Gen<NumberValue> gen_number_value() {
-  static const rc::Gen<NumberValue> built = rc::gen::exec([] {
-    if (*weighted_index({9, 1}) == 1) return NumberValue{};
-    const bool negative = coin();
-    const int count = *gen_digit_count();
-    return make_value(negative, *gen_digits(count), *gen_sci());
-  });
+  static const rc::Gen<NumberValue> built = gen_drawn<NumberValue>(read_number_value);
   return built;
 }
 
 rc::Gen<NumberText> gen_spelling(const NumberValue& v) {
-  return rc::gen::map(gen_style(), [v](const Style& s) { return NumberText{spell(v.n, s)}; });
+  return gen_drawn<NumberText>([v](Draws& d) { return read_spelling(d, v); });
 }
 
 rc::Gen<NumberText> gen_number_text() {
-  return rc::gen::mapcat(gen_number_value(), [](const NumberValue& v) { return gen_spelling(v); });
+  static const rc::Gen<NumberText> built = gen_drawn<NumberText>(read_number_text);
+  return built;
 }
 
 rc::Gen<std::pair<NumberValue, NumberValue>> gen_related_values() {

@@ -17,6 +17,7 @@
 #include <string>
 #include <utility>
 
+#include "gen/draws.h"
 #include "naive_decimal.h"
 
 namespace sortkey::props {
@@ -37,14 +38,17 @@ inline void showValue(const NumberText& t, std::ostream& os) { os << t; }
 
 // A value inside DynamoDB's range (zero about one time in ten).
 rc::Gen<NumberValue> gen_number_value();
+NumberValue read_number_value(Draws& d);
 
 // A DynamoDB-accepted spelling of `v` (which may lie outside the range: the
 // spelling does not care; a zero's exponent keeps it inside, as DynamoDB
 // refuses 0e126).
 rc::Gen<NumberText> gen_spelling(const NumberValue& v);
+NumberText read_spelling(Draws& d, const NumberValue& v);
 
 // A spelling of an in-range value.
 rc::Gen<NumberText> gen_number_text();
+NumberText read_number_text(Draws& d);
 
 // Two in-range values in one of the relations where order breaks: equal,
 // same digits with exponents a little apart, negations, one unit apart in the

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "gen/built_once.h"
+#include "gen/draws.h"
 #include "gen/number_gen.h"
 #include "gen/text_gen.h"
 #include "naive_decimal.h"
@@ -50,57 +51,155 @@ using T = NValue::T;
 
 namespace {
 
-rc::Gen<std::string> gen_joined(const std::vector<std::string>& atoms, int max) {
-  return rc::gen::exec([&atoms, max] {
-    const int n = *rc::gen::inRange(1, max + 1);
-    std::string s;
-    for (int i = 0; i < n; ++i) s += *rc::gen::elementOf(atoms);
-    return s;
-  });
+NValue scalar(T t, std::string s) { return oracle::naive_scalar(t, std::move(s)); }
+
+const std::string& pick(Draws& d, const std::vector<std::string>& from) {
+  return from[d.below(from.size())];
 }
 
-rc::Gen<NValue> gen_spelled(const std::string& canonical) {
-  return built_once(canonical, [&canonical] {
-    return rc::gen::map(gen_spelling(NumberValue{oracle::read_number(canonical).value}),
-                        [](const NumberText& t) { return oracle::naive_scalar(T::N, t.text); });
-  });
+// One to `max` atoms (a count as rc::gen::inRange draws it), joined.
+std::string read_joined(Draws& d, const std::vector<std::string>& atoms, int max) {
+  const int n = d.in_range(1, max + 1);
+  std::string s;
+  for (int i = 0; i < n; ++i) s += pick(d, atoms);
+  return s;
 }
 
-rc::Gen<NValue> build_scalar_value() {
-  return rc::gen::weightedOneOf<NValue>({
-      {3, rc::gen::map(gen_unicode(4),
-                       [](std::string s) { return oracle::naive_scalar(T::S, std::move(s)); })},
-      {2, rc::gen::map(rc::gen::elementOf(query_string_keys()),
-                       [](std::string s) { return oracle::naive_scalar(T::S, std::move(s)); })},
-      {3, gen_number_spelling()},
-      {2, rc::gen::map(rc::gen::weightedOneOf<std::string>({{3, gen_joined(query_byte_atoms(), 3)},
-                                                            {1, rc::gen::just(std::string())}}),
-                       [](std::string s) { return oracle::naive_scalar(T::B, std::move(s)); })},
-  });
+// Up to `max_code_points` atoms or code points, two in three an atom.
+std::string read_unicode(Draws& d, int max_code_points) {
+  const int n = d.in_range(0, max_code_points + 1);
+  std::string s;
+  for (int i = 0; i < n; ++i) {
+    if (d.weighted({2, 1}) == 0) {
+      s += pick(d, query_string_atoms());
+    } else {
+      s += utf8_of(read_code_point(d, false));
+    }
+  }
+  return s;
+}
+
+// As rc::gen::suchThat would draw it: again at one size more each try.
+std::string read_nonempty_unicode(Draws& d, int max_code_points) {
+  const int size = d.size();
+  for (int tries = 0; tries < 100; ++tries) {
+    d.resize(size + tries);
+    std::string s = read_unicode(d, max_code_points);
+    if (!s.empty()) {
+      d.resize(size);
+      return s;
+    }
+  }
+  throw rc::GenerationFailure("no non-empty text in 100 tries");
+}
+
+NValue read_spelled(Draws& d, const std::string& canonical) {
+  return scalar(T::N, read_spelling(d, NumberValue{oracle::read_number(canonical).value}).text);
+}
+
+NValue read_number_spelling(Draws& d) {
+  if (d.weighted({3, 1}) == 0) return read_spelled(d, pick(d, query_canonical_numbers()));
+  return scalar(T::N, read_number_text(d).text);
+}
+
+NValue read_scalar_value(Draws& d) {
+  switch (d.weighted({3, 2, 3, 2})) {
+    case 0:
+      return scalar(T::S, read_unicode(d, 4));
+    case 1:
+      return scalar(T::S, pick(d, query_string_keys()));
+    case 2:
+      return read_number_spelling(d);
+    default:
+      return scalar(T::B, d.weighted({3, 1}) == 0 ? read_joined(d, query_byte_atoms(), 3) : "");
+  }
+}
+
+NValue read_key_value(Draws& d, T type) {
+  switch (type) {
+    case T::S:
+      switch (d.weighted({3, 2, 1})) {
+        case 0:
+          return scalar(T::S, pick(d, query_string_keys()));
+        case 1:
+          return scalar(T::S, read_joined(d, query_string_atoms(), 3));
+        default:
+          return scalar(T::S, read_nonempty_unicode(d, 3));
+      }
+    case T::B:
+      return scalar(T::B, read_joined(d, query_byte_atoms(), 3));
+    default:
+      return read_spelled(d, pick(d, query_canonical_numbers()));
+  }
+}
+
+NValue read_partition_value(Draws& d, T type) {
+  static const std::vector<std::string> strings = {"a", "\xF0\x9F\x98\x80", std::string("a\0", 2)};
+  static const std::vector<std::string> bytes = {std::string(1, '\0'), "\xff", "\x80\x00"};
+  static const std::vector<std::string> numbers = {"1", "-1e-130", "100"};
+  if (d.weighted({4, 1}) == 1) return read_key_value(d, type);
+  switch (type) {
+    case T::S:
+      return scalar(T::S, pick(d, strings));
+    case T::B:
+      return scalar(T::B, pick(d, bytes));
+    default:
+      return read_spelled(d, pick(d, numbers));
+  }
+}
+
+// One to three distinct elements for a set of `t`.
+NValue read_set(Draws& d, T t) {
+  const T element = t == T::SS ? T::S : (t == T::NS ? T::N : T::B);
+  const int n = d.in_range(1, 4);
+  NValue v;
+  v.t = t;
+  for (int i = 0; i < n; ++i) {
+    const NValue e = read_key_value(d, element);
+    bool dup = false;
+    for (const std::string& x : v.set) {
+      dup = dup || (element == T::N ? oracle::naive_number_compare(x, e.s) == 0 : x == e.s);
+    }
+    if (!dup) v.set.push_back(e.s);
+  }
+  return v;
 }
 
 rc::Gen<NValue> gen_scalar_value() {
-  static const rc::Gen<NValue> g = build_scalar_value();
+  static const rc::Gen<NValue> g = gen_drawn<NValue>(read_scalar_value);
   return g;
 }
 
-// Distinct elements for a set of `t`.
-rc::Gen<NValue> gen_set(T t) {
-  return rc::gen::exec([t] {
-    const T element = t == T::SS ? T::S : (t == T::NS ? T::N : T::B);
-    const int n = *rc::gen::inRange(1, 4);
-    NValue v;
-    v.t = t;
-    for (int i = 0; i < n; ++i) {
-      const NValue e = *gen_key_value(element);
-      bool dup = false;
-      for (const std::string& x : v.set) {
-        dup = dup || (element == T::N ? oracle::naive_number_compare(x, e.s) == 0 : x == e.s);
-      }
-      if (!dup) v.set.push_back(e.s);
+NValue read_attribute_value(Draws& d) {
+  NValue v;
+  switch (d.weighted({8, 1, 1, 1, 1, 1, 1, 1})) {
+    case 0:
+      return read_scalar_value(d);
+    case 1:
+      v.t = T::BOOL;
+      v.b = d.coin();
+      return v;
+    case 2:
+      return v;
+    case 3:
+      return read_set(d, T::SS);
+    case 4:
+      return read_set(d, T::NS);
+    case 5:
+      return read_set(d, T::BS);
+    case 6: {
+      v.t = T::L;
+      const int n = d.in_range(0, 4);
+      for (int i = 0; i < n; ++i) v.list.push_back(read_scalar_value(d));
+      return v;
     }
-    return v;
-  });
+    default:
+      v.t = T::M;
+      for (const char* name : {"a", "b", "Size"}) {
+        if (d.chance(67)) v.map.emplace_back(name, read_scalar_value(d));
+      }
+      return v;
+  }
 }
 
 }  // namespace
@@ -130,132 +229,35 @@ std::size_t uniform_index(std::size_t n) {
   });
 }
 
-namespace {
-
-rc::Gen<NValue> build_partition_value(T type) {
-  static const std::vector<std::string> strings = {"a", "\xF0\x9F\x98\x80", std::string("a\0", 2)};
-  static const std::vector<std::string> bytes = {std::string(1, '\0'), "\xff", "\x80\x00"};
-  static const std::vector<std::string> numbers = {"1", "-1e-130", "100"};
-  switch (type) {
-    case T::S:
-      return rc::gen::weightedOneOf<NValue>(
-          {{4,
-            rc::gen::map(rc::gen::elementOf(strings),
-                         [](std::string s) { return oracle::naive_scalar(T::S, std::move(s)); })},
-           {1, gen_key_value(T::S)}});
-    case T::B:
-      return rc::gen::weightedOneOf<NValue>(
-          {{4,
-            rc::gen::map(rc::gen::elementOf(bytes),
-                         [](std::string s) { return oracle::naive_scalar(T::B, std::move(s)); })},
-           {1, gen_key_value(T::B)}});
-    default:
-      return rc::gen::weightedOneOf<NValue>(
-          {{4, rc::gen::mapcat(rc::gen::elementOf(numbers),
-                               [](const std::string& c) { return gen_spelled(c); })},
-           {1, gen_key_value(T::N)}});
-  }
-}
-
-rc::Gen<NValue> build_key_value(T type) {
-  switch (type) {
-    case T::S:
-      return rc::gen::map(
-          rc::gen::weightedOneOf<std::string>({
-              {3, rc::gen::elementOf(query_string_keys())},
-              {2, gen_joined(query_string_atoms(), 3)},
-              {1,
-               rc::gen::suchThat(gen_unicode(3), [](const std::string& s) { return !s.empty(); })},
-          }),
-          [](std::string s) { return oracle::naive_scalar(T::S, std::move(s)); });
-    case T::B:
-      return rc::gen::map(gen_joined(query_byte_atoms(), 3),
-                          [](std::string s) { return oracle::naive_scalar(T::B, std::move(s)); });
-    default:
-      return rc::gen::mapcat(rc::gen::elementOf(query_canonical_numbers()),
-                             [](const std::string& c) { return gen_spelled(c); });
-  }
-}
-
-rc::Gen<std::string> build_unicode(int max_code_points) {
-  return rc::gen::exec([max_code_points] {
-    const int n = *rc::gen::inRange(0, max_code_points + 1);
-    std::string s;
-    for (int i = 0; i < n; ++i) {
-      s += *rc::gen::weightedOneOf<std::string>({
-          {2, rc::gen::elementOf(query_string_atoms())},
-          {1, rc::gen::map(gen_code_point(false), [](char32_t c) { return utf8_of(c); })},
-      });
-    }
-    return s;
-  });
-}
-
-}  // namespace
+// Each value is one draw (gen/draws.h): as nested weightedOneOf, map and
+// exec generators they were a quarter of the stateful query test's time.
 
 rc::Gen<NValue> gen_partition_value(T type) {
-  static const rc::Gen<NValue> s = build_partition_value(T::S);
-  static const rc::Gen<NValue> b = build_partition_value(T::B);
-  static const rc::Gen<NValue> n = build_partition_value(T::N);
-  return type == T::S ? s : (type == T::B ? b : n);
+  return built_once(type, [type] {
+    return gen_drawn<NValue>([type](Draws& d) { return read_partition_value(d, type); });
+  });
 }
 
 rc::Gen<std::string> gen_unicode(int max_code_points) {
-  static const rc::Gen<std::string> three = build_unicode(3);
-  static const rc::Gen<std::string> four = build_unicode(4);
-  if (max_code_points == 3) return three;
-  if (max_code_points == 4) return four;
-  return build_unicode(max_code_points);
+  return built_once(max_code_points, [max_code_points] {
+    return gen_drawn<std::string>(
+        [max_code_points](Draws& d) { return read_unicode(d, max_code_points); });
+  });
 }
 
 rc::Gen<NValue> gen_number_spelling() {
-  static const rc::Gen<NValue> g = rc::gen::weightedOneOf<NValue>({
-      {3, rc::gen::mapcat(rc::gen::elementOf(query_canonical_numbers()),
-                          [](const std::string& c) { return gen_spelled(c); })},
-      {1, rc::gen::map(gen_number_text(),
-                       [](const NumberText& t) { return oracle::naive_scalar(T::N, t.text); })},
-  });
+  static const rc::Gen<NValue> g = gen_drawn<NValue>(read_number_spelling);
   return g;
 }
 
 rc::Gen<NValue> gen_key_value(T type) {
-  static const rc::Gen<NValue> s = build_key_value(T::S);
-  static const rc::Gen<NValue> b = build_key_value(T::B);
-  static const rc::Gen<NValue> n = build_key_value(T::N);
-  return type == T::S ? s : (type == T::B ? b : n);
+  return built_once(type, [type] {
+    return gen_drawn<NValue>([type](Draws& d) { return read_key_value(d, type); });
+  });
 }
 
 rc::Gen<NValue> gen_attribute_value() {
-  static const rc::Gen<NValue> g = rc::gen::weightedOneOf<NValue>({
-      {8, gen_scalar_value()},
-      {1, rc::gen::map(rc::gen::arbitrary<bool>(),
-                       [](bool b) {
-                         NValue v;
-                         v.t = T::BOOL;
-                         v.b = b;
-                         return v;
-                       })},
-      {1, rc::gen::just(NValue{})},
-      {1, gen_set(T::SS)},
-      {1, gen_set(T::NS)},
-      {1, gen_set(T::BS)},
-      {1, rc::gen::exec([] {
-         NValue v;
-         v.t = T::L;
-         const int n = *rc::gen::inRange(0, 4);
-         for (int i = 0; i < n; ++i) v.list.push_back(*gen_scalar_value());
-         return v;
-       })},
-      {1, rc::gen::exec([] {
-         NValue v;
-         v.t = T::M;
-         for (const char* name : {"a", "b", "Size"}) {
-           if (!chance(67)) continue;
-           v.map.emplace_back(name, *gen_scalar_value());
-         }
-         return v;
-       })},
-  });
+  static const rc::Gen<NValue> g = gen_drawn<NValue>(read_attribute_value);
   return g;
 }
 

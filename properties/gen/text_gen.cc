@@ -140,30 +140,58 @@ std::string rewrite(char32_t c, int op) {
 
 }  // namespace
 
-rc::Gen<char32_t> gen_code_point(bool controls) {
-  auto any = rc::gen::weightedOneOf<char32_t>({
-      {6, rc::gen::elementOf(tricky_code_points())},
-      {3, in_range(0x20, 0x7F)},
-      {1, in_range(0xA0, 0x250)},
-      {1, in_range(0x370, 0x530)},
-      {1, in_range(0x300, 0x370)},
-      {1, in_range(0x1E00, 0x2000)},
-      {1, in_range(0xE000, 0x10000)},
-      {1, in_range(0x10000, 0x110000)},
-      {1, in_range(0, 0x110000)},
-  });
-  if (controls) {
-    return rc::gen::weightedOneOf<char32_t>({
-        {8, any},
-        {1, rc::gen::element<char32_t>(0x00, 0x01, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0x85, 0x9F)},
-    });
+char32_t read_code_point(Draws& d, bool controls) {
+  // rc::gen::inRange's draw at the case's size, off the surrogates.
+  auto in = [&d](char32_t lo, char32_t hi_exclusive) {
+    return avoid_surrogate(static_cast<char32_t>(d.in_range(lo, hi_exclusive, d.size())));
+  };
+  if (controls && d.weighted({8, 1}) == 1) {
+    static const char32_t kControls[] = {0x00, 0x01, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0x85, 0x9F};
+    return kControls[d.below(9)];
   }
-  return rc::gen::map(any, [](char32_t c) -> char32_t {
-    // Shift controls out of the way: C0 to '@'..'_', DEL and C1 to U+00A0...
-    if (c < 0x20) return c + 0x40;
-    if (c >= 0x7F && c <= 0x9F) return c + 0x21;
-    return c;
-  });
+  char32_t c = 0;
+  switch (d.weighted({6, 3, 1, 1, 1, 1, 1, 1, 1})) {
+    case 0:
+      c = tricky_code_points()[d.below(tricky_code_points().size())];
+      break;
+    case 1:
+      c = in(0x20, 0x7F);
+      break;
+    case 2:
+      c = in(0xA0, 0x250);
+      break;
+    case 3:
+      c = in(0x370, 0x530);
+      break;
+    case 4:
+      c = in(0x300, 0x370);
+      break;
+    case 5:
+      c = in(0x1E00, 0x2000);
+      break;
+    case 6:
+      c = in(0xE000, 0x10000);
+      break;
+    case 7:
+      c = in(0x10000, 0x110000);
+      break;
+    default:
+      c = in(0, 0x110000);
+      break;
+  }
+  if (controls) return c;
+  // Shift controls out of the way: C0 to '@'..'_', DEL and C1 to U+00A0...
+  if (c < 0x20) return c + 0x40;
+  if (c >= 0x7F && c <= 0x9F) return c + 0x21;
+  return c;
+}
+
+rc::Gen<char32_t> gen_code_point(bool controls) {
+  static const rc::Gen<char32_t> with =
+      gen_drawn<char32_t>([](Draws& d) { return read_code_point(d, true); });
+  static const rc::Gen<char32_t> without =
+      gen_drawn<char32_t>([](Draws& d) { return read_code_point(d, false); });
+  return controls ? with : without;
 }
 
 // A letter with one to three combining marks: where canonical reordering,

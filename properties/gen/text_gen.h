@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "gen/draws.h"
+
 namespace sortkey::props {
 
 // Text (any bytes), printed in counterexamples as a quoted string with
@@ -42,6 +44,7 @@ std::string utf8_of(char32_t c);
 // A code point, biased to the tricky ones above; never a surrogate. With
 // `controls`, C0/C1 controls and DEL are in the mix.
 rc::Gen<char32_t> gen_code_point(bool controls);
+char32_t read_code_point(Draws& d, bool controls);
 
 // Valid UTF-8 of 1 to ~12 code points without control characters: a name.
 // Some are runs of letters with combining marks (Greek with U+0345, "ſ",
