@@ -177,8 +177,7 @@ int extra_zeros(Draws& d) {
 Style read_style(Draws& d) {
   Style s;
   s.exponent_mode = d.weighted({3, 2, 1, 2});
-  const bool down = d.coin();
-  s.any_exponent = down ? -d.below(151) : d.below(151);
+  s.any_exponent = read_around_zero(d, 150, 150);
   s.force_exponent = d.coin();
   s.leading_zeros = extra_zeros(d);
   s.trailing_zeros = extra_zeros(d);

@@ -149,36 +149,16 @@ char32_t read_code_point(Draws& d, bool controls) {
     static const char32_t kControls[] = {0x00, 0x01, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0x85, 0x9F};
     return kControls[d.below(9)];
   }
-  char32_t c = 0;
-  switch (d.weighted({6, 3, 1, 1, 1, 1, 1, 1, 1})) {
-    case 0:
-      c = tricky_code_points()[d.below(tricky_code_points().size())];
-      break;
-    case 1:
-      c = in(0x20, 0x7F);
-      break;
-    case 2:
-      c = in(0xA0, 0x250);
-      break;
-    case 3:
-      c = in(0x370, 0x530);
-      break;
-    case 4:
-      c = in(0x300, 0x370);
-      break;
-    case 5:
-      c = in(0x1E00, 0x2000);
-      break;
-    case 6:
-      c = in(0xE000, 0x10000);
-      break;
-    case 7:
-      c = in(0x10000, 0x110000);
-      break;
-    default:
-      c = in(0, 0x110000);
-      break;
-  }
+  // The tricky code points (weight 6), then each range [lo, hi) by its weight.
+  struct Range {
+    char32_t lo, hi;
+  };
+  static constexpr Range kRanges[] = {{0x20, 0x7F},        {0xA0, 0x250},    {0x370, 0x530},
+                                      {0x300, 0x370},      {0x1E00, 0x2000}, {0xE000, 0x10000},
+                                      {0x10000, 0x110000}, {0, 0x110000}};
+  const int pick = d.weighted({6, 3, 1, 1, 1, 1, 1, 1, 1});
+  const char32_t c = pick == 0 ? tricky_code_points()[d.below(tricky_code_points().size())]
+                               : in(kRanges[pick - 1].lo, kRanges[pick - 1].hi);
   if (controls) return c;
   // Shift controls out of the way: C0 to '@'..'_', DEL and C1 to U+00A0...
   if (c < 0x20) return c + 0x40;
