@@ -227,16 +227,20 @@ std::vector<std::string> non_canonical_numbers(const nlohmann::json& value) {
 
 Result<std::string> TableManager::create(const NSchema& schema, int wait_ms) {
   const std::string name = fmt::format("{}{}-{}", kTablePrefix, run_id_, ++counter_);
+  // Held before it is sent: a CreateTable cut by an interrupt may still make
+  // the table, and cleanup must delete it (one that never came is not found,
+  // which drop takes as gone).
+  live_.insert(name);
   const Reply created = client_.call("CreateTable", create_table_request(name, schema));
   // A retried CreateTable whose first attempt went through: the name is this run's own.
   const bool made_before =
       !created.ok() && created.attempts > 1 && created.error->type == "ResourceInUseException";
   if (!created.ok() && !made_before) {
+    live_.erase(name);
     return make_error(ErrorCode::kUnavailable, 0,
                       fmt::format("CreateTable {} refused: {}: {}", name, created.error->type,
                                   created.error->message));
   }
-  live_.insert(name);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
   for (int delay = 5;; delay = std::min(delay * 2, 1000)) {
     const Reply d = client_.call("DescribeTable", {{"TableName", name}});
