@@ -104,7 +104,7 @@ Result<UInt128> decode_epoch_count(std::string_view key, int width) {
 
 Result<Instant> decode_epoch(std::string_view key, EpochUnit unit, int width) {
   auto count = decode_padded(key, width);
-  if (!count) return count.error();
+  if (!count) return count.error_as<Instant>();
   return epoch_instant(*count, unit);
 }
 

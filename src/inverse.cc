@@ -19,13 +19,13 @@ Result<std::string> encode_inverse(UInt128 value, int width) {
 
 Result<UInt128> consume_inverse(std::string_view& in, int width) {
   auto stored = consume_padded(in, width);
-  if (!stored) return stored.error();
+  if (!stored) return stored;  // its message still unwritten
   return padded_max(width) - *stored;
 }
 
 Result<UInt128> decode_inverse(std::string_view key, int width) {
   auto stored = decode_padded(key, width);
-  if (!stored) return stored.error();
+  if (!stored) return stored;  // its message still unwritten
   return padded_max(width) - *stored;
 }
 

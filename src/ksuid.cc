@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "internal/civil_time.h"
+#include "internal/deferred_error.h"
 #include "internal/id_codec.h"
 #include "internal/radix.h"
 #include "internal/text.h"
@@ -81,7 +82,7 @@ Result<Ksuid> make_ksuid(std::int64_t unix_seconds, const Ksuid::Payload& payloa
 }
 
 Result<Ksuid> ksuid_from_bytes(std::string_view bytes) {
-  return internal::id_from_bytes<Ksuid>(bytes, "KSUID");
+  return internal::id_from_bytes<Ksuid>(bytes, {"KSUID"});
 }
 
 void append_ksuid(std::string& out, const Ksuid& id) {
@@ -105,16 +106,16 @@ namespace {
   const std::size_t n = std::min(in.size(), kKsuidTextSize);
   for (std::size_t i = 0; i < n; ++i) {
     if (internal::kBase62Value[static_cast<unsigned char>(in[i])] == internal::kNotADigit) {
-      return make_error(ErrorCode::kBadCharacter, i,
-                        fmt::format("{} is not a base-62 digit (0-9, A-Z, a-z; KSUIDs are "
-                                    "case-sensitive)",
-                                    internal::quote_byte(in[i])));
+      return internal::defer<[](char c) {
+        return fmt::format("{} is not a base-62 digit (0-9, A-Z, a-z; KSUIDs are case-sensitive)",
+                           internal::quote_byte(c));
+      }>(ErrorCode::kBadCharacter, i, in[i]);
     }
   }
   if (n < kKsuidTextSize) {
-    return make_error(
-        ErrorCode::kTruncated, n,
-        fmt::format("a KSUID is {} characters, this one ends after {}", kKsuidTextSize, n));
+    return internal::defer<[](std::size_t ends) {
+      return fmt::format("a KSUID is {} characters, this one ends after {}", kKsuidTextSize, ends);
+    }>(ErrorCode::kTruncated, n, n);
   }
   // Equal lengths and an alphabet in ASCII order: the text compares as the
   // value does, so this is the exact test for a value above 2^160 - 1.
@@ -150,7 +151,7 @@ Result<Ksuid> consume_quickly(std::string_view& in) {
 Result<Ksuid> consume_ksuid(std::string_view& in) { return consume_quickly(in); }
 
 Result<Ksuid> decode_ksuid(std::string_view text) {
-  return internal::decode_entire(text, kKsuidTextSize, "KSUID", consume_quickly);
+  return internal::decode_entire(text, kKsuidTextSize, {"KSUID"}, consume_quickly);
 }
 
 std::string ksuid_time_rfc3339(const Ksuid& id) {

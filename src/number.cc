@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "internal/deferred_error.h"
 #include "internal/text.h"
 
 namespace sortkey {
@@ -243,33 +244,39 @@ Result<std::string> encode_number(std::string_view text) {
 
 Result<Number> consume_number(std::string_view& in) {
   const std::size_t n = in.size();
-  if (n == 0) return make_error(ErrorCode::kEmpty, 0, "expected a number key, the key is empty");
+  if (n == 0)
+    return internal::defer<[] { return std::string("expected a number key, the key is empty"); }>(
+        ErrorCode::kEmpty, 0);
   const char sign = in[0];
   if (sign == kZero) {
     in.remove_prefix(1);
     return Number();
   }
   if (sign != kNegative && sign != kPositive) {
-    return make_error(ErrorCode::kBadCharacter, 0,
-                      fmt::format("expected '1' (negative), '2' (zero) or '3' (positive), found {}",
-                                  quote_byte(sign)));
+    return internal::defer<[](char c) {
+      return fmt::format("expected '1' (negative), '2' (zero) or '3' (positive), found {}",
+                         quote_byte(c));
+    }>(ErrorCode::kBadCharacter, 0, sign);
   }
   const bool negative = sign == kNegative;
   int field = 0;
   for (std::size_t i = 1; i <= 3; ++i) {
     if (i == n) {
-      return make_error(ErrorCode::kTruncated, i,
-                        fmt::format("the key ends inside the 3-digit exponent, after {}", i - 1));
+      return internal::defer<[](std::size_t after) {
+        return fmt::format("the key ends inside the 3-digit exponent, after {}", after);
+      }>(ErrorCode::kTruncated, i, i - 1);
     }
     if (!is_digit(in[i])) {
-      return make_error(ErrorCode::kBadCharacter, i,
-                        fmt::format("expected an exponent digit, found {}", quote_byte(in[i])));
+      return internal::defer<[](char c) {
+        return fmt::format("expected an exponent digit, found {}", quote_byte(c));
+      }>(ErrorCode::kBadCharacter, i, in[i]);
     }
     field = field * 10 + (in[i] - '0');
   }
   if (field > kMaxBiased) {
-    return make_error(ErrorCode::kOutOfRange, 1,
-                      fmt::format("the exponent field {:03} is above {}", field, kMaxBiased));
+    return internal::defer<[](int f) {
+      return fmt::format("the exponent field {:03} is above {}", f, kMaxBiased);
+    }>(ErrorCode::kOutOfRange, 1, field);
   }
   const int exponent = (negative ? kMaxBiased - field : field) - kExponentBias;
 
@@ -280,38 +287,48 @@ Result<Number> consume_number(std::string_view& in) {
   std::size_t i = 4;
   for (; i < n && is_digit(in[i]); ++i) {
     if (count == static_cast<std::size_t>(kNumberMaxDigits)) {
-      return make_error(ErrorCode::kBadLength, i,
-                        fmt::format("a number key holds at most {} digits", kNumberMaxDigits));
+      return internal::defer<[] {
+        return fmt::format("a number key holds at most {} digits", kNumberMaxDigits);
+      }>(ErrorCode::kBadLength, i);
     }
     digits[count++] = negative ? static_cast<char>('9' - (in[i] - '0')) : in[i];
   }
   if (count == 0) {
-    if (i == n) return make_error(ErrorCode::kTruncated, i, "the key ends before the first digit");
-    if (negative && in[i] == kTerminator) {
-      return make_error(ErrorCode::kBadFormat, i, "expected at least one digit before ':'");
+    if (i == n) {
+      return internal::defer<[] { return std::string("the key ends before the first digit"); }>(
+          ErrorCode::kTruncated, i);
     }
-    return make_error(ErrorCode::kBadCharacter, i,
-                      fmt::format("expected a digit, found {}", quote_byte(in[i])));
+    if (negative && in[i] == kTerminator) {
+      return internal::defer<[] { return std::string("expected at least one digit before ':'"); }>(
+          ErrorCode::kBadFormat, i);
+    }
+    return internal::defer<[](char c) {
+      return fmt::format("expected a digit, found {}", quote_byte(c));
+    }>(ErrorCode::kBadCharacter, i, in[i]);
   }
   if (in[4] == zero_digit) {
-    return make_error(ErrorCode::kNonCanonical, 4,
-                      fmt::format("the first digit {} stands for 0: the key has a leading zero",
-                                  quote_byte(in[4])));
+    return internal::defer<[](char c) {
+      return fmt::format("the first digit {} stands for 0: the key has a leading zero",
+                         quote_byte(c));
+    }>(ErrorCode::kNonCanonical, 4, in[4]);
   }
   if (in[i - 1] == zero_digit) {
-    return make_error(ErrorCode::kNonCanonical, i - 1,
-                      fmt::format("the last digit {} stands for 0: the key has a trailing zero",
-                                  quote_byte(in[i - 1])));
+    return internal::defer<[](char c) {
+      return fmt::format("the last digit {} stands for 0: the key has a trailing zero",
+                         quote_byte(c));
+    }>(ErrorCode::kNonCanonical, i - 1, in[i - 1]);
   }
   if (negative) {
     if (i == n) {
-      return make_error(ErrorCode::kTruncated, i,
-                        "a negative number key ends with ':', this one ends before it");
+      return internal::defer<[] {
+        return std::string("a negative number key ends with ':', this one ends before it");
+      }>(ErrorCode::kTruncated, i);
     }
     if (in[i] != kTerminator) {
-      return make_error(ErrorCode::kBadDelimiter, i,
-                        fmt::format("expected ':' after the digits of a negative number, found {}",
-                                    quote_byte(in[i])));
+      return internal::defer<[](char c) {
+        return fmt::format("expected ':' after the digits of a negative number, found {}",
+                           quote_byte(c));
+      }>(ErrorCode::kBadDelimiter, i, in[i]);
     }
     ++i;
   }
@@ -324,9 +341,9 @@ Result<Number> decode_number(std::string_view key) {
   auto value = consume_number(rest);
   if (value && !rest.empty()) {
     const std::size_t at = key.size() - rest.size();
-    return make_error(
-        ErrorCode::kTrailingBytes, at,
-        fmt::format("the number key ends at byte {}, {} more bytes follow", at, rest.size()));
+    return internal::defer<[](std::size_t ends, std::size_t more) {
+      return fmt::format("the number key ends at byte {}, {} more bytes follow", ends, more);
+    }>(ErrorCode::kTrailingBytes, at, at, rest.size());
   }
   return value;
 }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "internal/deferred_error.h"
 #include "internal/text.h"
 
 namespace sortkey {
@@ -56,12 +57,14 @@ Result<UInt128> consume_padded(std::string_view& in, int width) {
   UInt128 value = 0;
   for (std::size_t i = 0; i < w; ++i) {
     if (i == in.size()) {
-      return make_error(ErrorCode::kTruncated, i,
-                        fmt::format("expected {} digits, the key ends after {}", width, i));
+      return internal::defer<[](int digits, std::size_t n) {
+        return fmt::format("expected {} digits, the key ends after {}", digits, n);
+      }>(ErrorCode::kTruncated, i, width, i);
     }
     if (!internal::is_digit(in[i])) {
-      return make_error(ErrorCode::kBadCharacter, i,
-                        fmt::format("expected a digit, found {}", internal::quote_byte(in[i])));
+      return internal::defer<[](char c) {
+        return fmt::format("expected a digit, found {}", internal::quote_byte(c));
+      }>(ErrorCode::kBadCharacter, i, in[i]);
     }
     value = value * 10 + static_cast<unsigned>(in[i] - '0');
   }
@@ -73,9 +76,9 @@ Result<UInt128> decode_padded(std::string_view key, int width) {
   std::string_view rest = key;
   auto value = consume_padded(rest, width);
   if (value && !rest.empty()) {
-    return make_error(
-        ErrorCode::kTrailingBytes, key.size() - rest.size(),
-        fmt::format("expected exactly {} digits, the key has {} more bytes", width, rest.size()));
+    return internal::defer<[](int digits, std::size_t more) {
+      return fmt::format("expected exactly {} digits, the key has {} more bytes", digits, more);
+    }>(ErrorCode::kTrailingBytes, key.size() - rest.size(), width, rest.size());
   }
   return value;
 }

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "internal/civil_time.h"
+#include "internal/deferred_error.h"
 #include "internal/id_codec.h"
 #include "internal/radix.h"
 #include "internal/text.h"
@@ -71,26 +72,32 @@ std::string bad_character(char c) {
   UInt128 value = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint8_t d = kCrockfordValue[static_cast<unsigned char>(in[i])];
-    if (d == kNotADigit) return make_error(ErrorCode::kBadCharacter, i, bad_character(in[i]));
+    if (d == kNotADigit) {
+      return internal::defer<[](char c) { return bad_character(c); }>(ErrorCode::kBadCharacter, i,
+                                                                      in[i]);
+    }
     const std::uint8_t digit = d & 31;
     if (i == 0 && digit > 7) {
-      return make_error(ErrorCode::kOutOfRange, 0,
-                        fmt::format("a ULID starts with 0..7, {} would need more than 128 bits "
-                                    "(the largest ULID is {})",
-                                    internal::quote_byte(in[0]), kUlidMaxText));
+      return internal::defer<[](char c) {
+        return fmt::format(
+            "a ULID starts with 0..7, {} would need more than 128 bits (the largest ULID is {})",
+            internal::quote_byte(c), kUlidMaxText);
+      }>(ErrorCode::kOutOfRange, 0, in[0]);
     }
     if (strict && (d & kLowerCaseFlag) != 0) {
-      return make_error(ErrorCode::kNonCanonical, i,
-                        fmt::format("{} is lower case: ULID sort keys are upper case, since mixed "
-                                    "case breaks byte order (decode_ulid accepts either case)",
-                                    internal::quote_byte(in[i])));
+      return internal::defer<[](char c) {
+        return fmt::format(
+            "{} is lower case: ULID sort keys are upper case, since mixed case breaks byte order "
+            "(decode_ulid accepts either case)",
+            internal::quote_byte(c));
+      }>(ErrorCode::kNonCanonical, i, in[i]);
     }
     value = value << 5 | digit;
   }
   if (n < kUlidTextSize) {
-    return make_error(
-        ErrorCode::kTruncated, n,
-        fmt::format("a ULID is {} characters, this one ends after {}", kUlidTextSize, n));
+    return internal::defer<[](std::size_t ends) {
+      return fmt::format("a ULID is {} characters, this one ends after {}", kUlidTextSize, ends);
+    }>(ErrorCode::kTruncated, n, n);
   }
   Ulid::Bytes b;
   for (std::size_t i = 0; i < kUlidSize; ++i) {
@@ -115,7 +122,7 @@ Result<Ulid> consume(std::string_view& in, bool strict) {
 }
 
 Result<Ulid> decode(std::string_view text, bool strict) {
-  return internal::decode_entire(text, kUlidTextSize, "ULID",
+  return internal::decode_entire(text, kUlidTextSize, {"ULID"},
                                  [strict](std::string_view& in) { return consume(in, strict); });
 }
 
@@ -145,7 +152,7 @@ Result<Ulid> make_ulid(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
 }
 
 Result<Ulid> ulid_from_bytes(std::string_view bytes) {
-  return internal::id_from_bytes<Ulid>(bytes, "ULID");
+  return internal::id_from_bytes<Ulid>(bytes, {"ULID"});
 }
 
 void append_ulid(std::string& out, const Ulid& id) {

@@ -68,15 +68,39 @@ inline Error make_error(ErrorCode code, std::size_t offset, std::string message)
   return Error{code, offset, std::move(message)};
 }
 
+// An Error whose message is written only when it is read: the code, the
+// offset, and the values a render function makes the message from. The
+// codecs return these on the paths that refuse keys, which a caller that
+// only asks "does it decode?" takes many times for every key it keeps (the
+// rejection properties decode each proper prefix of a key). A Result turns
+// it into the Error on the first error() call; a program never builds one
+// itself (sortkey's src/internal/deferred_error.h does).
+struct DeferredError {
+  using Render = std::string (*)(const unsigned char* values);
+  static constexpr std::size_t kValueBytes = 32;
+
+  ErrorCode code;
+  std::size_t offset;
+  Render render;                      // the message of `values`
+  unsigned char values[kValueBytes];  // the values, as bytes (trivially copyable ones)
+
+  Error error() const { return Error{code, offset, render(values)}; }
+};
+
 // A value of type T or an Error. REQUIRES for value()/operator*: has_value().
+//
+// error() writes a deferred message (DeferredError) on its first call and
+// keeps it: like any first read of a cache, that first call must not race
+// with another call on the same Result from another thread.
 template <class T>
 class [[nodiscard]] Result {
  public:
   using value_type = T;
 
   Result(const T& value) : v_(std::in_place_index<0>, value) {}  // NOLINT: implicit on purpose
-  Result(T&& value) : v_(std::in_place_index<0>, std::move(value)) {}    // NOLINT
-  Result(Error error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
+  Result(T&& value) : v_(std::in_place_index<0>, std::move(value)) {}        // NOLINT
+  Result(Error error) : v_(std::in_place_index<1>, std::move(error)) {}      // NOLINT
+  Result(const DeferredError& error) : v_(std::in_place_index<2>, error) {}  // NOLINT
 
   bool has_value() const { return v_.index() == 0; }
   explicit operator bool() const { return has_value(); }
@@ -91,7 +115,18 @@ class [[nodiscard]] Result {
   const T* operator->() const { return &value(); }
 
   // REQUIRES: !has_value().
-  const Error& error() const { return std::get<1>(v_); }
+  const Error& error() const {
+    if (v_.index() == 2) v_.template emplace<1>(std::get<2>(v_).error());
+    return std::get<1>(v_);
+  }
+
+  // This Result's error as a Result<U>, its message still unwritten if it
+  // was. REQUIRES: !has_value().
+  template <class U>
+  Result<U> error_as() const {
+    if (v_.index() == 2) return Result<U>(std::get<2>(v_));
+    return Result<U>(std::get<1>(v_));
+  }
 
   template <class U>
   T value_or(U&& fallback) const& {
@@ -99,7 +134,7 @@ class [[nodiscard]] Result {
   }
 
  private:
-  std::variant<T, Error> v_;
+  mutable std::variant<T, Error, DeferredError> v_;
 };
 
 // Result<void>: success carries nothing.
@@ -107,14 +142,26 @@ template <>
 class [[nodiscard]] Result<void> {
  public:
   Result() = default;
-  Result(Error error) : error_(std::move(error)), ok_(false) {}  // NOLINT
-  bool has_value() const { return ok_; }
-  explicit operator bool() const { return ok_; }
-  const Error& error() const { return error_; }
+  Result(Error error) : v_(std::in_place_index<1>, std::move(error)) {}      // NOLINT
+  Result(const DeferredError& error) : v_(std::in_place_index<2>, error) {}  // NOLINT
+  bool has_value() const { return v_.index() == 0; }
+  explicit operator bool() const { return has_value(); }
+
+  // REQUIRES: !has_value(). As Result<T>::error().
+  const Error& error() const {
+    if (v_.index() == 2) v_.emplace<1>(std::get<2>(v_).error());
+    return std::get<1>(v_);
+  }
+
+  // As Result<T>::error_as(). REQUIRES: !has_value().
+  template <class U>
+  Result<U> error_as() const {
+    if (v_.index() == 2) return Result<U>(std::get<2>(v_));
+    return Result<U>(std::get<1>(v_));
+  }
 
  private:
-  Error error_{};
-  bool ok_ = true;
+  mutable std::variant<std::monostate, Error, DeferredError> v_;
 };
 
 }  // namespace sortkey

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <tuple>
 
+#include "internal/deferred_error.h"
 #include "sortkey/error.h"
 
 namespace sortkey::internal {
@@ -36,17 +37,17 @@ bool increment_big_endian(std::array<std::uint8_t, N>& bytes, std::size_t from) 
 // The ID whose binary form is exactly `bytes`. `name` is the format's name
 // in messages ("KSUID"). Errors: kTruncated, kTrailingBytes.
 template <class Id>
-Result<Id> id_from_bytes(std::string_view bytes, std::string_view name) {
+Result<Id> id_from_bytes(std::string_view bytes, StaticText name) {
   constexpr std::size_t kSize = std::tuple_size_v<typename Id::Bytes>;
   if (bytes.size() < kSize) {
-    return make_error(
-        ErrorCode::kTruncated, bytes.size(),
-        fmt::format("a binary {} is {} bytes, this one ends after {}", name, kSize, bytes.size()));
+    return defer<[](StaticText n, std::size_t size, std::size_t ends) {
+      return fmt::format("a binary {} is {} bytes, this one ends after {}", n.text, size, ends);
+    }>(ErrorCode::kTruncated, bytes.size(), name, kSize, bytes.size());
   }
   if (bytes.size() > kSize) {
-    return make_error(ErrorCode::kTrailingBytes, kSize,
-                      fmt::format("a binary {} is {} bytes, this one has {} more", name, kSize,
-                                  bytes.size() - kSize));
+    return defer<[](StaticText n, std::size_t size, std::size_t more) {
+      return fmt::format("a binary {} is {} bytes, this one has {} more", n.text, size, more);
+    }>(ErrorCode::kTrailingBytes, kSize, name, kSize, bytes.size() - kSize);
   }
   typename Id::Bytes b;
   std::memcpy(b.data(), bytes.data(), kSize);
@@ -56,14 +57,14 @@ Result<Id> id_from_bytes(std::string_view bytes, std::string_view name) {
 // `consume(rest)` on the whole text, which must then be used up.
 // Errors: consume's, kTrailingBytes at text_size.
 template <class Consume>
-auto decode_entire(std::string_view text, std::size_t text_size, std::string_view name,
-                   Consume consume) -> decltype(consume(text)) {
+auto decode_entire(std::string_view text, std::size_t text_size, StaticText name, Consume consume)
+    -> decltype(consume(text)) {
   std::string_view rest = text;
   auto id = consume(rest);
   if (id && !rest.empty()) [[unlikely]] {
-    id = make_error(
-        ErrorCode::kTrailingBytes, text_size,
-        fmt::format("a {} is {} characters, this one has {} more", name, text_size, rest.size()));
+    id = defer<[](StaticText n, std::size_t size, std::size_t more) {
+      return fmt::format("a {} is {} characters, this one has {} more", n.text, size, more);
+    }>(ErrorCode::kTrailingBytes, text_size, name, text_size, rest.size());
   }
   return id;  // one named result, built in place
 }
