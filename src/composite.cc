@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 #include <unicode/utf8.h>
 
+#include <array>
 #include <cstdint>
 
+#include "internal/deferred_error.h"
 #include "internal/text.h"
 #include "internal/utf8.h"
 #include "sortkey/inverse.h"
@@ -92,6 +94,8 @@ Result<std::string> encode_composite(const Path& path, char delimiter) {
   return key;
 }
 
+// decode_composite's refusals are deferred (internal/deferred_error.h): the
+// rejection properties refuse every proper prefix of a key, unread.
 Result<Path> decode_composite(std::string_view key, char delimiter) {
   if (auto ok = check_delimiter(delimiter); !ok) return ok.error();
   const char x = escape_byte(delimiter);
@@ -107,34 +111,42 @@ Result<Path> decode_composite(std::string_view key, char delimiter) {
     } else if (c == x) {
       for (std::size_t k = 1; k <= 2; ++k) {
         if (i + k == key.size()) {
-          return make_error(ErrorCode::kTruncated, i,
-                            fmt::format("the key ends inside the escape {}: {} needs two hex "
-                                        "digits after it",
-                                        internal::quote_text(key.substr(i)), show(x)));
+          // The escape and the one hex digit that may follow it.
+          const std::array<char, 2> cut{x, k == 2 ? key[i + 1] : '\0'};
+          return internal::defer<[](std::array<char, 2> escape, std::size_t size) {
+            return fmt::format(
+                "the key ends inside the escape {}: {} needs two hex digits after it",
+                internal::quote_text(std::string_view(escape.data(), size)), show(escape[0]));
+          }>(ErrorCode::kTruncated, i, cut, k);
         }
         const char h = key[i + k];
         if (hex_value(h) < 0) {
-          const bool lower = (h >= 'a' && h <= 'f');
-          return make_error(
-              lower ? ErrorCode::kNonCanonical : ErrorCode::kBadCharacter, i + k,
-              lower ? fmt::format("the hex digit {} of an escape must be upper case", show(h))
-                    : fmt::format("expected a hex digit after the escape {}, found {}", show(x),
-                                  show(h)));
+          if (h >= 'a' && h <= 'f') {
+            return internal::defer<[](char digit) {
+              return fmt::format("the hex digit {} of an escape must be upper case", show(digit));
+            }>(ErrorCode::kNonCanonical, i + k, h);
+          }
+          return internal::defer<[](char escape, char found) {
+            return fmt::format("expected a hex digit after the escape {}, found {}", show(escape),
+                               show(found));
+          }>(ErrorCode::kBadCharacter, i + k, x, h);
         }
       }
       const auto b = static_cast<char>(hex_value(key[i + 1]) * 16 + hex_value(key[i + 2]));
       if (byte(b) > byte(x)) {
-        return make_error(ErrorCode::kNonCanonical, i,
-                          fmt::format("{} stands for {}, which sorts above {} and must be "
-                                      "written as itself",
-                                      internal::quote_text(key.substr(i, 3)), show(b), show(x)));
+        return internal::defer<[](std::array<char, 3> escape, char stands_for) {
+          return fmt::format("{} stands for {}, which sorts above {} and must be written as itself",
+                             internal::quote_text(std::string_view(escape.data(), 3)),
+                             show(stands_for), show(escape[0]));
+        }>(ErrorCode::kNonCanonical, i, std::array{x, key[i + 1], key[i + 2]}, b);
       }
       path.back() += b;
       i += 3;
     } else if (byte(c) < byte(x)) {
-      return make_error(ErrorCode::kBadCharacter, i,
-                        fmt::format("{} must be escaped as {}{}{}", show(c), x,
-                                    kHexDigits[byte(c) >> 4], kHexDigits[byte(c) & 0xF]));
+      return internal::defer<[](char found, char escape) {
+        return fmt::format("{} must be escaped as {}{}{}", show(found), escape,
+                           kHexDigits[byte(found) >> 4], kHexDigits[byte(found) & 0xF]);
+      }>(ErrorCode::kBadCharacter, i, c, x);
     } else if (byte(c) < 0x80) {
       std::size_t run = i + 1;
       while (run < key.size() && byte(key[run]) > byte(x) && byte(key[run]) < 0x80) ++run;
@@ -145,7 +157,7 @@ Result<Path> decode_composite(std::string_view key, char delimiter) {
       UChar32 cp;
       U8_NEXT(s, next, n, cp);
       if (cp < 0) {
-        return make_error(ErrorCode::kBadCharacter, i, internal::describe_invalid_utf8(key, i));
+        return internal::invalid_utf8_error(key, i);
       }
       path.back().append(key.substr(i, static_cast<std::size_t>(next) - i));
       i = static_cast<std::size_t>(next);

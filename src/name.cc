@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <new>
 
+#include "internal/deferred_error.h"
 #include "internal/text.h"
 #include "internal/utf8.h"
 
@@ -23,9 +24,10 @@ bool is_control(UChar32 c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F); }
 
 // Checks that `name` is valid UTF-8 without control characters, and returns
 // whether it is all ASCII (NFD and NFC are then the identity and the case
-// mappings are those of ASCII letters).
+// mappings are those of ASCII letters). Its refusals are deferred
+// (internal/deferred_error.h).
 Result<bool> check_name(std::string_view name) {
-  if (name.empty()) return make_error(ErrorCode::kEmpty, 0, "a name must not be empty");
+  if (name.empty()) return internal::defer_text(ErrorCode::kEmpty, 0, "a name must not be empty");
   const auto* s = reinterpret_cast<const std::uint8_t*>(name.data());
   const auto n = static_cast<std::int32_t>(name.size());
   bool ascii = true;
@@ -34,13 +36,14 @@ Result<bool> check_name(std::string_view name) {
     const std::int32_t start = i;
     UChar32 c;
     U8_NEXT(s, i, n, c);
+    const auto at = static_cast<std::size_t>(start);
     if (c < 0) {
-      return make_error(ErrorCode::kBadCharacter, static_cast<std::size_t>(start),
-                        internal::describe_invalid_utf8(name, static_cast<std::size_t>(start)));
+      return internal::invalid_utf8_error(name, at);
     }
     if (is_control(c)) {
-      return make_error(ErrorCode::kBadCharacter, static_cast<std::size_t>(start),
-                        fmt::format("control character U+{:04X} is not allowed in a name", c));
+      return internal::defer<[](UChar32 control) {
+        return fmt::format("control character U+{:04X} is not allowed in a name", control);
+      }>(ErrorCode::kBadCharacter, at, c);
     }
     ascii = ascii && c < 0x80;
   }
@@ -135,7 +138,7 @@ Result<CaseMode> parse_case_mode(std::string_view text) {
 
 Result<void> append_name(std::string& out, std::string_view name, CaseMode mode) {
   auto ascii = check_name(name);
-  if (!ascii) return ascii.error();
+  if (!ascii) return ascii.error_as<void>();
   if (*ascii) {
     append_ascii(out, name, mode);
     return {};
@@ -145,7 +148,7 @@ Result<void> append_name(std::string& out, std::string_view name, CaseMode mode)
 
 Result<std::string> normalize_name(std::string_view name, CaseMode mode) {
   std::string key;
-  if (auto ok = append_name(key, name, mode); !ok) return ok.error();
+  if (auto ok = append_name(key, name, mode); !ok) return ok.error_as<std::string>();
   return key;
 }
 

@@ -245,8 +245,7 @@ Result<std::string> encode_number(std::string_view text) {
 Result<Number> consume_number(std::string_view& in) {
   const std::size_t n = in.size();
   if (n == 0)
-    return internal::defer<[] { return std::string("expected a number key, the key is empty"); }>(
-        ErrorCode::kEmpty, 0);
+    return internal::defer_text(ErrorCode::kEmpty, 0, "expected a number key, the key is empty");
   const char sign = in[0];
   if (sign == kZero) {
     in.remove_prefix(1);
@@ -295,12 +294,11 @@ Result<Number> consume_number(std::string_view& in) {
   }
   if (count == 0) {
     if (i == n) {
-      return internal::defer<[] { return std::string("the key ends before the first digit"); }>(
-          ErrorCode::kTruncated, i);
+      return internal::defer_text(ErrorCode::kTruncated, i, "the key ends before the first digit");
     }
     if (negative && in[i] == kTerminator) {
-      return internal::defer<[] { return std::string("expected at least one digit before ':'"); }>(
-          ErrorCode::kBadFormat, i);
+      return internal::defer_text(ErrorCode::kBadFormat, i,
+                                  "expected at least one digit before ':'");
     }
     return internal::defer<[](char c) {
       return fmt::format("expected a digit, found {}", quote_byte(c));
@@ -320,9 +318,8 @@ Result<Number> consume_number(std::string_view& in) {
   }
   if (negative) {
     if (i == n) {
-      return internal::defer<[] {
-        return std::string("a negative number key ends with ':', this one ends before it");
-      }>(ErrorCode::kTruncated, i);
+      return internal::defer_text(ErrorCode::kTruncated, i,
+                                  "a negative number key ends with ':', this one ends before it");
     }
     if (in[i] != kTerminator) {
       return internal::defer<[](char c) {

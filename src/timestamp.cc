@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "internal/civil_time.h"
+#include "internal/deferred_error.h"
 #include "internal/text.h"
 
 namespace sortkey {
@@ -20,8 +21,11 @@ using internal::CivilDate;
 using internal::days_from_civil;
 using internal::days_in_month;
 using internal::DaySecond;
+using internal::defer;
+using internal::defer_text;
 using internal::kSecondsPerDay;
 using internal::split_seconds;
+using internal::StaticText;
 
 static_assert(days_from_civil(1, 1, 1) * kSecondsPerDay == kMinTimestampSeconds);
 static_assert(days_from_civil(9999, 12, 31) * kSecondsPerDay + kSecondsPerDay - 1 ==
@@ -77,36 +81,66 @@ enum class Mode { kKey, kRfc3339 };
 
 constexpr std::size_t kDateTimeLength = 19;
 
+// The errors of the date-time prefix are deferred (internal/deferred_error.h):
+// the key decoder refuses every proper prefix of a key in the rejection
+// properties, and those refusals are never read.
+
 Error truncated(std::size_t at, std::string_view what) {
   return make_error(ErrorCode::kTruncated, at,
                     fmt::format("the text ends after {} bytes, {}", at, what));
 }
 
-// Reads `n` digits at `at`. `field` names them in messages.
-Result<unsigned> read_digits(std::string_view in, std::size_t at, std::size_t n,
-                             std::string_view field, std::string_view shape) {
+// Reads `n` digits at `at`. `field` and `shape` (literals) name them in messages.
+Result<unsigned> read_digits(std::string_view in, std::size_t at, std::size_t n, const char* field,
+                             const char* shape) {
   unsigned v = 0;
   for (std::size_t i = at; i < at + n; ++i) {
-    if (i >= in.size()) return truncated(i, fmt::format("in the {} ({})", field, shape));
+    if (i >= in.size()) {
+      return defer<[](std::size_t ends, StaticText f, StaticText sh) {
+        return fmt::format("the text ends after {} bytes, in the {} ({})", ends, f.text, sh.text);
+      }>(ErrorCode::kTruncated, i, i, StaticText{field}, StaticText{shape});
+    }
     if (!internal::is_digit(in[i])) {
-      return make_error(ErrorCode::kBadCharacter, i,
-                        fmt::format("expected a digit of the {} ({}), found {}", field, shape,
-                                    internal::quote_byte(in[i])));
+      return defer<[](StaticText f, StaticText sh, char c) {
+        return fmt::format("expected a digit of the {} ({}), found {}", f.text, sh.text,
+                           internal::quote_byte(c));
+      }>(ErrorCode::kBadCharacter, i, StaticText{field}, StaticText{shape}, in[i]);
     }
     v = v * 10 + static_cast<unsigned>(in[i] - '0');
   }
   return v;
 }
 
-Result<void> read_delimiter(std::string_view in, std::size_t at, char want,
-                            std::string_view between) {
-  if (at >= in.size()) return truncated(at, fmt::format("expected '{}' {}", want, between));
+// `between` is a literal.
+Result<void> read_delimiter(std::string_view in, std::size_t at, char want, const char* between) {
+  if (at >= in.size()) {
+    return defer<[](std::size_t ends, char w, StaticText b) {
+      return fmt::format("the text ends after {} bytes, expected '{}' {}", ends, w, b.text);
+    }>(ErrorCode::kTruncated, at, at, want, StaticText{between});
+  }
   if (in[at] != want) {
-    return make_error(
-        ErrorCode::kBadDelimiter, at,
-        fmt::format("expected '{}' {}, found {}", want, between, internal::quote_byte(in[at])));
+    return defer<[](char w, StaticText b, char c) {
+      return fmt::format("expected '{}' {}, found {}", w, b.text, internal::quote_byte(c));
+    }>(ErrorCode::kBadDelimiter, at, want, StaticText{between}, in[at]);
   }
   return {};
+}
+
+// A field's value `v` above its range: "<name> <v:02> does not exist: <range>".
+template <std::size_t N>
+DeferredError no_such(std::size_t at, const char (&name)[N], unsigned v, const char* range) {
+  return defer<[](StaticText n, unsigned value, StaticText r) {
+    return fmt::format("{} {:02} does not exist: {}", n.text, value, r.text);
+  }>(ErrorCode::kOutOfRange, at, StaticText{name}, v, StaticText{range});
+}
+
+std::string no_such_day(unsigned day, unsigned month, unsigned year) {
+  const unsigned last = days_in_month(year, month);
+  std::string why = day == 0 ? std::string("days start at 01")
+                             : fmt::format("{} {:04} has {} days", kMonthNames[month], year, last);
+  if (month == 2 && day == 29) why += fmt::format(" ({:04} is not a leap year)", year);
+  return fmt::format("day {:02} of {} {:04} does not exist: {}", day, kMonthNames[month], year,
+                     why);
 }
 
 Error out_of_range(std::size_t at, std::string message) {
@@ -117,72 +151,62 @@ Error out_of_range(std::size_t at, std::string message) {
 Result<Fields> read_date_time(std::string_view in, Mode mode) {
   Fields f;
   auto year = read_digits(in, 0, 4, "year", "4 digits, YYYY");
-  if (!year) return year.error();
+  if (!year) return year.error_as<Fields>();
   f.year = *year;
   if (mode == Mode::kKey && f.year == 0) {
-    return out_of_range(0, "year 0000 is outside 0001..9999, the years a timestamp key holds");
+    return defer_text(ErrorCode::kOutOfRange, 0,
+                      "year 0000 is outside 0001..9999, the years a timestamp key holds");
   }
   if (auto ok = read_delimiter(in, 4, '-', "between the year and the month"); !ok)
-    return ok.error();
+    return ok.error_as<Fields>();
   auto month = read_digits(in, 5, 2, "month", "2 digits, 01 to 12");
-  if (!month) return month.error();
+  if (!month) return month.error_as<Fields>();
   f.month = *month;
-  if (f.month < 1 || f.month > 12) {
-    return out_of_range(
-        5, fmt::format("month {:02} does not exist: months run from 01 to 12", f.month));
-  }
-  if (auto ok = read_delimiter(in, 7, '-', "between the month and the day"); !ok) return ok.error();
+  if (f.month < 1 || f.month > 12) return no_such(5, "month", f.month, "months run from 01 to 12");
+  if (auto ok = read_delimiter(in, 7, '-', "between the month and the day"); !ok)
+    return ok.error_as<Fields>();
   auto day = read_digits(in, 8, 2, "day", "2 digits");
-  if (!day) return day.error();
+  if (!day) return day.error_as<Fields>();
   f.day = *day;
-  const unsigned last = days_in_month(f.year, f.month);
-  if (f.day < 1 || f.day > last) {
-    std::string why = f.day == 0
-                          ? std::string("days start at 01")
-                          : fmt::format("{} {:04} has {} days", kMonthNames[f.month], f.year, last);
-    if (f.month == 2 && f.day == 29) why += fmt::format(" ({:04} is not a leap year)", f.year);
-    return out_of_range(8, fmt::format("day {:02} of {} {:04} does not exist: {}", f.day,
-                                       kMonthNames[f.month], f.year, why));
+  if (f.day < 1 || f.day > days_in_month(f.year, f.month)) {
+    return defer<no_such_day>(ErrorCode::kOutOfRange, 8, f.day, f.month, f.year);
   }
-  if (10 >= in.size()) return truncated(10, "expected 'T' and the time HH:MM:SS after the date");
+  if (10 >= in.size()) {
+    return defer_text(ErrorCode::kTruncated, 10,
+                      "the text ends after 10 bytes, expected 'T' and the time HH:MM:SS after "
+                      "the date");
+  }
   if (in[10] != 'T' && !(mode == Mode::kRfc3339 && in[10] == 't')) {
     if (in[10] == 't') {
-      return make_error(ErrorCode::kNonCanonical, 10,
+      return defer_text(ErrorCode::kNonCanonical, 10,
                         "expected an uppercase 'T' between the date and the time, found 't'");
     }
-    return make_error(ErrorCode::kBadDelimiter, 10,
-                      fmt::format("expected 'T' between the date and the time, found {}",
-                                  internal::quote_byte(in[10])));
+    return defer<[](char c) {
+      return fmt::format("expected 'T' between the date and the time, found {}",
+                         internal::quote_byte(c));
+    }>(ErrorCode::kBadDelimiter, 10, in[10]);
   }
   auto hour = read_digits(in, 11, 2, "hour", "2 digits, 00 to 23");
-  if (!hour) return hour.error();
+  if (!hour) return hour.error_as<Fields>();
   f.hour = *hour;
-  if (f.hour > 23)
-    return out_of_range(11,
-                        fmt::format("hour {:02} does not exist: hours run from 00 to 23", f.hour));
+  if (f.hour > 23) return no_such(11, "hour", f.hour, "hours run from 00 to 23");
   if (auto ok = read_delimiter(in, 13, ':', "between the hour and the minute"); !ok)
-    return ok.error();
+    return ok.error_as<Fields>();
   auto minute = read_digits(in, 14, 2, "minute", "2 digits, 00 to 59");
-  if (!minute) return minute.error();
+  if (!minute) return minute.error_as<Fields>();
   f.minute = *minute;
-  if (f.minute > 59) {
-    return out_of_range(
-        14, fmt::format("minute {:02} does not exist: minutes run from 00 to 59", f.minute));
-  }
+  if (f.minute > 59) return no_such(14, "minute", f.minute, "minutes run from 00 to 59");
   if (auto ok = read_delimiter(in, 16, ':', "between the minute and the second"); !ok)
-    return ok.error();
+    return ok.error_as<Fields>();
   auto second = read_digits(in, 17, 2, "second", "2 digits, 00 to 59");
-  if (!second) return second.error();
+  if (!second) return second.error_as<Fields>();
   f.second = *second;
   if (f.second == 60) {
-    return out_of_range(17,
-                        "second 60 is a leap second, which Unix time (and so sortkey) cannot "
-                        "represent; use 59.999999999 or the next minute's 00");
+    return defer_text(ErrorCode::kOutOfRange, 17,
+                      "second 60 is a leap second, which Unix time (and so sortkey) cannot "
+                      "represent; use 59.999999999 or the next minute's 00");
   }
-  if (f.second > 59) {
-    return out_of_range(
-        17, fmt::format("second {:02} does not exist: seconds run from 00 to 59", f.second));
-  }
+  if (f.second > 59) return no_such(17, "second", f.second, "seconds run from 00 to 59");
   return f;
 }
 
@@ -468,7 +492,7 @@ Result<Instant> parse_strict_rfc3339(std::string_view text) {
     return make_error(ErrorCode::kEmpty, 0,
                       fmt::format("empty text; expected RFC 3339, e.g. {}", kExample));
   auto f = read_date_time(text, Mode::kRfc3339);
-  if (!f) return f.error();
+  if (!f) return f.error_as<Instant>();
   std::size_t i = kDateTimeLength;
   std::uint32_t nanos = 0;
   if (i < text.size() && text[i] == '.') {
@@ -507,7 +531,7 @@ Result<Instant> parse_strict_rfc3339(std::string_view text) {
   } else if (is_offset_sign(c)) {
     const std::size_t at = i;
     auto hours = read_digits(text, at + 1, 2, "offset hours", "2 digits, 00 to 23");
-    if (!hours) return hours.error();
+    if (!hours) return hours.error_as<Instant>();
     if (*hours > 23)
       return out_of_range(at + 1, fmt::format("offset hour {:02} is above 23", *hours));
     if (at + 3 < text.size() && internal::is_digit(text[at + 3])) {
@@ -517,9 +541,9 @@ Result<Instant> parse_strict_rfc3339(std::string_view text) {
                       text.substr(at + 3, std::min<std::size_t>(2, text.size() - at - 3))));
     }
     if (auto ok = read_delimiter(text, at + 3, ':', "between the offset's hours and minutes"); !ok)
-      return ok.error();
+      return ok.error_as<Instant>();
     auto minutes = read_digits(text, at + 4, 2, "offset minutes", "2 digits, 00 to 59");
-    if (!minutes) return minutes.error();
+    if (!minutes) return minutes.error_as<Instant>();
     if (*minutes > 59)
       return out_of_range(at + 4, fmt::format("offset minute {:02} is above 59", *minutes));
     offset_seconds = (c == '+' ? 1 : -1) * static_cast<std::int64_t>(*hours * 3600 + *minutes * 60);
@@ -593,17 +617,18 @@ Result<std::string> encode_timestamp(Instant t, int precision) {
 Result<Instant> consume_timestamp(std::string_view& in, int precision) {
   if (auto ok = check_precision(precision); !ok) return ok.error();
   auto end_of_key = [precision](std::size_t at) {
-    return make_error(
-        ErrorCode::kTruncated, at,
-        fmt::format("the key ends after {} bytes; a key of precision {} has {} bytes "
-                    "(YYYY-MM-DDTHH:MM:SS{}{}Z)",
-                    at, precision, timestamp_key_length(precision), precision > 0 ? "." : "",
-                    std::string(static_cast<std::size_t>(precision), 'F')));
+    return defer<[](std::size_t ends, int p) {
+      return fmt::format(
+          "the key ends after {} bytes; a key of precision {} has {} bytes "
+          "(YYYY-MM-DDTHH:MM:SS{}{}Z)",
+          ends, p, timestamp_key_length(p), p > 0 ? "." : "",
+          std::string(static_cast<std::size_t>(p), 'F'));
+    }>(ErrorCode::kTruncated, at, at, precision);
   };
   auto f = read_date_time(in, Mode::kKey);
   if (!f) {
-    if (f.error().code == ErrorCode::kTruncated) return end_of_key(f.error().offset);
-    return f.error();
+    if (f.error_code() == ErrorCode::kTruncated) return end_of_key(f.error_offset());
+    return f.error_as<Instant>();
   }
   std::size_t i = kDateTimeLength;
   std::uint32_t nanos = 0;
@@ -611,25 +636,28 @@ Result<Instant> consume_timestamp(std::string_view& in, int precision) {
     if (i >= in.size()) return end_of_key(i);
     if (in[i] != '.') {
       if (in[i] == 'Z' || in[i] == 'z' || is_offset_sign(in[i])) {
-        return make_error(
-            ErrorCode::kNonCanonical, i,
-            fmt::format("expected '.' and {} fraction digits after the seconds, found {}: keys "
-                        "of precision {} always have {} fraction digits",
-                        precision, internal::quote_byte(in[i]), precision, precision));
+        return defer<[](int p, char c) {
+          return fmt::format(
+              "expected '.' and {} fraction digits after the seconds, found {}: keys of "
+              "precision {} always have {} fraction digits",
+              p, internal::quote_byte(c), p, p);
+        }>(ErrorCode::kNonCanonical, i, precision, in[i]);
       }
-      return make_error(
-          ErrorCode::kBadDelimiter, i,
-          fmt::format("expected '.' and {} fraction digits after the seconds, found {}", precision,
-                      internal::quote_byte(in[i])));
+      return defer<[](int p, char c) {
+        return fmt::format("expected '.' and {} fraction digits after the seconds, found {}", p,
+                           internal::quote_byte(c));
+      }>(ErrorCode::kBadDelimiter, i, precision, in[i]);
     }
     ++i;
     for (std::size_t n = 0; n < static_cast<std::size_t>(precision); ++n, ++i) {
       if (i >= in.size()) return end_of_key(i);
       if (!internal::is_digit(in[i])) {
         const bool early_end = in[i] == 'Z' || in[i] == 'z' || is_offset_sign(in[i]);
-        return make_error(early_end ? ErrorCode::kNonCanonical : ErrorCode::kBadCharacter, i,
-                          fmt::format("expected fraction digit {} of {}, found {}", n + 1,
-                                      precision, internal::quote_byte(in[i])));
+        return defer<[](std::size_t digit, int p, char c) {
+          return fmt::format("expected fraction digit {} of {}, found {}", digit, p,
+                             internal::quote_byte(c));
+        }>(early_end ? ErrorCode::kNonCanonical : ErrorCode::kBadCharacter, i, n + 1, precision,
+           in[i]);
       }
       nanos = nanos * 10 + static_cast<std::uint32_t>(in[i] - '0');
     }
@@ -638,23 +666,24 @@ Result<Instant> consume_timestamp(std::string_view& in, int precision) {
   if (i >= in.size()) return end_of_key(i);
   if (in[i] != 'Z') {
     const char c = in[i];
-    std::string why;
-    ErrorCode code = ErrorCode::kNonCanonical;
-    if (internal::is_digit(c)) {
-      why = fmt::format("the key has more than {} fraction digits", precision);
-    } else if (c == '.' && precision == 0) {
-      why = "keys of precision 0 have no fraction";
-    } else if (c == 'z') {
-      why = "keys end in an uppercase 'Z'";
-    } else if (is_offset_sign(c)) {
-      why = "keys are in UTC and end in 'Z', never an offset; parse_rfc3339 reads offsets";
-    } else {
-      why = "every key ends in 'Z'";
-      code = ErrorCode::kBadDelimiter;
-    }
-    return make_error(
-        code, i,
-        fmt::format("expected 'Z' at byte {}, found {}: {}", i, internal::quote_byte(c), why));
+    const bool known =
+        internal::is_digit(c) || (c == '.' && precision == 0) || c == 'z' || is_offset_sign(c);
+    return defer<[](std::size_t at, char found, int p) {
+      std::string why;
+      if (internal::is_digit(found)) {
+        why = fmt::format("the key has more than {} fraction digits", p);
+      } else if (found == '.' && p == 0) {
+        why = "keys of precision 0 have no fraction";
+      } else if (found == 'z') {
+        why = "keys end in an uppercase 'Z'";
+      } else if (is_offset_sign(found)) {
+        why = "keys are in UTC and end in 'Z', never an offset; parse_rfc3339 reads offsets";
+      } else {
+        why = "every key ends in 'Z'";
+      }
+      return fmt::format("expected 'Z' at byte {}, found {}: {}", at, internal::quote_byte(found),
+                         why);
+    }>(known ? ErrorCode::kNonCanonical : ErrorCode::kBadDelimiter, i, i, c, precision);
   }
   ++i;
   const Instant t{unix_seconds(*f), nanos};
@@ -666,17 +695,17 @@ Result<Instant> decode_timestamp(std::string_view key, int precision) {
   std::string_view rest = key;
   auto t = consume_timestamp(rest, precision);
   if (t && !rest.empty()) {
-    return make_error(
-        ErrorCode::kTrailingBytes, key.size() - rest.size(),
-        fmt::format("a key of precision {} has exactly {} bytes; this one has {} more", precision,
-                    timestamp_key_length(precision), rest.size()));
+    return defer<[](int p, std::size_t more) {
+      return fmt::format("a key of precision {} has exactly {} bytes; this one has {} more", p,
+                         timestamp_key_length(p), more);
+    }>(ErrorCode::kTrailingBytes, key.size() - rest.size(), precision, rest.size());
   }
   return t;
 }
 
 Result<Instant> parse_rfc3339(std::string_view text) {
   auto t = parse_strict_rfc3339(text);
-  if (t || t.error().code == ErrorCode::kAmbiguous || t.error().code == ErrorCode::kBadLength)
+  if (t || t.error_code() == ErrorCode::kAmbiguous || t.error_code() == ErrorCode::kBadLength)
     return t;
   if (auto better = diagnose(text)) return *better;
   return t;

@@ -120,6 +120,15 @@ class [[nodiscard]] Result {
     return std::get<1>(v_);
   }
 
+  // The error's code and offset, its message left unwritten if it was.
+  // REQUIRES: !has_value().
+  ErrorCode error_code() const {
+    return v_.index() == 2 ? std::get<2>(v_).code : std::get<1>(v_).code;
+  }
+  std::size_t error_offset() const {
+    return v_.index() == 2 ? std::get<2>(v_).offset : std::get<1>(v_).offset;
+  }
+
   // This Result's error as a Result<U>, its message still unwritten if it
   // was. REQUIRES: !has_value().
   template <class U>
@@ -151,6 +160,14 @@ class [[nodiscard]] Result<void> {
   const Error& error() const {
     if (v_.index() == 2) v_.emplace<1>(std::get<2>(v_).error());
     return std::get<1>(v_);
+  }
+
+  // As Result<T>::error_code() and error_offset(). REQUIRES: !has_value().
+  ErrorCode error_code() const {
+    return v_.index() == 2 ? std::get<2>(v_).code : std::get<1>(v_).code;
+  }
+  std::size_t error_offset() const {
+    return v_.index() == 2 ? std::get<2>(v_).offset : std::get<1>(v_).offset;
   }
 
   // As Result<T>::error_as(). REQUIRES: !has_value().

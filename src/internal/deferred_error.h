@@ -83,6 +83,13 @@ DeferredError defer(ErrorCode code, std::size_t offset, const Values&... values)
   return e;
 }
 
+// The error `code` at `offset` whose message is a fixed text, a literal:
+//   return internal::defer_text(ErrorCode::kEmpty, 0, "the key is empty");
+template <std::size_t N>
+DeferredError defer_text(ErrorCode code, std::size_t offset, const char (&text)[N]) {
+  return defer<[](StaticText t) { return std::string(t.text); }>(code, offset, StaticText{text});
+}
+
 }  // namespace sortkey::internal
 
 #endif  // SORTKEY_INTERNAL_DEFERRED_ERROR_H_

@@ -6,7 +6,9 @@
 #include <string>
 #include <thread>
 
+#include "sortkey/composite.h"
 #include "sortkey/padded.h"
+#include "sortkey/timestamp.h"
 #include "sortkey/ulid.h"
 
 namespace sortkey {
@@ -45,6 +47,29 @@ TEST(DeferredError, ErrorAsCarriesItUnwritten) {
   EXPECT_EQ(written.error_as<void>().error(), written.error());
 }
 
+TEST(DeferredError, CodeAndOffsetLeaveTheMessageUnwritten) {
+  renders = 0;
+  const Result<int> r = counted(4, 2);
+  EXPECT_EQ(r.error_code(), ErrorCode::kTruncated);
+  EXPECT_EQ(r.error_offset(), 2u);
+  const Result<void> v = r.error_as<void>();
+  EXPECT_EQ(v.error_code(), ErrorCode::kTruncated);
+  EXPECT_EQ(v.error_offset(), 2u);
+  EXPECT_EQ(renders, 0);
+  // Once written, the same code and offset.
+  EXPECT_EQ(r.error().message, "expected 4 digits, the key ends after 2");
+  EXPECT_EQ(r.error_code(), ErrorCode::kTruncated);
+  EXPECT_EQ(r.error_offset(), 2u);
+  const Result<void> written = make_error(ErrorCode::kEmpty, 5, "empty");
+  EXPECT_EQ(written.error_code(), ErrorCode::kEmpty);
+  EXPECT_EQ(written.error_offset(), 5u);
+}
+
+TEST(DeferredError, FixedTextIsTheLiteral) {
+  const Result<int> r = internal::defer_text(ErrorCode::kEmpty, 0, "the key is empty");
+  EXPECT_EQ(describe(r.error()), "empty at byte 0: the key is empty");
+}
+
 TEST(DeferredError, ACopyWritesTheSameMessage) {
   const Result<int> r = counted(3, 2);
   const Result<int> copy = r;  // NOLINT: the copy is the test
@@ -65,6 +90,19 @@ TEST(DeferredError, ReadsLikeTheMessagesWrittenAtOnce) {
             "truncated at byte 25: a ULID is 26 characters, this one ends after 25");
   EXPECT_EQ(describe(decode_ulid_key("01ARZ3NDEKTSV4RRFFQ69G5FAVX").error()),
             "trailing bytes at byte 26: a ULID is 26 characters, this one has 1 more");
+  EXPECT_EQ(describe(decode_timestamp("2026-02-29T00:00:00Z", 0).error()),
+            "out of range at byte 8: day 29 of February 2026 does not exist: February 2026 has "
+            "28 days (2026 is not a leap year)");
+  EXPECT_EQ(describe(decode_timestamp("2026-06-23T00:00", 0).error()),
+            "truncated at byte 16: the key ends after 16 bytes; a key of precision 0 has 20 bytes "
+            "(YYYY-MM-DDTHH:MM:SSZ)");
+  EXPECT_EQ(describe(decode_timestamp("2026-06-23T00:00:00.1Z", 3).error()),
+            "non-canonical at byte 21: expected fraction digit 2 of 3, found 'Z'");
+  EXPECT_EQ(describe(decode_composite("a$2", '#').error()),
+            "truncated at byte 1: the key ends inside the escape \"$2\": '$' needs two hex digits "
+            "after it");
+  EXPECT_EQ(describe(decode_composite("a\xC3", '#').error()),
+            "bad character at byte 1: invalid UTF-8: 0xC3 is a truncated sequence");
 }
 
 TEST(DeferredError, OneResultPerThreadIsSafe) {
