@@ -81,14 +81,14 @@ enum class Mode { kKey, kRfc3339 };
 
 constexpr std::size_t kDateTimeLength = 19;
 
-// The errors of the date-time prefix are deferred (internal/deferred_error.h):
-// the key decoder refuses every proper prefix of a key in the rejection
-// properties, and those refusals are never read.
-
 Error truncated(std::size_t at, std::string_view what) {
   return make_error(ErrorCode::kTruncated, at,
                     fmt::format("the text ends after {} bytes, {}", at, what));
 }
+
+// The errors of the date-time prefix and of the key decoder are deferred
+// (internal/deferred_error.h): the key decoder refuses every proper prefix
+// of a key in the rejection properties, and those refusals are never read.
 
 // Reads `n` digits at `at`. `field` and `shape` (literals) name them in messages.
 Result<unsigned> read_digits(std::string_view in, std::size_t at, std::size_t n, const char* field,
@@ -141,6 +141,11 @@ std::string no_such_day(unsigned day, unsigned month, unsigned year) {
   if (month == 2 && day == 29) why += fmt::format(" ({:04} is not a leap year)", year);
   return fmt::format("day {:02} of {} {:04} does not exist: {}", day, kMonthNames[month], year,
                      why);
+}
+
+// The message of a key whose 'Z' at byte `at` is `found` instead.
+std::string not_z(std::size_t at, char found, std::string_view why) {
+  return fmt::format("expected 'Z' at byte {}, found {}: {}", at, internal::quote_byte(found), why);
 }
 
 Error out_of_range(std::size_t at, std::string message) {
@@ -666,24 +671,24 @@ Result<Instant> consume_timestamp(std::string_view& in, int precision) {
   if (i >= in.size()) return end_of_key(i);
   if (in[i] != 'Z') {
     const char c = in[i];
-    const bool known =
-        internal::is_digit(c) || (c == '.' && precision == 0) || c == 'z' || is_offset_sign(c);
-    return defer<[](std::size_t at, char found, int p) {
-      std::string why;
-      if (internal::is_digit(found)) {
-        why = fmt::format("the key has more than {} fraction digits", p);
-      } else if (found == '.' && p == 0) {
-        why = "keys of precision 0 have no fraction";
-      } else if (found == 'z') {
-        why = "keys end in an uppercase 'Z'";
-      } else if (is_offset_sign(found)) {
-        why = "keys are in UTC and end in 'Z', never an offset; parse_rfc3339 reads offsets";
-      } else {
-        why = "every key ends in 'Z'";
-      }
-      return fmt::format("expected 'Z' at byte {}, found {}: {}", at, internal::quote_byte(found),
-                         why);
-    }>(known ? ErrorCode::kNonCanonical : ErrorCode::kBadDelimiter, i, i, c, precision);
+    if (internal::is_digit(c)) {
+      return defer<[](std::size_t at, char found, int p) {
+        return not_z(at, found, fmt::format("the key has more than {} fraction digits", p));
+      }>(ErrorCode::kNonCanonical, i, i, c, precision);
+    }
+    ErrorCode code = ErrorCode::kNonCanonical;
+    const char* why = "every key ends in 'Z'";
+    if (c == '.' && precision == 0) {
+      why = "keys of precision 0 have no fraction";
+    } else if (c == 'z') {
+      why = "keys end in an uppercase 'Z'";
+    } else if (is_offset_sign(c)) {
+      why = "keys are in UTC and end in 'Z', never an offset; parse_rfc3339 reads offsets";
+    } else {
+      code = ErrorCode::kBadDelimiter;
+    }
+    return defer<[](std::size_t at, char found, StaticText w) { return not_z(at, found, w.text); }>(
+        code, i, i, c, StaticText{why});
   }
   ++i;
   const Instant t{unix_seconds(*f), nanos};
