@@ -98,6 +98,14 @@ TEST(DeferredError, ReadsLikeTheMessagesWrittenAtOnce) {
             "(YYYY-MM-DDTHH:MM:SSZ)");
   EXPECT_EQ(describe(decode_timestamp("2026-06-23T00:00:00.1Z", 3).error()),
             "non-canonical at byte 21: expected fraction digit 2 of 3, found 'Z'");
+  EXPECT_EQ(describe(decode_timestamp("2026-06-23T00:00:001", 0).error()),
+            "non-canonical at byte 19: expected 'Z' at byte 19, found '1': the key has more than 0 "
+            "fraction digits");
+  EXPECT_EQ(describe(decode_timestamp("2026-06-23T00:00:00z", 0).error()),
+            "non-canonical at byte 19: expected 'Z' at byte 19, found 'z': keys end in an "
+            "uppercase 'Z'");
+  EXPECT_EQ(describe(decode_timestamp("2026-06-23T00:00:00!", 0).error()),
+            "bad delimiter at byte 19: expected 'Z' at byte 19, found '!': every key ends in 'Z'");
   EXPECT_EQ(describe(decode_composite("a$2", '#').error()),
             "truncated at byte 1: the key ends inside the escape \"$2\": '$' needs two hex digits "
             "after it");
