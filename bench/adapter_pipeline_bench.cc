@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "certify/adapter/adapter_client.h"
+#include "src/testing/source_dir.h"
 
 namespace {
 
@@ -43,10 +44,11 @@ void run_batches(benchmark::State& state, const std::string& command) {
 }
 
 void BM_Python(benchmark::State& state) {
-  run_batches(state, "python3 " SORTKEY_SOURCE_DIR "/adapters/python/sortkey_adapter.py");
+  run_batches(state,
+              "python3 " + sortkey::testing::source_path("adapters/python/sortkey_adapter.py"));
 }
 void BM_Node(benchmark::State& state) {
-  run_batches(state, "node " SORTKEY_SOURCE_DIR "/adapters/node/adapter.js");
+  run_batches(state, "node " + sortkey::testing::source_path("adapters/node/adapter.js"));
 }
 BENCHMARK(BM_Python)->RangeMultiplier(4)->Range(1, 256)->UseRealTime();
 BENCHMARK(BM_Node)->RangeMultiplier(4)->Range(1, 256)->UseRealTime();

@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "certify/adapter/adapter_target.h"
-#include "contract_catalog.h"
-#include "props/contract_reference.h"
-#include "runner.h"
+#include "properties/contract_catalog.h"
+#include "properties/props/contract_reference.h"
+#include "properties/runner.h"
 
 namespace {
 

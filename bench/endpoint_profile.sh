@@ -19,7 +19,7 @@ if [ $# -lt 1 ] || [ ! -x "$1" ]; then
 fi
 sortkey=$1
 shift
-module="$root/tools/node/node_modules/dynalite"
+module="$root/ci/peers/node_modules/dynalite"
 [ -d "$module" ] || bash "$root/ci/install_npm.sh" >&2
 out="$root/build/endpoint-profile"
 rm -rf "$out" && mkdir -p "$out"

@@ -32,10 +32,11 @@
 #include <string>
 #include <vector>
 
-#include "certify/endpoint/aws_config.h"
 #include "certify/endpoint/endpoint_target.h"
-#include "certify/internal/subprocess.h"
-#include "runner.h"
+#include "dynamodb/aws_config.h"
+#include "properties/runner.h"
+#include "src/testing/source_dir.h"
+#include "support/subprocess.h"
 
 namespace {
 
@@ -89,19 +90,19 @@ std::string load_average() {
 // dynalite on a free loopback port: its URL and pid, and the child that holds
 // its process group (stopping it stops dynalite).
 struct Dynalite {
-  std::unique_ptr<certify::internal::Child> starter;
+  std::unique_ptr<support::Child> starter;
   std::string url;
   long pid = 0;
 };
 
 std::optional<Dynalite> start_dynalite(std::string* why) {
   const std::string state = fmt::format("/tmp/sortkey-endpoint-throughput-{}.state", ::getpid());
-  auto child = certify::internal::Child::spawn(
-      {.program = "/bin/bash",
-       .argv = {"bash", std::string(SORTKEY_SOURCE_DIR) + "/ci/dynalite.sh", "start", state,
-                std::to_string(::getpid())},
-       .out = certify::internal::Stdio::kNull,
-       .label = "ci/dynalite.sh"});
+  auto child =
+      support::Child::spawn({.program = "/bin/bash",
+                             .argv = {"bash", sortkey::testing::source_path("ci/dynalite.sh"),
+                                      "start", state, std::to_string(::getpid())},
+                             .out = support::Stdio::kNull,
+                             .label = "ci/dynalite.sh"});
   if (!child) {
     *why = child.error().message;
     return std::nullopt;
@@ -125,7 +126,7 @@ std::optional<Dynalite> start_dynalite(std::string* why) {
 // Every exploring property of one session of `connections` connections.
 Result<std::vector<Row>> run(const EndpointOptions& options, long endpoint_pid,
                              const props::RunSettings& settings) {
-  auto target = EndpointTarget::open(options, certify::endpoint::process_environment());
+  auto target = EndpointTarget::open(options, dynamodb::process_environment());
   if (!target) return target.error();
   std::vector<const props::PropertyEntry*> chosen;
   for (const auto& e : (*target)->catalog().entries()) {
@@ -198,7 +199,7 @@ int main(int argc, char** argv) {
   settings.cases = 100;
   std::vector<int> connections = {1, 4};
   EndpointOptions options;
-  options.known_divergences = std::string(SORTKEY_SOURCE_DIR) + "/corpus/divergences/dynalite.json";
+  options.known_divergences = sortkey::testing::source_path("corpus/divergences/dynalite.json");
   options.budget_seconds = 7 * 24 * 3600;  // the cases bound the run, not the budget
   long endpoint_pid = 0;
   for (int i = 1; i + 1 < argc; i += 2) {

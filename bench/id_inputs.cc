@@ -1,4 +1,4 @@
-#include "id_inputs.h"
+#include "bench/id_inputs.h"
 
 #include <fmt/format.h>
 
@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "src/testing/source_dir.h"
+
 namespace sortkey::bench {
 namespace {
 
@@ -14,7 +16,7 @@ std::string inputs_path() {
   if (const char* path = std::getenv("SORTKEY_ID_INPUTS"); path != nullptr && *path != '\0') {
     return path;
   }
-  return SORTKEY_ID_INPUTS_DEFAULT;  // bench/CMakeLists.txt: the source tree's file
+  return sortkey::testing::source_path("bench/ids_inputs.txt");
 }
 
 [[noreturn]] void fail(const std::string& message) {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "id_inputs.h"
-#include "internal/radix.h"
+#include "bench/id_inputs.h"
 #include "sortkey/ksuid.h"
+#include "src/internal/radix.h"
 
 namespace {
 

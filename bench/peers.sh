@@ -108,7 +108,7 @@ for r in $(seq "$rounds"); do
   table_args+=(--npm "$work/npm.$r.json")
 done
 
-npm_version() { node -p "require('./tools/node/node_modules/$1/package.json').version"; }
+npm_version() { node -p "require('./ci/peers/node_modules/$1/package.json').version"; }
 echo "sortkey: $bench; Go: $(go version | cut -d' ' -f3), segmentio/ksuid" \
   "$(dpkg-query -W -f='${Version}' golang-github-segmentio-ksuid-dev)," \
   "oklog/ulid $(dpkg-query -W -f='${Version}' golang-github-oklog-ulid-dev);" \

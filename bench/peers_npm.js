@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The npm packages `ksuid`, `ulid` and `ulidx` (tools/node, pinned) doing what
+// The npm packages `ksuid`, `ulid` and `ulidx` (ci/peers, pinned) doing what
 // bench/ksuid_bench.cc and bench/ulid_bench.cc measure, on the IDs of
 // bench/ids_inputs.txt, under the same benchmark names. Run by bench/peers.sh;
 // prints one JSON object: {"<package> <benchmark>": CPU ns per operation}.
@@ -33,7 +33,7 @@ if (!(runMs > 0)) {
   process.exit(2);
 }
 
-const peerRequire = createRequire(path.resolve(__dirname, '../tools/node/package.json'));
+const peerRequire = createRequire(path.resolve(__dirname, '../ci/peers/package.json'));
 const packages = {};
 for (const name of ['ksuid', 'ulid', 'ulidx']) {
   try {

@@ -23,7 +23,7 @@
 #include <memory>
 #include <string>
 
-#include "naive_query.h"
+#include "oracles/naive_query.h"
 #include "sortkey/table.h"
 
 namespace {

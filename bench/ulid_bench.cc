@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "id_inputs.h"
-#include "internal/radix.h"
+#include "bench/id_inputs.h"
 #include "sortkey/ulid.h"
+#include "src/internal/radix.h"
 
 namespace {
 

@@ -6,11 +6,11 @@
 
 #include <cstdio>
 
-#include "certify/internal/text.h"
+#include "support/text.h"
 
 namespace sortkey::certify {
 
-using internal::emit;
+using support::emit;
 
 Progress::Progress(Mode mode, std::size_t total, std::chrono::seconds quiet)
     : mode_(mode),

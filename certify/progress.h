@@ -27,7 +27,7 @@
 #include <thread>
 #include <vector>
 
-#include "runner.h"
+#include "properties/runner.h"
 
 namespace sortkey::certify {
 

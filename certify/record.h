@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "runner.h"
+#include "properties/runner.h"
 
 namespace sortkey::certify {
 

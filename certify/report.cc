@@ -9,14 +9,14 @@
 #include <iterator>
 #include <sstream>
 
-#include "certify/internal/text.h"
 #include "certify/signature.h"
+#include "support/text.h"
 
 namespace sortkey::certify {
 namespace {
 
-using internal::emit;
-using internal::md_cell;
+using support::emit;
+using support::md_cell;
 
 using props::RunReport;
 using props::Verdict;

@@ -9,9 +9,9 @@
 #include <map>
 #include <random>
 
-#include "certify/internal/text.h"
 #include "certify/progress.h"
 #include "certify/report.h"
+#include "support/text.h"
 
 namespace sortkey::certify {
 
@@ -31,7 +31,7 @@ Result<void> Target::completed() const { return {}; }
 
 namespace {
 
-using internal::emit;
+using support::emit;
 
 bool selected(const props::PropertyEntry& entry, const std::vector<std::string>& filters) {
   if (filters.empty()) return true;
@@ -65,7 +65,7 @@ Certification empty_record(const Target& primary, const RunOptions& options,
   cert.target = primary.name();
   cert.seed = settings.seed;
   cert.cases = settings.cases;
-  cert.started_at = internal::utc_now();
+  cert.started_at = support::utc_now();
   cert.corpus = options.corpus_dir;
   return cert;
 }

@@ -44,7 +44,7 @@ struct BatchProgress {
 
 // Runs chosen catalog properties and returns their reports in the order
 // given; after the first that does not pass it may stop (with fail_fast).
-// `sortkey certify --jobs` runs them in worker processes (tools/certify_jobs.h).
+// `sortkey certify --jobs` runs them in worker processes (certify/jobs.h).
 using BatchRunner = std::function<Result<std::vector<props::RunReport>>(
     const std::vector<ChosenProperty>&, const props::RunSettings&, const BatchProgress&)>;
 

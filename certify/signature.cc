@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "certify/internal/json_input.h"
+#include "support/json_input.h"
 
 namespace sortkey::certify {
 namespace {
@@ -23,7 +23,7 @@ Error key_error(const std::string& path, std::string_view why) {
 
 // The Ed25519 key in the PEM file at `path`: private or public.
 Result<Key> read_key(const std::string& path, bool private_key) {
-  auto text = internal::read_file_within(path, kMaxKeyFile);
+  auto text = support::read_file_within(path, kMaxKeyFile);
   if (!text) return make_error(ErrorCode::kBadParameter, 0, "cannot read " + text.error().message);
   std::unique_ptr<BIO, decltype(&BIO_free)> bio(
       BIO_new_mem_buf(text->data(), static_cast<int>(text->size())), &BIO_free);

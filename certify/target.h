@@ -31,9 +31,9 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
 #include "certify/record.h"
-#include "runner.h"
+#include "properties/catalog.h"
+#include "properties/runner.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify {

@@ -8,9 +8,9 @@
 
 #include "certify/adapter/adapter_target.h"
 #include "certify/builtin_target.h"
+#include "certify/campaign/campaign.h"
+#include "certify/campaign/fuzz_target.h"
 #include "certify/endpoint/endpoint_target.h"
-#include "certify/fuzz/campaign.h"
-#include "certify/fuzz/fuzz_target.h"
 
 namespace sortkey::certify {
 namespace {
@@ -31,7 +31,7 @@ Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
   eo.known_divergences = options.known_divergences;
   eo.record_divergences = options.record_divergences;
   eo.budget_seconds = options.budget_seconds;
-  auto opened = endpoint::EndpointTarget::open(eo, endpoint::process_environment());
+  auto opened = endpoint::EndpointTarget::open(eo, dynamodb::process_environment());
   if (!opened) return opened.error();
   return std::unique_ptr<Target>(std::move(*opened));
 }
@@ -87,8 +87,8 @@ Result<TargetList> open_targets(const TargetOptions& options, std::FILE* warning
                       options.endpoint_given ? "--endpoint" : "--codec-cmd"));
     }
     const std::string dir =
-        options.fuzzers_dir.empty() ? fuzz::default_fuzzers_dir() : options.fuzzers_dir;
-    targets.push_back(fuzz::fuzz_target(options.fuzz_seconds, dir));
+        options.fuzzers_dir.empty() ? campaign::default_fuzzers_dir() : options.fuzzers_dir;
+    targets.push_back(campaign::fuzz_target(options.fuzz_seconds, dir));
   }
   return targets;
 }

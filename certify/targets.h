@@ -24,7 +24,7 @@ namespace sortkey::certify {
 struct TargetOptions {
   // A DynamoDB-compatible endpoint: --endpoint URL, or --endpoint alone for
   // the URL the AWS environment and config file give
-  // (certify/endpoint/aws_config.h).
+  // (dynamodb/aws_config.h).
   bool endpoint_given = false;
   std::string endpoint;
   std::string known_divergences;   // --known-divergences FILE: divergences accepted for it

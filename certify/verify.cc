@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "certify/digest.h"
-#include "certify/internal/json_input.h"
 #include "certify/signature.h"
+#include "support/json_input.h"
 
 namespace sortkey::certify {
 namespace {
@@ -44,14 +44,14 @@ Result<void> check_signature(const nlohmann::json& cert, const std::string& path
 
 Result<CertificateCheck> check_certificate_file(const std::string& path,
                                                 const std::string& public_key) {
-  auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
+  auto text = support::read_file_within(path, support::kMaxJsonFileBytes);
   if (!text) return cannot_check("cannot read " + text.error().message);
   return check_certificate_text(*text, path, public_key);
 }
 
 Result<CertificateCheck> check_certificate_text(std::string_view text, const std::string& path,
                                                 const std::string& public_key) {
-  auto parsed = internal::parse_json(text, path);
+  auto parsed = support::parse_json(text, path);
   if (!parsed) return cannot_check(parsed.error().message);
   const nlohmann::json& cert = *parsed;
   if (auto ok = verify_certificate(cert); !ok) return not_genuine(path, ok.error().message);

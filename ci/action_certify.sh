@@ -42,8 +42,8 @@ output() {
 # list its packages, each with its SHA-256, in a stable order.
 source_listing() {
   (cd "$source_dir" &&
-    find CMakeLists.txt CMakePresets.json cmake include src certify properties oracles tools \
-      ci/action_certify.sh ci/runtime_packages.sh -type f ! -path 'tools/node/*' -print0 |
+    find CMakeLists.txt CMakePresets.json cmake include src support dynamodb certify design properties oracles tools \
+      ci/action_certify.sh ci/runtime_packages.sh -type f -print0 |
     LC_ALL=C sort -z | xargs -0 sha256sum)
 }
 

@@ -7,7 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build=$(mktemp -d)
+# The build folder lies inside the repository, so that the compiler cache
+# (ci/compiler_cache.sh) finds its objects from any clone.
+source ci/compiler_cache.sh
+build=$PWD/build/codec-only
+rm -rf "$build"
 prefix=$(mktemp -d)
 elsewhere=$(mktemp -d)
 trap 'rm -rf "$build" "$prefix" "$elsewhere"' EXIT

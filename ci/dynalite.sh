@@ -2,7 +2,7 @@
 # dir, url, port and got are set for the script that sources this file:
 # shellcheck disable=SC2034
 # Starts and stops dynalite (npm, installed by ci/install_npm.sh into
-# tools/node/) on a free loopback port, for the endpoint tests.
+# ci/peers/) on a free loopback port, for the endpoint tests.
 #
 #   ci/dynalite.sh start STATE [OWNER_PID]
 #                                start it, wait until it answers DynamoDB's
@@ -28,7 +28,7 @@
 dynalite_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 dynalite_start() {
-  local state=$1 owner=${2:-} cli="$dynalite_root/tools/node/node_modules/dynalite/cli.js"
+  local state=$1 owner=${2:-} cli="$dynalite_root/ci/peers/node_modules/dynalite/cli.js"
   if [ ! -f "$cli" ]; then
     bash "$dynalite_root/ci/install_npm.sh" >&2
   fi

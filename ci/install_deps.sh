@@ -6,7 +6,7 @@
 set -euo pipefail
 
 packages=(
-  g++ clang cmake ninja-build pkg-config
+  g++ clang cmake ninja-build pkg-config ccache
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev libicu-dev
   libcurl4-openssl-dev libssl-dev libclang-rt-14-dev python3 clang-format git openssl

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the npm packages the KSUID/ULID differential test and benchmark
 # compare against, and dynalite, the DynamoDB emulator the endpoint
-# certification runs against (tools/node/package.json: ksuid, ulid, ulidx,
-# dynalite, pinned exactly, with a committed package-lock.json), with `npm ci`, when tools/node/node_modules
+# certification runs against (ci/peers/package.json: ksuid, ulid, ulidx,
+# dynalite, pinned exactly, with a committed package-lock.json), with `npm ci`, when ci/peers/node_modules
 # is missing or older than the lock file; the same for the Node.js reference
 # codec adapter (adapters/node/package.json: ksuid, ulid). Safe to run again,
 # and from several test runs at once (a lock serialises them).
@@ -13,7 +13,7 @@
 # package would replace it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=tools/node
+dir=ci/peers
 
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   echo "ci/install_npm.sh: node or npm is missing; installing Debian's nodejs and npm"
@@ -43,5 +43,5 @@ install_dir "$dir"
 # The packaging checks (ci/node/: action-validator, dockerfile-ast, yaml).
 install_dir ci/node
 # The Node.js reference codec adapter (adapters/node/: ksuid and ulid, as
-# pinned for tools/node), certified in the test run.
+# pinned for ci/peers), certified in the test run.
 install_dir adapters/node

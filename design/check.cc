@@ -4,11 +4,11 @@
 
 #include <iostream>
 
-#include "certify/internal/json_input.h"
 #include "design/design_target.h"
 #include "design/document.h"
 #include "design/load.h"
 #include "design/show.h"
+#include "support/json_input.h"
 
 namespace sortkey::design {
 namespace {
@@ -33,7 +33,7 @@ int list_properties(const CheckOptions& options) {
 }  // namespace
 
 Result<std::shared_ptr<const Design>> read_design_file(const std::string& path) {
-  auto text = certify::internal::read_file_within(path, kMaxDocumentBytes);
+  auto text = support::read_file_within(path, kMaxDocumentBytes);
   if (!text) return make_error(text.error().code, 0, "cannot read " + text.error().message);
   auto design = load_design_text(*text, path);
   if (!design) return design.error();
@@ -61,7 +61,7 @@ int check_design_file(CheckOptions options) {
   StoreSourceMaker stores;
   if (options.endpoint) {
     stores = [&options](const Design& d) {
-      return open_endpoint_source(d, *options.endpoint, certify::endpoint::process_environment());
+      return open_endpoint_source(d, *options.endpoint, dynamodb::process_environment());
     };
   }
   auto checked = run_design_check(options.path, options.run, stores);

@@ -24,11 +24,11 @@
 #include <memory>
 #include <vector>
 
-#include "catalog.h"
 #include "design/design.h"
 #include "design/design_props.h"
 #include "design/observations.h"
 #include "design/store.h"
+#include "properties/catalog.h"
 
 namespace sortkey::design {
 

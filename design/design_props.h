@@ -27,7 +27,7 @@
 #include "design/design.h"
 #include "design/population.h"
 #include "design/store.h"
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 
 namespace sortkey::design {
 

@@ -4,8 +4,8 @@
 
 #include <chrono>
 
-#include "certify/internal/text.h"
 #include "design/design_catalog.h"
+#include "support/text.h"
 
 namespace sortkey::design {
 namespace {
@@ -28,7 +28,7 @@ class DesignTarget final : public certify::Target {
   }
   std::string replay_args() const override {
     const std::string more = stores_->replay_args();
-    return certify::internal::shell_quote(design_->path) + (more.empty() ? "" : " " + more);
+    return support::shell_quote(design_->path) + (more.empty() ? "" : " " + more);
   }
   // A store that cannot go on (an endpoint gone) ends the run: exit 2.
   Result<void> after_property(const props::PropertyEntry& entry,

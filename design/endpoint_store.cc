@@ -9,18 +9,17 @@
 #include <random>
 #include <thread>
 
-#include "certify/endpoint/credentials.h"
-#include "certify/endpoint/dynamodb_client.h"
-#include "certify/endpoint/run_notes.h"
-#include "certify/endpoint/workload.h"
-#include "certify/internal/text.h"
+#include "dynamodb/client.h"
+#include "dynamodb/credentials.h"
+#include "dynamodb/run_notes.h"
+#include "dynamodb/tables.h"
+#include "support/text.h"
 
 namespace sortkey::design {
 namespace {
 
-namespace ep = certify::endpoint;
-using ep::Reply;
-using ep::TransportError;
+using dynamodb::Reply;
+using dynamodb::TransportError;
 
 // --------------------------------------------------------------- signals
 
@@ -28,8 +27,8 @@ struct sigaction g_old_int;
 struct sigaction g_old_term;
 
 void on_signal(int sig) {
-  if (ep::interrupt_signal().load() == 0) ep::interrupt_signal().store(sig);
-  if (ep::interrupt_count().fetch_add(1) == 0) {
+  if (dynamodb::interrupt_signal().load() == 0) dynamodb::interrupt_signal().store(sig);
+  if (dynamodb::interrupt_count().fetch_add(1) == 0) {
     static const char kFirst[] =
         "\nsortkey design check: interrupted; deleting the table this check created (interrupt "
         "again to abort)\n";
@@ -43,8 +42,8 @@ void on_signal(int sig) {
 }
 
 void install_signal_handlers() {
-  ep::interrupt_count().store(0);
-  ep::interrupt_signal().store(0);
+  dynamodb::interrupt_count().store(0);
+  dynamodb::interrupt_signal().store(0);
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
@@ -57,40 +56,13 @@ void restore_signal_handlers() {
   sigaction(SIGTERM, &g_old_term, nullptr);
 }
 
-// ---------------------------------------------------------------- schema
-
-oracle::NValue::T key_type(AttributeType t) {
-  if (t == AttributeType::kN) return oracle::NValue::T::N;
-  if (t == AttributeType::kB) return oracle::NValue::T::B;
-  return oracle::NValue::T::S;
-}
-
-oracle::NSchema naive_schema(const TableSchema& s) {
-  oracle::NSchema out;
-  out.pk = {s.partition_key.name, key_type(s.partition_key.type)};
-  if (s.sort_key) out.sk = oracle::NKey{s.sort_key->name, key_type(s.sort_key->type)};
-  for (const IndexSchema& ix : s.indexes) {
-    oracle::NIndex n;
-    n.name = ix.name;
-    for (const KeyAttribute& k : ix.partition_key) n.pk.push_back({k.name, key_type(k.type)});
-    for (const KeyAttribute& k : ix.sort_key) n.sk.push_back({k.name, key_type(k.type)});
-    if (ix.projection.type == ProjectionType::kKeysOnly) {
-      n.projection = oracle::NIndex::Projection::kKeysOnly;
-    } else if (ix.projection.type == ProjectionType::kInclude) {
-      n.projection = oracle::NIndex::Projection::kInclude;
-      n.include = ix.projection.non_key_attributes;
-    }
-    out.indexes.push_back(std::move(n));
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------- requests
 
 nlohmann::json attributes_json(const ExpressionAttributes& a) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& [k, v] : a.names) j["ExpressionAttributeNames"][k] = v;
-  for (const auto& [k, v] : a.values) j["ExpressionAttributeValues"][k] = ep::to_json_value(v);
+  for (const auto& [k, v] : a.values)
+    j["ExpressionAttributeValues"][k] = dynamodb::to_json_value(v);
   return j;
 }
 
@@ -102,7 +74,8 @@ nlohmann::json query_json(const std::string& table, const QueryRequest& r) {
   if (r.filter) j["FilterExpression"] = *r.filter;
   j["ScanIndexForward"] = r.scan_index_forward;
   if (r.limit) j["Limit"] = *r.limit;
-  if (r.exclusive_start_key) j["ExclusiveStartKey"] = ep::to_json_item(*r.exclusive_start_key);
+  if (r.exclusive_start_key)
+    j["ExclusiveStartKey"] = dynamodb::to_json_item(*r.exclusive_start_key);
   if (r.consistent_read) j["ConsistentRead"] = true;
   j["ReturnConsumedCapacity"] = "TOTAL";
   return j;
@@ -114,13 +87,14 @@ nlohmann::json scan_json(const std::string& table, const ScanRequest& r) {
   if (!r.index_name.empty()) j["IndexName"] = r.index_name;
   if (r.filter) j["FilterExpression"] = *r.filter;
   if (r.limit) j["Limit"] = *r.limit;
-  if (r.exclusive_start_key) j["ExclusiveStartKey"] = ep::to_json_item(*r.exclusive_start_key);
+  if (r.exclusive_start_key)
+    j["ExclusiveStartKey"] = dynamodb::to_json_item(*r.exclusive_start_key);
   j["ReturnConsumedCapacity"] = "TOTAL";
   return j;
 }
 
 nlohmann::json update_json(const std::string& table, const Item& key, const ItemUpdate& u) {
-  nlohmann::json j = {{"TableName", table}, {"Key", ep::to_json_item(key)}};
+  nlohmann::json j = {{"TableName", table}, {"Key", dynamodb::to_json_item(key)}};
   std::string set;
   std::string remove;
   int n = 0;
@@ -128,7 +102,7 @@ nlohmann::json update_json(const std::string& table, const Item& key, const Item
     const std::string ph = fmt::format("#a{}", n), vh = fmt::format(":v{}", n++);
     set += (set.empty() ? "SET " : ", ") + ph + " = " + vh;
     j["ExpressionAttributeNames"][ph] = name;
-    j["ExpressionAttributeValues"][vh] = ep::to_json_value(value);
+    j["ExpressionAttributeValues"][vh] = dynamodb::to_json_value(value);
   }
   for (const std::string& name : u.remove) {
     const std::string ph = fmt::format("#a{}", n++);
@@ -142,11 +116,11 @@ nlohmann::json update_json(const std::string& table, const Item& key, const Item
   return j;
 }
 
-Result<Page> page_from(const Reply& r) {
+Result<Page> page_from(const dynamodb::Reply& r) {
   Page p;
   const nlohmann::json& b = r.body;
   for (const auto& item : b.value("Items", nlohmann::json::array())) {
-    auto parsed = ep::item_from_json(item);
+    auto parsed = dynamodb::item_from_json(item);
     if (!parsed) {
       return make_error(
           ErrorCode::kBadFormat, 0,
@@ -157,7 +131,7 @@ Result<Page> page_from(const Reply& r) {
   p.count = b.value("Count", static_cast<int>(p.items.size()));
   p.scanned_count = b.value("ScannedCount", p.count);
   if (b.contains("LastEvaluatedKey") && !b["LastEvaluatedKey"].is_null()) {
-    auto lek = ep::item_from_json(b["LastEvaluatedKey"]);
+    auto lek = dynamodb::item_from_json(b["LastEvaluatedKey"]);
     if (!lek) {
       return make_error(ErrorCode::kBadFormat, 0,
                         "the endpoint answered a LastEvaluatedKey that is not DynamoDB JSON: " +
@@ -176,10 +150,10 @@ Result<Page> page_from(const Reply& r) {
 
 // The client, the one table, the keys written since it was last emptied.
 struct Session {
-  ep::EndpointConfig config;
+  dynamodb::EndpointConfig config;
   std::string url_source;
-  std::unique_ptr<ep::DynamoDbClient> client;
-  std::unique_ptr<ep::TableManager> tables;
+  std::unique_ptr<dynamodb::DynamoDbClient> client;
+  std::unique_ptr<dynamodb::TableManager> tables;
   std::string table;
   bool has_indexes = false;
   int index_wait_ms = 0;
@@ -192,18 +166,18 @@ struct Session {
 
   // `action` with `request`; an endpoint that cannot be used any more is
   // noted as fatal and reported as an error.
-  Result<Reply> call(std::string_view action, const nlohmann::json& request) {
+  Result<dynamodb::Reply> call(std::string_view action, const nlohmann::json& request) {
     if (fatal) return make_error(ErrorCode::kUnavailable, 0, *fatal);
     try {
       return client->call(action, request);
-    } catch (const TransportError& e) {
+    } catch (const dynamodb::TransportError& e) {
       fatal = e.what();
       return make_error(ErrorCode::kUnavailable, 0, *fatal);
     }
   }
 };
 
-Result<void> refused(const Reply& r, std::string_view action) {
+Result<void> refused(const dynamodb::Reply& r, std::string_view action) {
   if (r.ok()) return {};
   return make_error(ErrorCode::kBadParameter, 0,
                     fmt::format("{} answers {}: {}", action, r.error->type, r.error->message));
@@ -216,7 +190,8 @@ class EndpointStore final : public Store {
   std::string name() const override { return "the table " + s_->table + " of " + s_->config.url; }
 
   Result<void> put(const Item& item) override {
-    auto r = s_->call("PutItem", {{"TableName", s_->table}, {"Item", ep::to_json_item(item)}});
+    auto r =
+        s_->call("PutItem", {{"TableName", s_->table}, {"Item", dynamodb::to_json_item(item)}});
     if (!r) return r.error();
     if (auto ok = refused(*r, "PutItem"); !ok) return ok;
     note_written(item);
@@ -269,12 +244,12 @@ class EndpointSource final : public StoreSource {
 
   std::string against() const override { return "endpoint " + s_->config.url; }
   std::string replay_args() const override {
-    return "--endpoint " + certify::internal::shell_quote(s_->config.url);
+    return "--endpoint " + support::shell_quote(s_->config.url);
   }
   Result<std::unique_ptr<Store>> open(const Design&) override {
     for (auto it = s_->written.begin(); it != s_->written.end();) {
-      auto r =
-          s_->call("DeleteItem", {{"TableName", s_->table}, {"Key", ep::to_json_item(it->second)}});
+      auto r = s_->call("DeleteItem",
+                        {{"TableName", s_->table}, {"Key", dynamodb::to_json_item(it->second)}});
       if (!r) return r.error();
       if (!r->ok()) {
         s_->fatal =
@@ -288,13 +263,13 @@ class EndpointSource final : public StoreSource {
   }
   std::optional<std::string> fatal() const override { return s_->fatal; }
   std::string summary(double seconds) override {
-    const ep::ClientStats& st = s_->client->stats();
+    const dynamodb::ClientStats& st = s_->client->stats();
     return fmt::format(
         "endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s, on the table {}\n  "
         "{}\n",
         s_->config.url, st.requests, st.retries, seconds,
         seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0, s_->table,
-        ep::client_summary(*s_->client, s_->url_source));
+        dynamodb::client_summary(*s_->client, s_->url_source));
   }
   std::vector<std::string> close() override {
     if (s_->closed) return {};
@@ -302,8 +277,8 @@ class EndpointSource final : public StoreSource {
     // A first interrupt stops the check, not the cleanup.
     s_->client->set_interrupt_threshold(2);
     std::vector<std::string> said = s_->keep_tables
-                                        ? ep::kept_tables(s_->tables->names())
-                                        : ep::dropped_tables(*s_->tables, s_->config.url);
+                                        ? dynamodb::kept_tables(s_->tables->names())
+                                        : dynamodb::dropped_tables(*s_->tables, s_->config.url);
     restore_signal_handlers();
     return said;
   }
@@ -312,33 +287,33 @@ class EndpointSource final : public StoreSource {
   std::shared_ptr<Session> s_;
 };
 
-Result<void> connect(Session& s, const EndpointStoreOptions& options, const ep::Getenv& env) {
-  auto url = ep::resolve_endpoint_url(env, options.url);
+Result<void> connect(Session& s, const EndpointStoreOptions& options, const dynamodb::Getenv& env) {
+  auto url = dynamodb::resolve_endpoint_url(env, options.url);
   if (!url) return url.error();
   s.url_source = url->source;
-  const std::string host = ep::url_host(url->url);
+  const std::string host = dynamodb::url_host(url->url);
   if (host.empty()) {
     return make_error(ErrorCode::kBadParameter, 0,
                       fmt::format("the endpoint (from {}) must be an http:// or https:// URL, got "
                                   "\"{}\"",
                                   url->source, url->url));
   }
-  const bool loopback = ep::is_loopback_host(host);
+  const bool loopback = dynamodb::is_loopback_host(host);
   s.index_wait_ms = options.index_wait_ms >= 0 ? options.index_wait_ms : (loopback ? 0 : 1000);
-  auto retry = ep::resolve_retry(env);
+  auto retry = dynamodb::resolve_retry(env);
   if (!retry) return retry.error();
-  auto creds = ep::resolve_credentials(env, loopback);
+  auto creds = dynamodb::resolve_credentials(env, loopback);
   if (!creds) return creds.error();
   s.config.url = url->url;
-  s.config.region = ep::resolve_region(env, options.region, host);
+  s.config.region = dynamodb::resolve_region(env, options.region, host);
   s.config.credentials = *creds;
   s.config.request_timeout_ms = options.request_timeout_ms;
   s.config.retry = *retry;
-  auto client = ep::DynamoDbClient::create(s.config);
+  auto client = dynamodb::DynamoDbClient::create(s.config);
   if (!client) return client.error();
   s.client = std::move(*client);
   std::random_device rd;
-  s.tables = std::make_unique<ep::TableManager>(*s.client, fmt::format("{:08x}", rd()));
+  s.tables = std::make_unique<dynamodb::TableManager>(*s.client, fmt::format("{:08x}", rd()));
   s.keep_tables = options.keep_tables;
   if (options.keep_tables) s.tables->keep_all();
   return {};
@@ -362,7 +337,7 @@ Result<void> probe(Session& s) {
 
 Result<std::shared_ptr<StoreSource>> open_endpoint_source(const Design& design,
                                                           const EndpointStoreOptions& options,
-                                                          const ep::Getenv& env) {
+                                                          const dynamodb::Getenv& env) {
   auto s = std::make_shared<Session>();
   if (auto ok = connect(*s, options, env); !ok) return ok.error();
   if (auto ok = probe(*s); !ok) return ok.error();
@@ -373,13 +348,13 @@ Result<std::shared_ptr<StoreSource>> open_endpoint_source(const Design& design,
   // From here the source deletes what it made, whatever happens.
   auto source = std::make_shared<EndpointSource>(s);
   try {
-    auto table = s->tables->create(naive_schema(design.schema));
+    auto table = s->tables->create(design.schema);
     if (!table) {
       return make_error(table.error().code, 0,
                         fmt::format("{}: {}", s->config.url, table.error().message));
     }
     s->table = *table;
-  } catch (const TransportError& e) {
+  } catch (const dynamodb::TransportError& e) {
     return make_error(ErrorCode::kUnavailable, 0, e.what());
   }
   return std::shared_ptr<StoreSource>(source);

@@ -2,15 +2,15 @@
 //
 // `sortkey design check FILE --endpoint URL`: the check's stores
 // (design/store.h) on a live DynamoDB-compatible endpoint (DynamoDB Local,
-// dynalite, AWS), through the endpoint certifier's client and under its
-// safety rules (certify/endpoint/):
+// dynalite, AWS), through the DynamoDB client the endpoint certifier uses
+// (dynamodb/) and under the same safety rules:
 //
 //   * the URL, region, credentials and retry mode resolved as `sortkey
-//     certify --endpoint` resolves them (aws_config.h, credentials.h,
-//     retry.h), the requests signed and retried by its client
-//     (dynamodb_client.h);
-//   * one table made from the design's schema and its indexes by its
-//     TableManager, named sortkey-cert-<random run id>-<n> (never the
+//     certify --endpoint` resolves them (dynamodb/aws_config.h,
+//     credentials.h, retry.h), the requests signed and retried by the client
+//     (dynamodb/client.h);
+//   * one table made from the design's schema and its indexes by a
+//     dynamodb::TableManager (dynamodb/tables.h), named sortkey-cert-<random run id>-<n> (never the
 //     design's own table name): only it is written, read or deleted; each
 //     case empties it by deleting the items earlier cases wrote;
 //   * the table deleted at close(), also after a failure or a first
@@ -28,7 +28,7 @@
 // Example:
 //
 //   auto stores = open_endpoint_source(design, {"http://127.0.0.1:8000"},
-//                                      certify::endpoint::process_environment());
+//                                      dynamodb::process_environment());
 //   targets.push_back(make_design_target(design, seen, *stores));
 
 #ifndef SORTKEY_DESIGN_ENDPOINT_STORE_H_
@@ -37,9 +37,9 @@
 #include <memory>
 #include <string>
 
-#include "certify/endpoint/aws_config.h"
 #include "design/design.h"
 #include "design/store.h"
+#include "dynamodb/aws_config.h"
 #include "sortkey/error.h"
 
 namespace sortkey::design {
@@ -59,7 +59,7 @@ struct EndpointStoreOptions {
 // on an endpoint without them), each naming the endpoint.
 Result<std::shared_ptr<StoreSource>> open_endpoint_source(const Design& design,
                                                           const EndpointStoreOptions& options,
-                                                          const certify::endpoint::Getenv& env);
+                                                          const dynamodb::Getenv& env);
 
 }  // namespace sortkey::design
 

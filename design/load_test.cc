@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include "src/testing/source_dir.h"
+
 namespace sortkey::design {
 namespace {
 
@@ -96,7 +98,7 @@ TEST(Load, PatternsAreChecked) {
 TEST(Load, TheExamplesLoad) {
   for (const char* name : {"saas", "iot_newest_first", "iot_newest_last", "tickets", "orders",
                            "sparse", "audit_log", "versions"}) {
-    std::ifstream in(std::string(SORTKEY_SOURCE_DIR) + "/examples/" + name + ".yaml");
+    std::ifstream in(sortkey::testing::source_path(std::string("examples/") + name + ".yaml"));
     std::stringstream text;
     text << in.rdbuf();
     auto d = load_design_text(text.str(), name);

@@ -27,9 +27,9 @@
 
 #include "certify/adapter/adapter_process.h"
 #include "certify/adapter/answer_line.h"
-#include "fuzz_adapter.h"
-#include "props/contract_props.h"
-#include "props/outcome.h"
+#include "fuzz/fuzz_adapter.h"
+#include "properties/props/contract_props.h"
+#include "properties/props/outcome.h"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "naive_casefold.h"
+#include "oracles/naive_casefold.h"
 
 namespace sortkey::fuzz {
 

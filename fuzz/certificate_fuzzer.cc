@@ -23,18 +23,17 @@
 #include <string_view>
 
 #include "certify/digest.h"
-#include "certify/internal/json_input.h"
 #include "certify/signature.h"
 #include "certify/verify.h"
-#include "fuzz_adapter.h"
-#include "props/outcome.h"
+#include "fuzz/fuzz_adapter.h"
+#include "properties/props/outcome.h"
+#include "support/json_input.h"
 
 namespace {
 
 using namespace sortkey;
 using nlohmann::json;
 using props::Outcome;
-namespace internal = certify::internal;
 
 // A key pair for this target only: it signs nothing else, anywhere.
 constexpr const char* kPrivateKey =
@@ -109,8 +108,8 @@ Outcome sealed_holds(const json& cert, std::uint64_t hash) {
   std::string edited = text;
   const std::size_t at = hash % edited.size();
   edited[at] = static_cast<char>(edited[at] ^ static_cast<char>(1 + (hash >> 32) % 255));
-  auto before = internal::parse_json(text, "sealed");
-  auto after = internal::parse_json(edited, "edited");
+  auto before = support::parse_json(text, "sealed");
+  auto after = support::parse_json(edited, "edited");
   if (!after || *after == *before) return Outcome::holds();
   if (certify::check_certificate_text(edited, kName, keys().public_path)) {
     return Outcome::fails("an edited certificate passes with the key: byte " + std::to_string(at) +
@@ -135,7 +134,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                        show);
   sortkey::fuzz::check(clean(certify::check_certificate_text(text, kName, keys().public_path)),
                        "certificate/check_signed", show);
-  auto parsed = internal::parse_json(text, "the input");
+  auto parsed = support::parse_json(text, "the input");
   if (parsed && parsed->is_object()) {
     sortkey::fuzz::check(sealed_holds(*parsed, fnv1a(text)), "certificate/sealed", show);
   }

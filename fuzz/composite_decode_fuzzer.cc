@@ -14,11 +14,11 @@
 #include <string>
 #include <string_view>
 
-#include "fuzz_adapter.h"
-#include "malformed_choice.h"
-#include "props/common.h"
-#include "props/composite_props.h"
-#include "show_text.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/malformed_choice.h"
+#include "fuzz/show_text.h"
+#include "properties/props/common.h"
+#include "properties/props/composite_props.h"
 #include "sortkey/composite.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

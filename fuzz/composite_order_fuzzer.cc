@@ -43,12 +43,12 @@
 #include <utility>
 #include <vector>
 
-#include "byte_source.h"
-#include "fuzz_adapter.h"
-#include "props/common.h"
-#include "props/composite_props.h"
-#include "show_input.h"
-#include "show_text.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/show_input.h"
+#include "fuzz/show_text.h"
+#include "properties/props/common.h"
+#include "properties/props/composite_props.h"
 #include "sortkey/composite.h"
 #include "sortkey/timestamp.h"
 

@@ -19,7 +19,7 @@
 
 #include "design/items.h"
 #include "design/load.h"
-#include "fuzz_adapter.h"
+#include "fuzz/fuzz_adapter.h"
 #include "sortkey/ksuid.h"
 
 namespace {

@@ -20,8 +20,8 @@
 #include <string_view>
 
 #include "certify/endpoint/divergences.h"
-#include "fuzz_adapter.h"
-#include "props/outcome.h"
+#include "fuzz/fuzz_adapter.h"
+#include "properties/props/outcome.h"
 
 namespace {
 

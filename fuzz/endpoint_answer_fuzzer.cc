@@ -1,5 +1,5 @@
 // Endpoint answers: one HTTP status and body read as the DynamoDB client
-// reads them (read_answer, certify/endpoint/dynamodb_answer.h), and a
+// reads them (read_answer, certify/endpoint/page_answer.h), and a
 // successful answer read as a Query or Scan page (read_page).
 // Input: a first line "<status> <action>" (e.g. "200 Query"), then the body.
 // Without a newline, or with a first line that does not start with digits,
@@ -21,19 +21,20 @@
 #include <string>
 #include <string_view>
 
-#include "certify/endpoint/dynamodb_answer.h"
-#include "fuzz_adapter.h"
-#include "naive_query.h"
-#include "props/outcome.h"
-#include "props/query_conversions.h"
+#include "certify/endpoint/page_answer.h"
+#include "dynamodb/read_answer.h"
+#include "fuzz/fuzz_adapter.h"
+#include "oracles/naive_query.h"
+#include "properties/props/outcome.h"
+#include "properties/props/query_conversions.h"
 #include "sortkey/attribute.h"
 
 namespace {
 
 using namespace sortkey;
-using certify::endpoint::AnswerReading;
 using certify::endpoint::PageAnswer;
-using certify::endpoint::TransportError;
+using dynamodb::AnswerReading;
+using dynamodb::TransportError;
 using nlohmann::json;
 using props::Outcome;
 
@@ -62,8 +63,8 @@ Input split(std::string_view bytes) {
   return in;
 }
 
-const certify::endpoint::Credentials& credentials() {
-  static const certify::endpoint::Credentials c{
+const dynamodb::Credentials& credentials() {
+  static const dynamodb::Credentials c{
       {"AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "FQoGZXIvYXdzEXAMPLETOKEN"},
       "the fuzz target"};
   return c;
@@ -78,9 +79,9 @@ Outcome no_secret(std::string_view text) {
   return Outcome::holds();
 }
 
-Outcome protocol_error(const TransportError& e) {
-  if (e.kind() != TransportError::Kind::kProtocol) {
-    return Outcome::fails(std::string("a TransportError of another kind: ") + e.what());
+Outcome protocol_error(const dynamodb::TransportError& e) {
+  if (e.kind() != dynamodb::TransportError::Kind::kProtocol) {
+    return Outcome::fails(std::string("a dynamodb::TransportError of another kind: ") + e.what());
   }
   if (std::string_view(e.what()).empty()) return Outcome::fails("a protocol error without a text");
   return no_secret(e.what());
@@ -94,11 +95,11 @@ bool same_item(const oracle::NItem& a, const oracle::NItem& b) {
   return true;
 }
 
-Outcome page_holds(const Input& in, const certify::endpoint::Reply& reply) {
+Outcome page_holds(const Input& in, const dynamodb::Reply& reply) {
   PageAnswer page;
   try {
     page = certify::endpoint::read_page(in.action, reply);
-  } catch (const TransportError& e) {
+  } catch (const dynamodb::TransportError& e) {
     return protocol_error(e);
   }
   if (!page.malformed.empty() || (in.action != "Query" && in.action != "Scan")) {
@@ -136,11 +137,11 @@ Outcome page_holds(const Input& in, const certify::endpoint::Reply& reply) {
 }
 
 Outcome answer_holds(const Input& in) {
-  AnswerReading answer;
+  dynamodb::AnswerReading answer;
   try {
-    answer = certify::endpoint::read_answer(in.action, "http://endpoint " + in.action, in.status,
-                                            in.body, credentials());
-  } catch (const TransportError& e) {
+    answer = dynamodb::read_answer(in.action, "http://endpoint " + in.action, in.status, in.body,
+                                   credentials());
+  } catch (const dynamodb::TransportError& e) {
     return protocol_error(e);
   }
   if (answer.reply.has_value() == !answer.retry_because.empty()) {
@@ -154,7 +155,7 @@ Outcome answer_holds(const Input& in) {
                : Outcome::fails("retried HTTP " + std::to_string(in.status) + ": " +
                                 answer.retry_because);
   }
-  const certify::endpoint::Reply& reply = *answer.reply;
+  const dynamodb::Reply& reply = *answer.reply;
   if (in.status >= 500) return Outcome::fails("a reply to HTTP " + std::to_string(in.status));
   if (!reply.body.is_object()) return Outcome::fails("a reply whose body is not an object");
   if (in.status == 200) {

@@ -8,7 +8,7 @@
 
 #include <string_view>
 
-#include "byte_source.h"
+#include "fuzz/byte_source.h"
 #include "sortkey/epoch.h"
 
 namespace sortkey::fuzz {

@@ -16,12 +16,12 @@
 #include <cstdint>
 #include <string>
 
-#include "byte_source.h"
-#include "epoch_input.h"
-#include "fuzz_adapter.h"
-#include "props/common.h"
-#include "props/timestamp_props.h"
-#include "show_input.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/epoch_input.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/show_input.h"
+#include "properties/props/common.h"
+#include "properties/props/timestamp_props.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortkey;

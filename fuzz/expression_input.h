@@ -35,11 +35,11 @@
 #include <string_view>
 #include <vector>
 
-#include "naive_casefold.h"
-#include "naive_query.h"
-#include "props/common.h"
-#include "props/outcome.h"
-#include "props/query_props.h"
+#include "oracles/naive_casefold.h"
+#include "oracles/naive_query.h"
+#include "properties/props/common.h"
+#include "properties/props/outcome.h"
+#include "properties/props/query_props.h"
 #include "sortkey/attribute.h"
 #include "sortkey/expression.h"
 

@@ -1,4 +1,4 @@
-#include "fuzz_adapter.h"
+#include "fuzz/fuzz_adapter.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 
 namespace sortkey::fuzz {
 

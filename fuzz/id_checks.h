@@ -15,11 +15,11 @@
 #include <string_view>
 #include <utility>
 
-#include "byte_source.h"
-#include "fuzz_adapter.h"
-#include "id_input.h"
-#include "props/outcome.h"
-#include "show_input.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/id_input.h"
+#include "fuzz/show_input.h"
+#include "properties/props/outcome.h"
 #include "sortkey/error.h"
 
 namespace sortkey::fuzz {

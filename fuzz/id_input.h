@@ -23,9 +23,9 @@
 #include <string_view>
 #include <vector>
 
-#include "byte_source.h"
-#include "props/common.h"
-#include "props/outcome.h"
+#include "fuzz/byte_source.h"
+#include "properties/props/common.h"
+#include "properties/props/outcome.h"
 #include "sortkey/error.h"
 
 namespace sortkey::fuzz {

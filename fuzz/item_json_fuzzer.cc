@@ -22,11 +22,11 @@
 #include <string_view>
 #include <vector>
 
-#include "fuzz_adapter.h"
-#include "naive_query.h"
-#include "props/common.h"
-#include "props/outcome.h"
-#include "props/query_props.h"
+#include "fuzz/fuzz_adapter.h"
+#include "oracles/naive_query.h"
+#include "properties/props/common.h"
+#include "properties/props/outcome.h"
+#include "properties/props/query_props.h"
 #include "sortkey/attribute.h"
 
 namespace {

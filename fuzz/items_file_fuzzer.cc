@@ -1,5 +1,5 @@
 // Items-file target: the text of a `sortkey query run --items FILE`, read by
-// parse_items_text (tools/codecs/dynamodb_json.h) as a JSON array of items or
+// parse_items_text (sortkey/items_file.h) as a JSON array of items or
 // as one item per line.
 // Input: the file's bytes (the seeds are both forms, blank lines, nesting).
 //
@@ -16,11 +16,11 @@
 #include <string_view>
 #include <vector>
 
-#include "codecs/dynamodb_json.h"
-#include "fuzz_adapter.h"
-#include "props/common.h"
-#include "props/outcome.h"
+#include "fuzz/fuzz_adapter.h"
+#include "properties/props/common.h"
+#include "properties/props/outcome.h"
 #include "sortkey/attribute.h"
+#include "sortkey/items_file.h"
 
 namespace {
 
@@ -28,7 +28,7 @@ using namespace sortkey;
 using props::Outcome;
 
 Outcome reads_back(const std::vector<Item>& items, const std::string& text, const char* form) {
-  auto again = cli::parse_items_text(text);
+  auto again = parse_items_text(text);
   if (!again) {
     return Outcome::fails(
         fmt::format("the items written back {} do not read: {}", form, describe(again.error())));
@@ -58,7 +58,7 @@ Outcome within_depth(const std::vector<Item>& items) {
   for (const Item& item : items) {
     int depth = 1;
     for (const auto& [name, v] : item) depth = std::max(depth, 1 + json_depth(v));
-    if (depth > cli::kMaxDynamoDbJsonDepth) {
+    if (depth > kMaxDynamoDbJsonDepth) {
       return Outcome::fails(fmt::format("an item nesting {} levels deep was accepted", depth));
     }
   }
@@ -82,7 +82,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::set_target_name("items_file_fuzzer");
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   auto show = [&] { return "items file " + props::show_key(text); };
-  const auto items = cli::parse_items_text(text);
+  const auto items = parse_items_text(text);
   if (!items) {
     const bool clean = items.error().offset <= text.size() && !items.error().message.empty();
     fuzz::check(clean ? Outcome::holds()

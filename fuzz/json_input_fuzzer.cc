@@ -1,4 +1,4 @@
-// The certifier's reader of outside JSON (certify/internal/json_input.h:
+// The certifier's reader of outside JSON (support/json_input.h:
 // adapter lines, certificates, known-divergences files, snapshots, endpoint
 // answers) on arbitrary bytes. Checks that it is total, that what it accepts
 // nests at most kMaxJsonDepth deep (so printing it cannot exhaust the
@@ -9,26 +9,25 @@
 #include <string>
 #include <string_view>
 
-#include "certify/internal/json_input.h"
-#include "fuzz_adapter.h"
-#include "props/outcome.h"
+#include "fuzz/fuzz_adapter.h"
+#include "properties/props/outcome.h"
+#include "support/json_input.h"
 
 namespace {
 
 using sortkey::props::Outcome;
-namespace internal = sortkey::certify::internal;
 
 Outcome bounded_and_stable(std::string_view text) {
-  const int depth = internal::json_depth(text);
-  auto parsed = internal::parse_json(text, "the input");
+  const int depth = sortkey::support::json_depth(text);
+  auto parsed = sortkey::support::parse_json(text, "the input");
   if (!parsed) {
     return Outcome::holds();  // refused, with a message: what any bytes may get
   }
-  if (depth > internal::kMaxJsonDepth) {
+  if (depth > sortkey::support::kMaxJsonDepth) {
     return Outcome::fails("accepted a document nested " + std::to_string(depth) + " deep");
   }
   const std::string printed = parsed->dump();
-  auto again = internal::parse_json(printed, "the printed input");
+  auto again = sortkey::support::parse_json(printed, "the printed input");
   if (!again || *again != *parsed) {
     return Outcome::fails("the accepted document does not read back from its own text " +
                           printed.substr(0, 200));

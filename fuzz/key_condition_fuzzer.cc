@@ -33,11 +33,11 @@
 #include <string>
 #include <vector>
 
-#include "expression_input.h"
-#include "fuzz_adapter.h"
-#include "naive_query.h"
-#include "props/query_props.h"
-#include "show_input.h"
+#include "fuzz/expression_input.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/show_input.h"
+#include "oracles/naive_query.h"
+#include "properties/props/query_props.h"
 #include "sortkey/attribute.h"
 #include "sortkey/expression.h"
 #include "sortkey/table.h"

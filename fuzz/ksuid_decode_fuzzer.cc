@@ -14,11 +14,11 @@
 #include <string>
 #include <string_view>
 
-#include "fuzz_adapter.h"
-#include "id_checks.h"
-#include "id_input.h"
-#include "props/common.h"
-#include "props/ksuid_props.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/id_checks.h"
+#include "fuzz/id_input.h"
+#include "properties/props/common.h"
+#include "properties/props/ksuid_props.h"
 #include "sortkey/ksuid.h"
 
 namespace {

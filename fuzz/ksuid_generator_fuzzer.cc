@@ -17,11 +17,11 @@
 #include <cstdint>
 #include <string>
 
-#include "byte_source.h"
-#include "fuzz_adapter.h"
-#include "hex_input.h"
-#include "id_checks.h"
-#include "props/ksuid_props.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/hex_input.h"
+#include "fuzz/id_checks.h"
+#include "properties/props/ksuid_props.h"
 #include "sortkey/ksuid.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -9,7 +9,7 @@
 
 #include <string_view>
 
-#include "byte_source.h"
+#include "fuzz/byte_source.h"
 #include "sortkey/name.h"
 
 namespace sortkey::fuzz {

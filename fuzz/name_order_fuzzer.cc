@@ -15,13 +15,13 @@
 #include <string>
 #include <vector>
 
-#include "byte_source.h"
-#include "fuzz_adapter.h"
-#include "name_input.h"
-#include "props/common.h"
-#include "props/name_props.h"
-#include "show_input.h"
-#include "show_text.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/name_input.h"
+#include "fuzz/show_input.h"
+#include "fuzz/show_text.h"
+#include "properties/props/common.h"
+#include "properties/props/name_props.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortkey;

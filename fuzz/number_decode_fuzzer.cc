@@ -14,10 +14,10 @@
 #include <string>
 #include <string_view>
 
-#include "fuzz_adapter.h"
-#include "malformed_choice.h"
-#include "props/common.h"
-#include "props/number_props.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/malformed_choice.h"
+#include "properties/props/common.h"
+#include "properties/props/number_props.h"
 #include "sortkey/number.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -8,14 +8,14 @@
 #include <cstdint>
 #include <string>
 
-#include "byte_source.h"
-#include "fuzz_adapter.h"
-#include "malformed_choice.h"
-#include "props/common.h"
-#include "props/padded_props.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/malformed_choice.h"
+#include "fuzz/width_prefix.h"
+#include "properties/props/common.h"
+#include "properties/props/padded_props.h"
 #include "sortkey/inverse.h"
 #include "sortkey/padded.h"
-#include "width_prefix.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortkey;

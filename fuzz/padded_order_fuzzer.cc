@@ -9,12 +9,12 @@
 #include <cstdint>
 #include <string>
 
-#include "byte_source.h"
-#include "fuzz_adapter.h"
-#include "props/padded_props.h"
-#include "show_input.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/show_input.h"
+#include "fuzz/width_prefix.h"
+#include "properties/props/padded_props.h"
 #include "sortkey/uint128.h"
-#include "width_prefix.h"
 
 namespace {
 

@@ -41,15 +41,15 @@
 #include <string>
 #include <vector>
 
-#include "byte_source.h"
-#include "engine_defaults.h"
-#include "fuzz_adapter.h"
-#include "hex_input.h"
-#include "naive_query.h"
-#include "props/common.h"
-#include "props/query_props.h"
-#include "query_source.h"
-#include "show_input.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/engine_defaults.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/hex_input.h"
+#include "fuzz/query_source.h"
+#include "fuzz/show_input.h"
+#include "oracles/naive_query.h"
+#include "properties/props/common.h"
+#include "properties/props/query_props.h"
 #include "sortkey/table.h"
 
 namespace {

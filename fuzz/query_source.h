@@ -32,11 +32,11 @@
 #include <string>
 #include <vector>
 
-#include "byte_source.h"
-#include "naive_casefold.h"
-#include "naive_query.h"
-#include "props/query_pools.h"
-#include "props/query_props.h"
+#include "fuzz/byte_source.h"
+#include "oracles/naive_casefold.h"
+#include "oracles/naive_query.h"
+#include "properties/props/query_pools.h"
+#include "properties/props/query_props.h"
 #include "sortkey/composite.h"
 #include "sortkey/inverse.h"
 #include "sortkey/layout.h"

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "naive_casefold.h"
-#include "props/common.h"
+#include "oracles/naive_casefold.h"
+#include "properties/props/common.h"
 
 namespace sortkey::fuzz {
 

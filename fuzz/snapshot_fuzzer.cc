@@ -17,8 +17,8 @@
 #include <string_view>
 
 #include "certify/adapter/snapshot_file.h"
-#include "fuzz_adapter.h"
-#include "props/outcome.h"
+#include "fuzz/fuzz_adapter.h"
+#include "properties/props/outcome.h"
 
 namespace {
 

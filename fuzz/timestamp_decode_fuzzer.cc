@@ -14,11 +14,11 @@
 #include <cstdint>
 #include <string>
 
-#include "fuzz_adapter.h"
-#include "malformed_choice.h"
-#include "props/common.h"
-#include "props/timestamp_props.h"
-#include "width_prefix.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/malformed_choice.h"
+#include "fuzz/width_prefix.h"
+#include "properties/props/common.h"
+#include "properties/props/timestamp_props.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortkey;

@@ -20,12 +20,12 @@
 #include <cstdint>
 #include <string>
 
-#include "byte_source.h"
-#include "fuzz_adapter.h"
-#include "hex_input.h"
-#include "id_input.h"
-#include "props/ulid_props.h"
-#include "show_input.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/hex_input.h"
+#include "fuzz/id_input.h"
+#include "fuzz/show_input.h"
+#include "properties/props/ulid_props.h"
 #include "sortkey/ulid.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -22,12 +22,12 @@
 #include <string>
 #include <vector>
 
-#include "byte_source.h"
-#include "fuzz_adapter.h"
-#include "props/common.h"
-#include "props/layout_props.h"
-#include "show_input.h"
-#include "show_text.h"
+#include "fuzz/byte_source.h"
+#include "fuzz/fuzz_adapter.h"
+#include "fuzz/show_input.h"
+#include "fuzz/show_text.h"
+#include "properties/props/common.h"
+#include "properties/props/layout_props.h"
 #include "sortkey/uint128.h"
 
 namespace {

@@ -1,5 +1,5 @@
 // Reference implementation for tests; never link into the library.
-#include "naive_base.h"
+#include "oracles/naive_base.h"
 
 #include <cstdio>
 

@@ -1,10 +1,10 @@
 // Reference implementation for tests; never link into the library.
-#include "naive_calendar.h"
+#include "oracles/naive_calendar.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "naive_integer.h"
+#include "oracles/naive_integer.h"
 
 namespace sortkey::oracle {
 namespace {

@@ -1,5 +1,5 @@
 // Reference implementation for tests; never link into the library.
-#include "naive_casefold.h"
+#include "oracles/naive_casefold.h"
 
 #include <unicode/locid.h>
 #include <unicode/normalizer2.h>

@@ -1,5 +1,5 @@
 // Reference implementation for tests; never link into the library.
-#include "naive_collection.h"
+#include "oracles/naive_collection.h"
 
 #include <algorithm>
 

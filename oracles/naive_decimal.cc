@@ -1,7 +1,7 @@
 // Reference implementation for tests; never link into the library.
-#include "naive_decimal.h"
+#include "oracles/naive_decimal.h"
 
-#include "naive_integer.h"
+#include "oracles/naive_integer.h"
 
 namespace sortkey::oracle {
 namespace {

@@ -1,6 +1,6 @@
 // Reference implementation tests; the oracle is checked against the facts it
 // encodes (dynamodb-query-semantics.md), never against the code under test.
-#include "naive_decimal.h"
+#include "oracles/naive_decimal.h"
 
 #include <gtest/gtest.h>
 

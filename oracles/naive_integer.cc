@@ -1,5 +1,5 @@
 // Reference implementation for tests; never link into the library.
-#include "naive_integer.h"
+#include "oracles/naive_integer.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,11 +1,11 @@
-#include "naive_query.h"
+#include "oracles/naive_query.h"
 
 #include <algorithm>
 #include <map>
 #include <span>
 #include <unordered_map>
 
-#include "naive_decimal.h"
+#include "oracles/naive_decimal.h"
 
 namespace sortkey::oracle {
 namespace {

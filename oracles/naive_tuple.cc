@@ -1,5 +1,5 @@
 // Reference implementation for tests; never link into the library.
-#include "naive_tuple.h"
+#include "oracles/naive_tuple.h"
 
 namespace sortkey::oracle {
 

@@ -1,4 +1,4 @@
-#include "catalog.h"
+#include "properties/catalog.h"
 
 namespace sortkey::props {
 void rc_require(const Outcome& outcome) {

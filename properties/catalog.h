@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 
 namespace sortkey::props {
 

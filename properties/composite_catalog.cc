@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <utility>
 
-#include "catalog.h"
-#include "gen/bytes_gen.h"
-#include "gen/list_gen.h"
-#include "gen/path_gen.h"
-#include "gen/text_gen.h"
-#include "naive_tuple.h"
-#include "props/composite_props.h"
+#include "oracles/naive_tuple.h"
+#include "properties/catalog.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/list_gen.h"
+#include "properties/gen/path_gen.h"
+#include "properties/gen/text_gen.h"
+#include "properties/props/composite_props.h"
 #include "sortkey/composite.h"
 
 namespace sortkey::props {

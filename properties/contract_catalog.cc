@@ -1,4 +1,4 @@
-#include "contract_catalog.h"
+#include "properties/contract_catalog.h"
 
 #include <fmt/format.h>
 
@@ -10,18 +10,18 @@
 #include <ostream>
 #include <utility>
 
-#include "gen/id_gen.h"
-#include "gen/integer_gen.h"
-#include "gen/list_gen.h"
-#include "gen/number_gen.h"
-#include "gen/path_gen.h"
-#include "gen/text_gen.h"
-#include "gen/time_gen.h"
-#include "naive_calendar.h"
-#include "naive_casefold.h"
-#include "naive_decimal.h"
-#include "naive_integer.h"
-#include "props/contract_foreign_keys.h"
+#include "oracles/naive_calendar.h"
+#include "oracles/naive_casefold.h"
+#include "oracles/naive_decimal.h"
+#include "oracles/naive_integer.h"
+#include "properties/gen/id_gen.h"
+#include "properties/gen/integer_gen.h"
+#include "properties/gen/list_gen.h"
+#include "properties/gen/number_gen.h"
+#include "properties/gen/path_gen.h"
+#include "properties/gen/text_gen.h"
+#include "properties/gen/time_gen.h"
+#include "properties/props/contract_foreign_keys.h"
 #include "sortkey/composite.h"
 #include "sortkey/epoch.h"
 #include "sortkey/ksuid.h"

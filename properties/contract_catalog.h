@@ -36,8 +36,8 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "props/contract_props.h"
+#include "properties/catalog.h"
+#include "properties/props/contract_props.h"
 
 namespace sortkey::props::contract {
 

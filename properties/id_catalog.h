@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "gen/id_gen.h"
-#include "props/id_common.h"
+#include "properties/catalog.h"
+#include "properties/gen/id_gen.h"
+#include "properties/props/id_common.h"
 
 namespace sortkey::props {
 

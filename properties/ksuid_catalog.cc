@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "catalog.h"
-#include "gen/bytes_gen.h"
-#include "gen/id_gen.h"
-#include "id_catalog.h"
-#include "props/ksuid_props.h"
+#include "properties/catalog.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/id_gen.h"
+#include "properties/id_catalog.h"
+#include "properties/props/ksuid_props.h"
 #include "sortkey/ksuid.h"
 
 namespace sortkey::props {

@@ -1,10 +1,10 @@
 // The placement-marker (layout) and uniqueness (unique) entries in the
 // property catalog.
 
-#include "catalog.h"
-#include "gen/bytes_gen.h"
-#include "gen/integer_gen.h"
-#include "props/layout_props.h"
+#include "properties/catalog.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/integer_gen.h"
+#include "properties/props/layout_props.h"
 
 namespace sortkey::props {
 namespace {

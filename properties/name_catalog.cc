@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "catalog.h"
-#include "gen/bytes_gen.h"
-#include "gen/text_gen.h"
-#include "naive_casefold.h"
-#include "props/name_props.h"
+#include "oracles/naive_casefold.h"
+#include "properties/catalog.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/text_gen.h"
+#include "properties/props/name_props.h"
 #include "sortkey/name.h"
 
 namespace sortkey {

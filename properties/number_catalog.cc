@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "gen/bytes_gen.h"
-#include "gen/number_gen.h"
-#include "naive_decimal.h"
-#include "props/number_props.h"
+#include "oracles/naive_decimal.h"
+#include "properties/catalog.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/number_gen.h"
+#include "properties/props/number_props.h"
 #include "sortkey/number.h"
 
 namespace sortkey::props {

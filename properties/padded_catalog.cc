@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "catalog.h"
-#include "gen/bytes_gen.h"
-#include "gen/integer_gen.h"
-#include "props/padded_props.h"
+#include "properties/catalog.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/integer_gen.h"
+#include "properties/props/padded_props.h"
 #include "sortkey/padded.h"
 
 namespace sortkey::props {

@@ -8,8 +8,8 @@
 
 #include <iostream>
 
-#include "catalog.h"
-#include "runner.h"
+#include "properties/catalog.h"
+#include "properties/runner.h"
 
 namespace {
 

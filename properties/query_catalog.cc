@@ -4,10 +4,10 @@
 #include <fmt/format.h>
 #include <rapidcheck/state.h>
 
-#include "catalog.h"
-#include "gen/query_gen.h"
-#include "gen/write_gen.h"
-#include "props/query_props.h"
+#include "properties/catalog.h"
+#include "properties/gen/query_gen.h"
+#include "properties/gen/write_gen.h"
+#include "properties/props/query_props.h"
 
 namespace sortkey::props {
 namespace {

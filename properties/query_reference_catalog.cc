@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "catalog.h"
-#include "gen/query_gen.h"
-#include "props/query_props.h"
-#include "props/query_reference_props.h"
+#include "properties/catalog.h"
+#include "properties/gen/query_gen.h"
+#include "properties/props/query_props.h"
+#include "properties/props/query_reference_props.h"
 
 namespace sortkey::props {
 

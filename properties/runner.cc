@@ -1,4 +1,4 @@
-#include "runner.h"
+#include "properties/runner.h"
 
 #include <fmt/format.h>
 

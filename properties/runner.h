@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "catalog.h"
+#include "properties/catalog.h"
 
 namespace sortkey::props {
 

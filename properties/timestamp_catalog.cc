@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "catalog.h"
-#include "gen/bytes_gen.h"
-#include "gen/time_gen.h"
-#include "naive_calendar.h"
-#include "props/timestamp_props.h"
+#include "oracles/naive_calendar.h"
+#include "properties/catalog.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/time_gen.h"
+#include "properties/props/timestamp_props.h"
 #include "sortkey/epoch.h"
 #include "sortkey/timestamp.h"
 

@@ -6,11 +6,11 @@
 #include <array>
 #include <cstdint>
 
-#include "internal/deferred_error.h"
-#include "internal/text.h"
-#include "internal/utf8.h"
 #include "sortkey/inverse.h"
 #include "sortkey/padded.h"
+#include "src/internal/deferred_error.h"
+#include "src/internal/text.h"
+#include "src/internal/utf8.h"
 
 namespace sortkey {
 namespace {

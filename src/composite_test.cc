@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/golden.h"
+#include "src/testing/golden.h"
 
 namespace sortkey {
 namespace {

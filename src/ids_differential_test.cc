@@ -2,7 +2,7 @@
 // `ksuid` (3.0.0) and `ulid` (3.0.2), byte for byte in both directions, on
 // thousands of random (time, payload) pairs drawn with a fixed seed, plus
 // monotonic ULID sequences on clock scripts that stand still, step and run
-// backwards. The packages are driven by tools/node/ids_peer.js under Node.js;
+// backwards. The packages are driven by ci/peers/ids_peer.js under Node.js;
 // ci/install_npm.sh installs them (the ctest fixture differential.npm_install
 // runs it first).
 //
@@ -22,10 +22,11 @@
 #include <string>
 #include <vector>
 
-#include "certify/internal/subprocess.h"
 #include "sortkey/ksuid.h"
 #include "sortkey/ulid.h"
-#include "testing/bytes.h"
+#include "src/testing/bytes.h"
+#include "src/testing/source_dir.h"
+#include "support/subprocess.h"
 
 namespace sortkey {
 namespace {
@@ -56,16 +57,15 @@ std::optional<std::vector<json>> ask_npm(const std::vector<json>& requests) {
   for (const auto& r : requests) input += r.dump() + "\n";
   const char* node_env = std::getenv("SORTKEY_NODE");
   const std::string node = node_env != nullptr && *node_env != '\0' ? node_env : "node";
-  const std::string script = std::string(SORTKEY_SOURCE_DIR) + "/tools/node/ids_peer.js";
+  const std::string script = sortkey::testing::source_path("ci/peers/ids_peer.js");
   const auto start = std::chrono::steady_clock::now();
-  const certify::internal::ProcessResult run =
-      certify::internal::run_process({node, script}, input, peer_timeout());
+  const support::ProcessResult run = support::run_process({node, script}, input, peer_timeout());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!run.started) {
     ADD_FAILURE() << run.problem
                   << "\nThe differential test needs Node.js (`node` on PATH, or SORTKEY_NODE) "
-                  << "and the npm packages of tools/node: run `bash ci/install_npm.sh`.";
+                  << "and the npm packages of ci/peers: run `bash ci/install_npm.sh`.";
     return std::nullopt;
   }
   if (run.timed_out || run.exit_code != 0) {

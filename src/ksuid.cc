@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
-#include "internal/civil_time.h"
-#include "internal/deferred_error.h"
-#include "internal/id_codec.h"
-#include "internal/radix.h"
-#include "internal/text.h"
+#include "src/internal/civil_time.h"
+#include "src/internal/deferred_error.h"
+#include "src/internal/id_codec.h"
+#include "src/internal/radix.h"
+#include "src/internal/text.h"
 
 namespace sortkey {
 namespace {

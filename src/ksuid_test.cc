@@ -7,8 +7,8 @@
 #include <thread>
 #include <vector>
 
-#include "testing/bytes.h"
-#include "testing/golden.h"
+#include "src/testing/bytes.h"
+#include "src/testing/golden.h"
 
 namespace sortkey {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "internal/text.h"
 #include "sortkey/inverse.h"
 #include "sortkey/padded.h"
+#include "src/internal/text.h"
 
 namespace sortkey {
 namespace {

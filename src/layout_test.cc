@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "sortkey/unique.h"
-#include "testing/golden.h"
+#include "src/testing/golden.h"
 
 namespace sortkey {
 namespace {

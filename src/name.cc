@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <new>
 
-#include "internal/deferred_error.h"
-#include "internal/text.h"
-#include "internal/utf8.h"
+#include "src/internal/deferred_error.h"
+#include "src/internal/text.h"
+#include "src/internal/utf8.h"
 
 namespace sortkey {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "internal/deferred_error.h"
-#include "internal/text.h"
+#include "src/internal/deferred_error.h"
+#include "src/internal/text.h"
 
 namespace sortkey {
 namespace internal {

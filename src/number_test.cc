@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "testing/golden.h"
+#include "src/testing/golden.h"
 
 namespace sortkey {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sortkey/inverse.h"
-#include "testing/golden.h"
+#include "src/testing/golden.h"
 
 namespace sortkey {
 namespace {

@@ -6,9 +6,9 @@
 #include <optional>
 #include <vector>
 
-#include "internal/civil_time.h"
-#include "internal/deferred_error.h"
-#include "internal/text.h"
+#include "src/internal/civil_time.h"
+#include "src/internal/deferred_error.h"
+#include "src/internal/text.h"
 
 namespace sortkey {
 namespace {

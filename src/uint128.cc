@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <array>
 
-#include "internal/text.h"
+#include "src/internal/text.h"
 
 namespace sortkey {
 

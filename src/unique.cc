@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "internal/text.h"
 #include "sortkey/padded.h"
+#include "src/internal/text.h"
 
 namespace sortkey {
 namespace {

@@ -1,4 +1,4 @@
-#include "certify_command.h"
+#include "tools/certify_command.h"
 
 #include <fmt/format.h>
 #ifdef __GLIBC__
@@ -12,12 +12,13 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "certify/jobs.h"
 #include "certify/report.h"
 #include "certify/run.h"
 #include "certify/targets.h"
 #include "certify/verify.h"
-#include "certify_jobs.h"
-#include "option_checks.h"
+#include "tools/option_checks.h"
+#include "tools/version.h"
 
 namespace sortkey::cli {
 namespace {
@@ -29,7 +30,7 @@ struct CertifyOptions {
   bool list = false;                 // list the properties and exit
   std::string list_output = "text";  // --list as text or JSON lines
   std::uint64_t seed = 0;            // --seed, when given (run.seed)
-  int jobs = 0;                      // worker processes (certify_jobs.h); 0: default_jobs()
+  int jobs = 0;                      // worker processes (certify/jobs.h); 0: default_jobs()
   int progress_interval = 30;        // --progress-interval SECONDS (run.progress_quiet)
   std::string worker_results;        // a worker's: where its results go
   std::string worker_claims;         // a worker's: where the workers share the properties out
@@ -66,8 +67,8 @@ int could_not_run(const Error& e) {
 
 // A --jobs worker: it runs the properties it claims, and its results go to
 // its file as it goes.
-void serve_as_worker(certify::RunOptions& run, WorkerResultsFile& file,
-                     const PropertyClaims& claims) {
+void serve_as_worker(certify::RunOptions& run, certify::WorkerResultsFile& file,
+                     const certify::PropertyClaims& claims) {
   run.claim = [&file, &claims](const std::string& id) {
     if (!claims.take(id)) return false;
     file.started(id);
@@ -102,7 +103,7 @@ int run_certify(CertifyOptions options) {
   if (jobs > 1 && !options.list) {
     auto args = worker_target_args(options.targets);
     if (!args) return could_not_run(args.error());
-    options.run.run_batch = worker_batch({*args, jobs, options.run.fail_fast});
+    options.run.run_batch = certify::worker_batch({*args, jobs, options.run.fail_fast});
   }
   auto targets = certify::open_targets(options.targets, stderr);
   if (!targets) return could_not_run(targets.error());
@@ -121,12 +122,12 @@ int run_certify(CertifyOptions options) {
     }
     return 0;
   }
-  options.run.suite_version = SORTKEY_VERSION;
-  options.run.source_commit = SORTKEY_COMMIT;
-  std::unique_ptr<WorkerResultsFile> worker_file;
-  const PropertyClaims claims(options.worker_claims);
+  options.run.suite_version = version();
+  options.run.source_commit = commit();
+  std::unique_ptr<certify::WorkerResultsFile> worker_file;
+  const certify::PropertyClaims claims(options.worker_claims);
   if (!options.worker_results.empty()) {
-    auto file = WorkerResultsFile::create(options.worker_results);
+    auto file = certify::WorkerResultsFile::create(options.worker_results);
     if (!file) return could_not_run(file.error());
     worker_file = std::move(*file);
     serve_as_worker(options.run, *worker_file, claims);
@@ -199,7 +200,7 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
                   "run's; default: one per core, at most 8, for the built-in codecs, else 1)")
       ->transform(decimal<int>())
       ->check(CLI::Range(1, 256));
-  // A worker process of --jobs: where it writes its results (certify_jobs.h).
+  // A worker process of --jobs: where it writes its results (certify/jobs.h).
   auto* results = sub->add_option("--worker-results", o.worker_results)->group("");
   auto* claims = sub->add_option("--worker-claims", o.worker_claims)->group("");
   results->check(non_empty())->needs(claims);

@@ -1,4 +1,4 @@
-#include "codec_commands.h"
+#include "tools/codec_commands.h"
 
 #include <fmt/format.h>
 

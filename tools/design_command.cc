@@ -1,10 +1,11 @@
-#include "design_command.h"
+#include "tools/design_command.h"
 
 #include <memory>
 
 #include "design/check.h"
 #include "design/show.h"
-#include "option_checks.h"
+#include "tools/option_checks.h"
+#include "tools/version.h"
 
 namespace sortkey::cli {
 
@@ -32,8 +33,8 @@ void add_show_command(CLI::App& design, int* exit_code) {
       ->transform(decimal<std::uint64_t>());
   show->callback([o, seed, show, exit_code] {
     if (show->count("--seed") > 0) o->run.seed = *seed;
-    o->run.suite_version = SORTKEY_VERSION;
-    o->run.source_commit = SORTKEY_COMMIT;
+    o->run.suite_version = version();
+    o->run.source_commit = commit();
     *exit_code = design::show_design_file(*o);
   });
 }
@@ -95,8 +96,8 @@ void add_design_command(CLI::App& app, int* exit_code) {
   check->callback([o, seed, endpoint, check, exit_code] {
     if (check->count("--seed") > 0) o->run.seed = *seed;
     if (check->count("--endpoint") > 0) o->endpoint = *endpoint;
-    o->run.suite_version = SORTKEY_VERSION;
-    o->run.source_commit = SORTKEY_COMMIT;
+    o->run.suite_version = version();
+    o->run.source_commit = commit();
     *exit_code = design::check_design_file(*o);
   });
   add_show_command(*design, exit_code);

@@ -1,17 +1,17 @@
-#include "fuzz_command.h"
+#include "tools/fuzz_command.h"
 
 #include <fmt/format.h>
 
 #include <filesystem>
 #include <memory>
 
-#include "option_checks.h"
+#include "tools/option_checks.h"
 
 namespace sortkey::cli {
 namespace {
 
-using certify::fuzz::CampaignOptions;
-using certify::fuzz::CampaignReport;
+using certify::campaign::CampaignOptions;
+using certify::campaign::CampaignReport;
 
 struct FuzzCommandOptions {
   CampaignOptions campaign;

@@ -17,7 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "certify/fuzz/campaign.h"
+#include "certify/campaign/campaign.h"
 
 namespace sortkey::cli {
 

@@ -1,4 +1,4 @@
-#include "shell_help.h"
+#include "tools/shell_help.h"
 
 #include <fmt/format.h>
 

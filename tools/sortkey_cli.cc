@@ -27,13 +27,14 @@
 #include <string_view>
 #include <system_error>
 
-#include "codec_commands.h"
-#include "codecs/id_commands.h"
-#include "shell_help.h"
+#include "tools/codec_commands.h"
+#include "tools/codecs/id_commands.h"
+#include "tools/shell_help.h"
+#include "tools/version.h"
 #if SORTKEY_WITH_CERTIFIER
-#include "certify_command.h"
-#include "design_command.h"
-#include "fuzz_command.h"
+#include "tools/certify_command.h"
+#include "tools/design_command.h"
+#include "tools/fuzz_command.h"
 #endif
 
 namespace {
@@ -97,10 +98,11 @@ int main(int argc, char** argv) {
   occupy_closed_streams();
   CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
   app.require_subcommand(1);
-  app.set_version_flag(
-      "--version",
-      std::string("sortkey " SORTKEY_VERSION) +
-          (std::string_view(SORTKEY_COMMIT).empty() ? "" : " (commit " SORTKEY_COMMIT ")"));
+  app.set_version_flag("--version",
+                       std::string("sortkey ") + sortkey::cli::version() +
+                           (std::string_view(sortkey::cli::commit()).empty()
+                                ? ""
+                                : std::string(" (commit ") + sortkey::cli::commit() + ")"));
 
   sortkey::cli::Context ctx;
   CLI::App* encode = app.add_subcommand("encode", "encode values into sort-key fragments");
@@ -120,7 +122,8 @@ int main(int argc, char** argv) {
   sortkey::cli::add_fuzz_command(app, &fuzz_status);
   sortkey::cli::add_design_command(app, &certify_status);
 #endif
-  sortkey::cli::add_shell_help_commands(app, SORTKEY_VERSION);  // last: it walks every command
+  sortkey::cli::add_shell_help_commands(app,
+                                        sortkey::cli::version());  // last: it walks every command
 
   if (const std::string unknown = unknown_command(app, argc, argv); !unknown.empty()) {
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", unknown);

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <span>
 
-#include "props/common.h"
+#include "properties/props/common.h"
 
 namespace sortkey::certify::adapter {
 namespace {

@@ -35,7 +35,7 @@
 
 #include "certify/adapter/adapter_process.h"
 #include "certify/adapter/answer_line.h"
-#include "props/contract_props.h"
+#include "properties/props/contract_props.h"
 
 namespace sortkey::certify::adapter {
 

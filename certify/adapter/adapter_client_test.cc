@@ -13,7 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "props/contract_props.h"
+#include "properties/props/contract_props.h"
 
 namespace sortkey::certify::adapter {
 namespace {

@@ -85,13 +85,13 @@ Result<std::optional<std::string>> take_line(std::string& buffer, std::size_t ma
 
 std::unique_ptr<AdapterProcess> AdapterProcess::start(const std::string& command,
                                                       std::string* problem) {
-  using internal::Stdio;
-  Result<std::unique_ptr<internal::Child>> child =
-      internal::Child::spawn({.program = "/bin/sh",
-                              .argv = {"sh", "-c", command},
-                              .in = Stdio::kPipe,
-                              .out = Stdio::kPipe,
-                              .die_with_parent = true});
+  using support::Stdio;
+  Result<std::unique_ptr<support::Child>> child =
+      support::Child::spawn({.program = "/bin/sh",
+                             .argv = {"sh", "-c", command},
+                             .in = Stdio::kPipe,
+                             .out = Stdio::kPipe,
+                             .die_with_parent = true});
   if (!child) {
     *problem = child.error().message;
     return nullptr;
@@ -106,7 +106,7 @@ std::unique_ptr<AdapterProcess> AdapterProcess::start(const std::string& command
 AdapterProcess::~AdapterProcess() { stop(std::chrono::milliseconds(500)); }
 
 std::string AdapterProcess::reap(std::chrono::milliseconds wait) {
-  const std::optional<internal::Ended> ended = child_->wait_for(wait);
+  const std::optional<support::Ended> ended = child_->wait_for(wait);
   return ended ? ended->describe() : "";
 }
 

@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "certify/internal/subprocess.h"
 #include "sortkey/error.h"
+#include "support/subprocess.h"
 
 namespace sortkey::certify::adapter {
 
@@ -87,7 +87,7 @@ class AdapterProcess {
   // How the process ended, after waiting up to `wait` for it; "" if it is alive.
   std::string reap(std::chrono::milliseconds wait);
 
-  std::unique_ptr<internal::Child> child_;
+  std::unique_ptr<support::Child> child_;
   pid_t pid_ = -1;  // -1 once stopped
 };
 

@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 
 #include "certify/adapter/snapshot.h"
-#include "certify/internal/text.h"
-#include "contract_catalog.h"
+#include "properties/contract_catalog.h"
+#include "support/text.h"
 
 namespace sortkey::certify::adapter {
 namespace {
 
-using internal::shell_quote;
+using support::shell_quote;
 
 Error could_not_run(const std::string& command, const std::string& why) {
   return make_error(ErrorCode::kUnavailable, 0,

@@ -22,11 +22,11 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
 #include "certify/adapter/adapter_client.h"
 #include "certify/target.h"
-#include "props/contract_reference.h"
-#include "runner.h"
+#include "properties/catalog.h"
+#include "properties/props/contract_reference.h"
+#include "properties/runner.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::adapter {

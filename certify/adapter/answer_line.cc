@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "certify/internal/json_input.h"
-#include "props/contract_props.h"
+#include "properties/props/contract_props.h"
+#include "support/json_input.h"
 
 namespace sortkey::certify::adapter {
 namespace {
@@ -96,13 +96,13 @@ Result<void> read_hello_fields(const json& ok, Hello& hello) {
 
 Result<json> read_answer(std::string_view line, std::span<const std::int64_t> due) {
   const std::int64_t id = due.front();
-  if (internal::json_depth(line) > internal::kMaxJsonDepth) {
+  if (support::json_depth(line) > support::kMaxJsonDepth) {
     return broken(
         fmt::format("the adapter answered request {} with JSON nested deeper than {} levels", id,
-                    internal::kMaxJsonDepth));
+                    support::kMaxJsonDepth));
   }
   // "... with a line that is not JSON: <why>"
-  auto answer = internal::parse_json(
+  auto answer = support::parse_json(
       line, fmt::format("the adapter answered request {} with a line that", id));
   if (!answer) return broken(answer.error().message);
   if (auto ok = check_envelope(*answer, due); !ok) return ok.error();

@@ -10,9 +10,9 @@
 #include <map>
 #include <sstream>
 
-#include "certify/internal/json_input.h"
-#include "naive_integer.h"
-#include "props/common.h"
+#include "oracles/naive_integer.h"
+#include "properties/props/common.h"
+#include "support/json_input.h"
 
 namespace sortkey::certify::adapter {
 namespace {
@@ -329,7 +329,7 @@ Result<SnapshotOutcome> record_snapshot(props::contract::CodecService& service,
 
 // The snapshot file, read and checked for its format and inputs version.
 Result<json> read_snapshot(const std::string& path) {
-  auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
+  auto text = support::read_file_within(path, support::kMaxJsonFileBytes);
   if (!text) return snapshot_error("cannot read the snapshot " + text.error().message);
   return parse_snapshot(*text, path);
 }

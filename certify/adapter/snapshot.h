@@ -38,8 +38,8 @@
 #include <vector>
 
 #include "certify/adapter/snapshot_file.h"
-#include "props/contract_props.h"
-#include "runner.h"
+#include "properties/props/contract_props.h"
+#include "properties/runner.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::adapter {

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "certify/internal/json_input.h"
-#include "props/common.h"
+#include "properties/props/common.h"
+#include "support/json_input.h"
 
 namespace sortkey::certify::adapter {
 namespace {
@@ -65,7 +65,7 @@ Result<void> check_entries(std::string_view path, const std::string& codec, cons
 }  // namespace
 
 Result<json> parse_snapshot(std::string_view text, std::string_view path) {
-  auto parsed = internal::parse_json(text, fmt::format("the snapshot {}", path));
+  auto parsed = support::parse_json(text, fmt::format("the snapshot {}", path));
   if (!parsed) return snapshot_error(parsed.error().message);
   const json& file = *parsed;
   const auto format = file.is_object() ? file.find("format") : file.end();

@@ -11,7 +11,7 @@
 #include <map>
 #include <string>
 
-#include "props/contract_reference.h"
+#include "properties/props/contract_reference.h"
 
 namespace sortkey::certify::adapter {
 namespace {

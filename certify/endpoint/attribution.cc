@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <optional>
 
-#include "gen/query_gen.h"
-#include "naive_decimal.h"
-#include "props/query_conversions.h"
+#include "oracles/naive_decimal.h"
+#include "properties/gen/query_gen.h"
+#include "properties/props/query_conversions.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -509,7 +509,7 @@ std::vector<NItem> items_of(const nlohmann::json& page) {
   std::vector<NItem> out;
   if (!page.is_object() || !page.contains("Items") || !page["Items"].is_array()) return out;
   for (const auto& raw : page["Items"]) {
-    if (auto item = item_from_json(raw)) out.push_back(props::to_naive(*item));
+    if (auto item = dynamodb::item_from_json(raw)) out.push_back(props::to_naive(*item));
   }
   return out;
 }
@@ -583,7 +583,7 @@ std::string key_classes(const oracle::NaiveTable& model, const props::QuerySpec&
   if (q.key.op == oracle::NKeyCond::Op::kBetween) value_classes(q.key.b, false, true, classes);
   const std::vector<NKey> sort = model.sort_of(q.index);
   if (start_key.is_object() && !sort.empty()) {
-    if (auto key = item_from_json(start_key)) {
+    if (auto key = dynamodb::item_from_json(start_key)) {
       const NItem k = props::to_naive(*key);
       if (const NValue* v = oracle::naive_get(k, sort.back().name))
         value_classes(*v, false, true, classes);

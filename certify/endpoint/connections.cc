@@ -5,6 +5,7 @@
 #include <csignal>
 
 #include "certify/endpoint/workload_internal.h"
+#include "properties/props/query_conversions.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -16,9 +17,9 @@ constexpr const char* kNoAnswerLost = "no answer: connection lost";
 
 }  // namespace
 
-std::string fatal_text(const TransportError& e) {
-  if (e.kind() != TransportError::Kind::kInterrupted) return e.what();
-  const int sig = interrupt_signal().load();
+std::string fatal_text(const dynamodb::TransportError& e) {
+  if (e.kind() != dynamodb::TransportError::Kind::kInterrupted) return e.what();
+  const int sig = dynamodb::interrupt_signal().load();
   return sig == SIGTERM  ? "interrupted (SIGTERM)"
          : sig == SIGINT ? "interrupted (SIGINT)"
                          : "interrupted";
@@ -26,10 +27,10 @@ std::string fatal_text(const TransportError& e) {
 
 // ---------------------------------------------------------------- lanes
 
-Lane::Lane(std::unique_ptr<DynamoDbClient> client, const std::string& run_id, bool keep_tables,
-           WorkloadOptions options, const KnownDivergences& known)
+Lane::Lane(std::unique_ptr<dynamodb::DynamoDbClient> client, const std::string& run_id,
+           bool keep_tables, WorkloadOptions options, const KnownDivergences& known)
     : client_(std::move(client)),
-      tables_(std::make_unique<TableManager>(*client_, run_id)),
+      tables_(std::make_unique<dynamodb::TableManager>(*client_, run_id)),
       workload_(std::make_unique<Workload>(*client_, *tables_, options)),
       attribution_(std::make_unique<Attribution>(
           *workload_,
@@ -40,8 +41,9 @@ Lane::Lane(std::unique_ptr<DynamoDbClient> client, const std::string& run_id, bo
 
 std::string Lane::table_for(int key, const oracle::NSchema& schema) {
   if (auto it = shape_tables_.find(key); it != shape_tables_.end()) return it->second;
-  auto name = tables_->create(schema);
-  if (!name) throw TransportError(TransportError::Kind::kProtocol, name.error().message);
+  auto name = tables_->create(props::to_engine(schema));
+  if (!name)
+    throw dynamodb::TransportError(dynamodb::TransportError::Kind::kProtocol, name.error().message);
   shape_tables_[key] = *name;
   return *name;
 }
@@ -49,8 +51,9 @@ std::string Lane::table_for(int key, const oracle::NSchema& schema) {
 std::string Lane::spare_table(const std::string& use, const oracle::NSchema& schema) {
   const std::string key = use + "\n" + schema_to_json(schema).dump();
   if (auto it = spare_tables_.find(key); it != spare_tables_.end()) return it->second;
-  auto name = tables_->create(schema);
-  if (!name) throw TransportError(TransportError::Kind::kProtocol, name.error().message);
+  auto name = tables_->create(props::to_engine(schema));
+  if (!name)
+    throw dynamodb::TransportError(dynamodb::TransportError::Kind::kProtocol, name.error().message);
   spare_tables_[key] = *name;
   return *name;
 }
@@ -61,8 +64,8 @@ void Lane::run(CaseLog& log, const std::function<void(Lane&)>& body) {
   const std::string during = " (during " + log.property + ")";
   try {
     body(*this);
-  } catch (const TransportError& e) {
-    log.interrupted = e.kind() == TransportError::Kind::kInterrupted;
+  } catch (const dynamodb::TransportError& e) {
+    log.interrupted = e.kind() == dynamodb::TransportError::Kind::kInterrupted;
     log.fatal = fatal_text(e) + during;
   } catch (const nlohmann::json::exception& e) {
     // answer.h checks every member read: this is a member it does not know.
@@ -84,7 +87,7 @@ void Lane::observe(Divergence& d, const CheckContext& context) {
   if (d.kind == "no_answer") workload_->take_unanswered();
   try {
     d.signature = attribution_->classify(d, context);
-  } catch (const TransportError&) {
+  } catch (const dynamodb::TransportError&) {
     keep_unanswered(context);  // a probe got no answer, and the endpoint is gone
     throw;
   }

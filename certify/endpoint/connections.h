@@ -2,7 +2,7 @@
 //
 // The endpoint session's connections (`certify --connections N`): N lanes,
 // each a client on a connection of its own (all sharing one rate limiter,
-// dynamodb_client.h), with its own tables, workload and attribution, and
+// dynamodb/client.h), with its own tables, workload and attribution, and
 // the pool that runs the cases of a property on them, N at once, while
 // RapidCheck draws the next ones.
 //
@@ -43,15 +43,15 @@
 
 #include "certify/endpoint/attribution.h"
 #include "certify/endpoint/divergences.h"
-#include "certify/endpoint/dynamodb_client.h"
 #include "certify/endpoint/minimize.h"
 #include "certify/endpoint/workload.h"
+#include "dynamodb/client.h"
 
 namespace sortkey::certify::endpoint {
 
 // What ends the run, said for the person running it (an interrupt names its
 // signal).
-std::string fatal_text(const TransportError& e);
+std::string fatal_text(const dynamodb::TransportError& e);
 
 // A divergence a case met, classified, and the case it was met in (with the
 // attribution's hint).
@@ -74,11 +74,11 @@ struct CaseLog {
 class Lane {
  public:
   // The tables are named sortkey-cert-<run_id>-<n>.
-  Lane(std::unique_ptr<DynamoDbClient> client, const std::string& run_id, bool keep_tables,
-       WorkloadOptions options, const KnownDivergences& known);
+  Lane(std::unique_ptr<dynamodb::DynamoDbClient> client, const std::string& run_id,
+       bool keep_tables, WorkloadOptions options, const KnownDivergences& known);
 
-  DynamoDbClient& client() { return *client_; }
-  TableManager& tables() { return *tables_; }
+  dynamodb::DynamoDbClient& client() { return *client_; }
+  dynamodb::TableManager& tables() { return *tables_; }
   Workload& workload() { return *workload_; }
   Attribution& attribution() { return *attribution_; }
 
@@ -105,8 +105,8 @@ class Lane {
   void keep_unanswered(const CheckContext& context);
   void keep(Divergence& d, const CheckContext& context);
 
-  std::unique_ptr<DynamoDbClient> client_;
-  std::unique_ptr<TableManager> tables_;
+  std::unique_ptr<dynamodb::DynamoDbClient> client_;
+  std::unique_ptr<dynamodb::TableManager> tables_;
   std::unique_ptr<Workload> workload_;
   std::unique_ptr<Attribution> attribution_;
   const KnownDivergences& known_;

@@ -14,10 +14,10 @@ namespace {
 // Lanes whose clients point nowhere: the bodies below send nothing.
 struct Lanes {
   explicit Lanes(int n) {
-    EndpointConfig config;
+    dynamodb::EndpointConfig config;
     config.url = "http://127.0.0.1:9";
     config.region = "us-east-1";
-    auto first = DynamoDbClient::create(config);
+    auto first = dynamodb::DynamoDbClient::create(config);
     EXPECT_TRUE(first.has_value());
     for (int i = 0; i < n; ++i) {
       auto client = i == 0 ? std::move(first) : lanes[0]->client().another_connection();
@@ -103,10 +103,10 @@ TEST(CasePool, ATransportErrorIsKeptWithItsKind) {
   Lanes lanes(2);
   CasePool pool(lanes.raw);
   pool.submit(log_of(0), [](Lane&) {
-    throw TransportError(TransportError::Kind::kUnreachable, "cannot reach it");
+    throw dynamodb::TransportError(dynamodb::TransportError::Kind::kUnreachable, "cannot reach it");
   });
   pool.submit(log_of(1), [](Lane&) {
-    throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+    throw dynamodb::TransportError(dynamodb::TransportError::Kind::kInterrupted, "interrupted");
   });
   pool.wait_all();
   const std::vector<CaseLog> done = pool.take_done();

@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "certify/digest.h"
-#include "certify/internal/json_input.h"
+#include "support/json_input.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -315,7 +315,7 @@ Result<KnownDivergence> entry_of(const nlohmann::json& e, std::size_t i, std::st
 
 Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
                                                  std::string_view source_name) {
-  auto parsed = internal::parse_json(json_text, source_name);
+  auto parsed = support::parse_json(json_text, source_name);
   if (!parsed) return bad(source_name, parsed.error().message);
   const nlohmann::json& j = *parsed;
   if (!j.is_object()) return bad(source_name, "not a JSON object");
@@ -337,7 +337,7 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
 }
 
 Result<KnownDivergences> load_known_divergences(const std::string& path) {
-  auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
+  auto text = support::read_file_within(path, support::kMaxJsonFileBytes);
   if (!text) {
     return make_error(ErrorCode::kBadParameter, 0,
                       "cannot read the known-divergences file " + text.error().message);
@@ -360,7 +360,7 @@ Result<std::size_t> record_divergences(const std::string& path,
   KnownDivergences known;
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
-    auto text = internal::read_file_within(path, internal::kMaxJsonFileBytes);
+    auto text = support::read_file_within(path, support::kMaxJsonFileBytes);
     if (!text) {
       return make_error(ErrorCode::kBadParameter, 0,
                         "cannot read the file to record divergences in " + text.error().message);

@@ -5,7 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "certify/internal/json_input.h"
+#include "src/testing/source_dir.h"
+#include "support/json_input.h"
 
 namespace sortkey::certify::endpoint {
 namespace {
@@ -198,7 +199,8 @@ TEST_F(RecordDivergences, RefusesAFileThatIsNotOne) {
 
 // The file the test run certifies dynalite with: every entry explained.
 TEST(DynaliteDivergences, EveryEntryHasAReason) {
-  auto k = load_known_divergences(SORTKEY_SOURCE_DIR "/corpus/divergences/dynalite.json");
+  auto k =
+      load_known_divergences(sortkey::testing::source_path("corpus/divergences/dynalite.json"));
   ASSERT_TRUE(k) << k.error().message;
   EXPECT_FALSE(k->entries.empty());
   for (const KnownDivergence& e : k->entries) {

@@ -16,15 +16,15 @@
 #include "certify/endpoint/attribution.h"
 #include "certify/endpoint/connections.h"
 #include "certify/endpoint/divergences.h"
-#include "certify/endpoint/dynamodb_client.h"
 #include "certify/endpoint/minimize.h"
-#include "certify/endpoint/run_notes.h"
-#include "certify/endpoint/sigv4.h"
 #include "certify/endpoint/workload.h"
 #include "certify/endpoint/workload_internal.h"
-#include "gen/query_gen.h"
-#include "gen/write_gen.h"
-#include "props/query_props.h"
+#include "dynamodb/client.h"
+#include "dynamodb/run_notes.h"
+#include "dynamodb/sigv4.h"
+#include "properties/gen/query_gen.h"
+#include "properties/gen/write_gen.h"
+#include "properties/props/query_props.h"
 #include "sortkey/composite.h"
 #include "sortkey/inverse.h"
 #include "sortkey/ksuid.h"
@@ -411,8 +411,8 @@ struct sigaction g_old_term;
 bool g_handlers_installed = false;
 
 void on_signal(int sig) {
-  if (interrupt_signal().load() == 0) interrupt_signal().store(sig);
-  const int n = interrupt_count().fetch_add(1) + 1;
+  if (dynamodb::interrupt_signal().load() == 0) dynamodb::interrupt_signal().store(sig);
+  const int n = dynamodb::interrupt_count().fetch_add(1) + 1;
   if (n == 1) {
     static const char kFirst[] =
         "\nsortkey certify: interrupted; deleting the tables this run created (interrupt again to "
@@ -435,14 +435,14 @@ struct EndpointSession::Impl {
 
   EndpointOptions options;  // with the URL resolved
   std::string url_source;   // where the URL came from (aws_config.h)
-  Credentials credentials;
+  dynamodb::Credentials credentials;
   KnownDivergences known;
   // One per connection (connections.h); lane 0 alone probes, minimizes,
   // replays the known divergences and is the only one without cases running.
   std::vector<std::unique_ptr<Lane>> lanes;
   std::unique_ptr<CasePool> pool;
-  DynamoDbClient* client = nullptr;  // lane 0's
-  Workload* workload = nullptr;      // lane 0's
+  dynamodb::DynamoDbClient* client = nullptr;  // lane 0's
+  Workload* workload = nullptr;                // lane 0's
   std::unique_ptr<Minimizer> minimizer;
   props::Catalog catalog;
   std::optional<std::string> fatal;
@@ -492,7 +492,7 @@ struct EndpointSession::Impl {
   // order drawn (unknown_outcome.h).
   std::map<std::string, std::vector<nlohmann::json>> unknown_outcomes;
 
-  void set_fatal(const TransportError& e, const std::string& property) {
+  void set_fatal(const dynamodb::TransportError& e, const std::string& property) {
     fatal = fatal_text(e) + " (during " + property + ")";
   }
 
@@ -714,8 +714,9 @@ struct EndpointSession::Impl {
         f.tried = m.tried;
         f.cut = m.cut;
         f.minimized = true;
-      } catch (const TransportError& err) {
-        if (err.kind() != TransportError::Kind::kInterrupted && !workload->gone().empty()) {
+      } catch (const dynamodb::TransportError& err) {
+        if (err.kind() != dynamodb::TransportError::Kind::kInterrupted &&
+            !workload->gone().empty()) {
           stopped = workload->gone();
         } else {
           set_fatal(err, property);
@@ -768,14 +769,14 @@ namespace {
 
 // Credentials, the known divergences, the client, the tables and the workload.
 Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& options,
-                                                       const Getenv& env) {
+                                                       const dynamodb::Getenv& env) {
   auto impl = std::make_unique<EndpointSession::Impl>();
   impl->options = options;
-  auto url = resolve_endpoint_url(env, options.url);
+  auto url = dynamodb::resolve_endpoint_url(env, options.url);
   if (!url) return url.error();
   impl->options.url = url->url;
   impl->url_source = url->source;
-  const std::string host = url_host(url->url);
+  const std::string host = dynamodb::url_host(url->url);
   if (host.empty()) {
     return make_error(ErrorCode::kBadParameter, 0,
                       fmt::format("the endpoint (from {}) must be an http:// or https:// URL, got "
@@ -784,10 +785,10 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
   }
   // Emulators update indexes with the table; DynamoDB within seconds.
   if (impl->options.index_wait_ms < 0)
-    impl->options.index_wait_ms = is_loopback_host(host) ? 250 : 5000;
-  auto retry = resolve_retry(env);
+    impl->options.index_wait_ms = dynamodb::is_loopback_host(host) ? 250 : 5000;
+  auto retry = dynamodb::resolve_retry(env);
   if (!retry) return retry.error();
-  auto creds = resolve_credentials(env, is_loopback_host(host));
+  auto creds = dynamodb::resolve_credentials(env, dynamodb::is_loopback_host(host));
   if (!creds) return creds.error();
   impl->credentials = *creds;
   if (!options.known_divergences.empty()) {
@@ -795,14 +796,14 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
     if (!known) return known.error();
     impl->known = std::move(*known);
   }
-  EndpointConfig config;
+  dynamodb::EndpointConfig config;
   config.url = impl->options.url;
-  config.region = resolve_region(env, options.region, host);
+  config.region = dynamodb::resolve_region(env, options.region, host);
   config.credentials = impl->credentials;
   config.connect_timeout_ms = options.connect_timeout_ms;
   config.request_timeout_ms = options.request_timeout_ms;
   config.retry = *retry;
-  auto client = DynamoDbClient::create(config);
+  auto client = dynamodb::DynamoDbClient::create(config);
   if (!client) return client.error();
   std::random_device rd;
   const std::string run_id = fmt::format("{:08x}", rd());
@@ -833,7 +834,7 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
 // reported as ResourceNotFound; nothing else is read.
 Result<void> probe(EndpointSession::Impl& impl) {
   try {
-    const Reply probe =
+    const dynamodb::Reply probe =
         impl.client->call("DescribeTable", {{"TableName", impl.lanes[0]->tables().probe_name()}});
     if (probe.ok() || probe.error->type != "ResourceNotFoundException") {
       return make_error(
@@ -843,7 +844,7 @@ Result<void> probe(EndpointSession::Impl& impl) {
                       probe.ok() ? std::string("success")
                                  : probe.error->type + ": " + probe.error->message));
     }
-  } catch (const TransportError& e) {
+  } catch (const dynamodb::TransportError& e) {
     return make_error(ErrorCode::kUnavailable, 0, e.what());
   }
 
@@ -851,8 +852,8 @@ Result<void> probe(EndpointSession::Impl& impl) {
 }
 
 void install_signal_handlers() {
-  interrupt_count().store(0);
-  interrupt_signal().store(0);
+  dynamodb::interrupt_count().store(0);
+  dynamodb::interrupt_signal().store(0);
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
@@ -1057,7 +1058,7 @@ void add_known_divergences_property(EndpointSession::Impl* s, props::Catalog& c)
           if (!s->known_verdict) {
             try {
               s->known_verdict = s->check_known();
-            } catch (const TransportError& e) {
+            } catch (const dynamodb::TransportError& e) {
               s->fatal = fatal_text(e) + " (during endpoint/known_divergences)";
               s->known_verdict = "the run cannot go on: " + *s->fatal;
             }
@@ -1070,7 +1071,7 @@ void add_known_divergences_property(EndpointSession::Impl* s, props::Catalog& c)
 }  // namespace
 
 Result<std::shared_ptr<EndpointSession>> EndpointSession::open(const EndpointOptions& options,
-                                                               const Getenv& env) {
+                                                               const dynamodb::Getenv& env) {
   auto impl = connect(options, env);
   if (!impl) return impl.error();
   if (auto ok = probe(**impl); !ok) return ok.error();
@@ -1193,7 +1194,7 @@ std::vector<nlohmann::json> entries_to_record(const EndpointSession::Impl& s) {
 std::string EndpointSession::summary(double seconds) {
   Impl& s = *impl_;
   s.pool->wait_all();
-  ClientStats st;
+  dynamodb::ClientStats st;
   std::size_t created = 0;
   for (const auto& lane : s.lanes) {
     st += lane->client().stats();
@@ -1204,7 +1205,7 @@ std::string EndpointSession::summary(double seconds) {
       s.options.url, st.requests, st.retries, seconds,
       seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0,
       s.lanes.size() > 1 ? fmt::format(" on {} connections", s.lanes.size()) : "", created);
-  out += "  " + client_summary(*s.client, st, s.url_source) + "\n";
+  out += "  " + dynamodb::client_summary(*s.client, st, s.url_source) + "\n";
   std::string actions;
   for (const auto& [action, n] : st.by_action)
     actions += fmt::format("{}{} {}", actions.empty() ? "" : ", ", action, n);
@@ -1257,7 +1258,7 @@ std::vector<std::string> EndpointSession::close() {
   if (s.closed) return {};
   s.closed = true;
   s.pool->wait_all();
-  std::vector<TableManager*> tables;
+  std::vector<dynamodb::TableManager*> tables;
   std::vector<std::string> names;
   for (const auto& lane : s.lanes) {
     // A first interrupt stops the workload, not the cleanup.
@@ -1265,8 +1266,9 @@ std::vector<std::string> EndpointSession::close() {
     tables.push_back(&lane->tables());
     for (std::string& name : lane->tables().names()) names.push_back(std::move(name));
   }
-  std::vector<std::string> said =
-      s.options.keep_tables ? kept_tables(names) : dropped_tables(tables, s.options.url);
+  std::vector<std::string> said = s.options.keep_tables
+                                      ? dynamodb::kept_tables(names)
+                                      : dynamodb::dropped_tables(tables, s.options.url);
   if (!s.options.keep_tables && !said.empty()) {
     std::string why;
     for (const std::string& line : said) why += (why.empty() ? "" : "; ") + line;

@@ -90,9 +90,9 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "certify/endpoint/credentials.h"
 #include "certify/record.h"
+#include "dynamodb/credentials.h"
+#include "properties/catalog.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::endpoint {
@@ -120,7 +120,7 @@ class EndpointSession {
   // installs the signal handlers. Errors (the run cannot start: exit 2):
   // each of those, with a message naming the endpoint and what failed.
   static Result<std::shared_ptr<EndpointSession>> open(const EndpointOptions& options,
-                                                       const Getenv& env);
+                                                       const dynamodb::Getenv& env);
   ~EndpointSession();
   EndpointSession(const EndpointSession&) = delete;
   EndpointSession& operator=(const EndpointSession&) = delete;

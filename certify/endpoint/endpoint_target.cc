@@ -2,14 +2,14 @@
 
 #include <fmt/format.h>
 
-#include "certify/internal/text.h"
+#include "support/text.h"
 
 namespace sortkey::certify::endpoint {
 
-using internal::shell_quote;
+using support::shell_quote;
 
 Result<std::unique_ptr<EndpointTarget>> EndpointTarget::open(const EndpointOptions& options,
-                                                             const Getenv& env) {
+                                                             const dynamodb::Getenv& env) {
   auto opened = EndpointSession::open(options, env);
   if (!opened) {
     return make_error(opened.error().code, opened.error().offset,

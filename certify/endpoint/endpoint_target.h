@@ -30,7 +30,7 @@ class EndpointTarget final : public Target {
   // Opens the session (EndpointSession::open). Errors: "cannot certify the
   // endpoint: ..." with what failed.
   static Result<std::unique_ptr<EndpointTarget>> open(const EndpointOptions& options,
-                                                      const Getenv& env);
+                                                      const dynamodb::Getenv& env);
 
   std::string kind() const override { return "endpoint"; }
   std::string name() const override;

@@ -2,7 +2,7 @@
 //
 // A write whose outcome is unknown: the client sent it in full, the
 // connection broke before a complete answer, and the answer judged came from
-// a retry (Reply::outcome_unknown, dynamodb_client.h). If the endpoint
+// a retry (Reply::outcome_unknown, dynamodb/client.h). If the endpoint
 // applied the first attempt, the retry of a write that is not idempotent
 // meets the state the first left: a conditional write fails its condition,
 // `SET n = n + :one` or ADD applies twice, ReturnValues describes the first
@@ -42,7 +42,7 @@
 #include <string_view>
 #include <vector>
 
-#include "naive_query.h"
+#include "oracles/naive_query.h"
 
 namespace sortkey::certify::endpoint {
 

@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "certify/endpoint/workload_internal.h"
+#include "dynamodb/tables.h"
+#include "properties/props/query_conversions.h"
 #include "sortkey/attribute.h"
 #include "sortkey/number.h"
 
@@ -117,38 +119,8 @@ Result<NSchema> schema_from_json(const nlohmann::json& j) {
 }
 
 nlohmann::json create_table_request(const std::string& name, const NSchema& s) {
-  nlohmann::json defs = nlohmann::json::array();
-  std::set<std::string> defined;
-  auto define = [&](const NKey& k) {
-    if (defined.insert(k.name).second)
-      defs.push_back({{"AttributeName", k.name}, {"AttributeType", key_type(k.type)}});
-  };
-  auto schema = [](const std::vector<NKey>& pk, const std::vector<NKey>& sk) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const NKey& k : pk) out.push_back({{"AttributeName", k.name}, {"KeyType", "HASH"}});
-    for (const NKey& k : sk) out.push_back({{"AttributeName", k.name}, {"KeyType", "RANGE"}});
-    return out;
-  };
-  define(s.pk);
-  if (s.sk) define(*s.sk);
-  nlohmann::json j = {
-      {"TableName", name},
-      {"KeySchema", schema({s.pk}, s.sk ? std::vector<NKey>{*s.sk} : std::vector<NKey>{})},
-      {"BillingMode", "PAY_PER_REQUEST"}};
-  if (!s.indexes.empty()) {
-    nlohmann::json gsis = nlohmann::json::array();
-    for (const oracle::NIndex& i : s.indexes) {
-      for (const NKey& k : i.pk) define(k);
-      for (const NKey& k : i.sk) define(k);
-      nlohmann::json projection = {{"ProjectionType", projection_name(i.projection)}};
-      if (i.projection == oracle::NIndex::Projection::kInclude)
-        projection["NonKeyAttributes"] = i.include;
-      gsis.push_back(
-          {{"IndexName", i.name}, {"KeySchema", schema(i.pk, i.sk)}, {"Projection", projection}});
-    }
-    j["GlobalSecondaryIndexes"] = gsis;
-  }
-  j["AttributeDefinitions"] = defs;
+  nlohmann::json j = dynamodb::table_definition(props::to_engine(s));
+  j["TableName"] = name;
   return j;
 }
 
@@ -223,93 +195,28 @@ std::vector<std::string> non_canonical_numbers(const nlohmann::json& value) {
   return out;
 }
 
-// ---------------------------------------------------------------- tables
-
-Result<std::string> TableManager::create(const NSchema& schema, int wait_ms) {
-  const std::string name = fmt::format("{}{}-{}", kTablePrefix, run_id_, ++counter_);
-  // Held before it is sent: a CreateTable cut by an interrupt may still make
-  // the table, and cleanup must delete it (one that never came is not found,
-  // which drop takes as gone).
-  live_.insert(name);
-  const Reply created = client_.call("CreateTable", create_table_request(name, schema));
-  // A retried CreateTable whose first attempt went through: the name is this run's own.
-  const bool made_before =
-      !created.ok() && created.attempts > 1 && created.error->type == "ResourceInUseException";
-  if (!created.ok() && !made_before) {
-    live_.erase(name);
-    return make_error(ErrorCode::kUnavailable, 0,
-                      fmt::format("CreateTable {} refused: {}: {}", name, created.error->type,
-                                  created.error->message));
-  }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
-  for (int delay = 5;; delay = std::min(delay * 2, 1000)) {
-    const Reply d = client_.call("DescribeTable", {{"TableName", name}});
-    if (d.ok()) {
-      const auto& t = d.body.value("Table", nlohmann::json::object());
-      bool active = t.value("TableStatus", std::string()) == "ACTIVE";
-      for (const auto& i : t.value("GlobalSecondaryIndexes", nlohmann::json::array())) {
-        active = active && i.value("IndexStatus", std::string("ACTIVE")) == "ACTIVE";
-      }
-      if (active) return name;
-    }
-    if (std::chrono::steady_clock::now() > deadline) {
-      return make_error(ErrorCode::kUnavailable, 0,
-                        fmt::format("table {} was not ACTIVE after {} ms", name, wait_ms));
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay));
-  }
-}
-
-bool TableManager::drop(const std::string& name) {
-  if (keep_ || !live_.contains(name) || name.rfind(kTablePrefix, 0) != 0) return false;
-  const Reply r = client_.call("DeleteTable", {{"TableName", name}});
-  // Gone already is as good as deleted.
-  if (r.ok() || r.error->type == "ResourceNotFoundException") {
-    live_.erase(name);
-    return true;
-  }
-  return false;
-}
-
-std::vector<std::string> TableManager::drop_all() {
-  std::vector<std::string> failed;
-  const std::vector<std::string> names(live_.begin(), live_.end());
-  for (const std::string& name : names) {
-    try {
-      // A table still CREATING or UPDATING refuses deletion for a moment.
-      bool done = false;
-      for (int attempt = 0; attempt < 20 && !done; ++attempt) {
-        done = drop(name);
-        if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      }
-      if (!done) failed.push_back(name + ": DeleteTable kept failing");
-    } catch (const TransportError& e) {
-      failed.push_back(name + ": " + e.what());
-    }
-  }
-  return failed;
-}
-
 // ---------------------------------------------------------------- pages
 
 Workload::Answer Workload::send(const std::string& action, const nlohmann::json& params) {
-  if (!gone_.empty()) throw TransportError(TransportError::Kind::kUnreachable, gone_);
+  if (!gone_.empty())
+    throw dynamodb::TransportError(dynamodb::TransportError::Kind::kUnreachable, gone_);
   ++checked_;
   try {
     return read_page(action, client_.call(action, params));
-  } catch (const TransportError& e) {
-    const bool unanswered = e.kind() == TransportError::Kind::kTimeout ||
-                            e.kind() == TransportError::Kind::kConnectionLost;
+  } catch (const dynamodb::TransportError& e) {
+    const bool unanswered = e.kind() == dynamodb::TransportError::Kind::kTimeout ||
+                            e.kind() == dynamodb::TransportError::Kind::kConnectionLost;
     if (!unanswered) throw;
     Answer a;
     a.body = nlohmann::json::object();
-    a.no_answer = e.kind() == TransportError::Kind::kTimeout ? "timeout" : "connection lost";
-    a.error = ApiError{0, "no answer: " + a.no_answer, e.what()};
+    a.no_answer =
+        e.kind() == dynamodb::TransportError::Kind::kTimeout ? "timeout" : "connection lost";
+    a.error = dynamodb::ApiError{0, "no answer: " + a.no_answer, e.what()};
     unanswered_ = Unanswered{action, params, a.error};
     try {
       client_.call("DescribeTable", {{"TableName", tables_.probe_name()}});
-    } catch (const TransportError& again) {
-      if (again.kind() == TransportError::Kind::kInterrupted) throw;
+    } catch (const dynamodb::TransportError& again) {
+      if (again.kind() == dynamodb::TransportError::Kind::kInterrupted) throw;
       gone_ = fmt::format("the endpoint stopped answering: {} got no answer ({}), then {}", action,
                           e.what(), again.what());
     }
@@ -328,7 +235,7 @@ nlohmann::json read_params(const std::string& table, const Request& r) {
   if (!r.attributes.names.empty()) j["ExpressionAttributeNames"] = r.attributes.names;
   if (!r.attributes.values.empty()) {
     nlohmann::json values = nlohmann::json::object();
-    for (const auto& [k, v] : r.attributes.values) values[k] = to_json_value(v);
+    for (const auto& [k, v] : r.attributes.values) values[k] = dynamodb::to_json_value(v);
     j["ExpressionAttributeValues"] = values;
   }
   if (r.limit) j["Limit"] = *r.limit;
@@ -337,7 +244,7 @@ nlohmann::json read_params(const std::string& table, const Request& r) {
   if (r.consistent_read) j["ConsistentRead"] = true;
   if (r.exclusive_start_key) {
     nlohmann::json key = nlohmann::json::object();
-    for (const auto& [k, v] : *r.exclusive_start_key) key[k] = to_json_value(v);
+    for (const auto& [k, v] : *r.exclusive_start_key) key[k] = dynamodb::to_json_value(v);
     j["ExclusiveStartKey"] = key;
   }
   return j;
@@ -374,7 +281,8 @@ nlohmann::json recorded_request(const std::string& action, nlohmann::json params
   return {{"action", action}, {"params", params}};
 }
 
-nlohmann::json actual_json(const nlohmann::json& body, const std::optional<ApiError>& error) {
+nlohmann::json actual_json(const nlohmann::json& body,
+                           const std::optional<dynamodb::ApiError>& error) {
   if (error) return {{"error", error->type}, {"message", error->message}};
   return body;
 }
@@ -540,47 +448,9 @@ std::pair<std::string, std::string> rejection_cause(const NSchema& schema, const
 // ---------------------------------------------------------------- clearing and loading
 
 void Workload::clear(const std::string& table, const NSchema& schema) {
-  std::vector<nlohmann::json> keys;
-  nlohmann::json params = {{"TableName", table}, {"ConsistentRead", true}};
-  for (int page = 0; page < 10000; ++page) {
-    const Reply r = client_.call("Scan", params);
-    if (!r.ok()) {
-      throw TransportError(
-          TransportError::Kind::kProtocol,
-          fmt::format("emptying {}: Scan refused: {}: {}", table, r.error->type, r.error->message));
-    }
-    for (const auto& item : r.body.value("Items", nlohmann::json::array())) {
-      nlohmann::json key = nlohmann::json::object();
-      key[schema.pk.name] = item.value(schema.pk.name, nlohmann::json());
-      if (schema.sk) key[schema.sk->name] = item.value(schema.sk->name, nlohmann::json());
-      keys.push_back(key);
-    }
-    if (!r.body.contains("LastEvaluatedKey")) break;
-    params["ExclusiveStartKey"] = r.body["LastEvaluatedKey"];
-  }
-  for (std::size_t at = 0; at < keys.size(); at += 25) {
-    nlohmann::json requests = nlohmann::json::array();
-    for (std::size_t i = at; i < std::min(keys.size(), at + 25); ++i) {
-      requests.push_back({{"DeleteRequest", {{"Key", keys[i]}}}});
-    }
-    nlohmann::json batch = {{"RequestItems", {{table, requests}}}};
-    for (int attempt = 0;; ++attempt) {
-      const Reply r = client_.call("BatchWriteItem", batch);
-      if (!r.ok()) {
-        throw TransportError(TransportError::Kind::kProtocol,
-                             fmt::format("emptying {}: BatchWriteItem refused: {}: {}", table,
-                                         r.error->type, r.error->message));
-      }
-      const auto unprocessed = r.body.value("UnprocessedItems", nlohmann::json::object());
-      if (unprocessed.empty() || !unprocessed.contains(table) || unprocessed[table].empty()) break;
-      if (attempt == 20) {
-        throw TransportError(TransportError::Kind::kThrottled,
-                             "emptying " + table + ": items stay unprocessed");
-      }
-      batch = {{"RequestItems", unprocessed}};
-      std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
-    }
-  }
+  std::vector<std::string> keys = {schema.pk.name};
+  if (schema.sk) keys.push_back(schema.sk->name);
+  dynamodb::empty_table(client_, table, keys);
 }
 
 namespace {
@@ -676,8 +546,8 @@ bool Workload::load(const std::string& table, oracle::NaiveTable& model,
         break;
       }
       if (attempt == 20)
-        throw TransportError(TransportError::Kind::kThrottled,
-                             "items stay unprocessed in " + table);
+        throw dynamodb::TransportError(dynamodb::TransportError::Kind::kThrottled,
+                                       "items stay unprocessed in " + table);
       params = {{"RequestItems", unprocessed}};
       std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
     }
@@ -1083,8 +953,8 @@ std::optional<std::string> replayed_item(const nlohmann::json& want, const nlohm
     return std::string(got.is_null() ? "no item, the expected answer has one"
                                      : "an item, the expected answer has none");
   }
-  auto a = item_from_json(want);
-  auto b = item_from_json(got);
+  auto a = dynamodb::item_from_json(want);
+  auto b = dynamodb::item_from_json(got);
   if (a && b && oracle::naive_items_equal(props::to_naive(*a), props::to_naive(*b)))
     return std::nullopt;
   return std::string("the item read differs from the expected one");
@@ -1109,15 +979,15 @@ Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r
     return make_error(ErrorCode::kBadFormat, 0,
                       "a reproduction's request needs \"action\" and \"params\"");
   }
-  auto name = tables_.create(*schema);
+  auto name = tables_.create(props::to_engine(*schema));
   if (!name) return name.error();
   struct Dropper {
-    TableManager& t;
+    dynamodb::TableManager& t;
     std::string n;
     ~Dropper() {
       try {
         t.drop(n);
-      } catch (const TransportError&) {
+      } catch (const dynamodb::TransportError&) {
         // drop_all at the end of the run tries again
       }
     }
@@ -1126,7 +996,7 @@ Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r
   oracle::NaiveTable model(*schema);
   std::vector<NItem> items;
   for (const auto& raw : r["items"]) {
-    auto item = item_from_json(raw);
+    auto item = dynamodb::item_from_json(raw);
     if (!item)
       return make_error(ErrorCode::kBadFormat, 0, "a reproduction item: " + describe(item.error()));
     // Written as recorded (spellings included), one by one.
@@ -1166,7 +1036,7 @@ Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r
   }
   std::vector<NItem> want;
   for (const auto& raw : expected.value("Items", nlohmann::json::array())) {
-    auto item = item_from_json(raw);
+    auto item = dynamodb::item_from_json(raw);
     if (!item)
       return make_error(ErrorCode::kBadFormat, 0, "an expected item: " + describe(item.error()));
     want.push_back(props::to_naive(*item));
@@ -1194,7 +1064,7 @@ Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r
     return std::optional<std::string>("a LastEvaluatedKey where none is expected");
   }
   if (lek.is_object()) {
-    auto key = item_from_json(lek);
+    auto key = dynamodb::item_from_json(lek);
     if (!key)
       return make_error(ErrorCode::kBadFormat, 0,
                         "the expected LastEvaluatedKey: " + describe(key.error()));

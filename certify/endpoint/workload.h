@@ -52,18 +52,16 @@
 #include <vector>
 
 #include "certify/endpoint/divergences.h"
-#include "certify/endpoint/dynamodb_answer.h"
-#include "certify/endpoint/dynamodb_client.h"
+#include "certify/endpoint/page_answer.h"
 #include "certify/endpoint/unknown_outcome.h"
-#include "naive_query.h"
-#include "props/query_props.h"
-#include "props/write_script.h"
+#include "dynamodb/client.h"
+#include "dynamodb/tables.h"
+#include "oracles/naive_query.h"
+#include "properties/props/query_props.h"
+#include "properties/props/write_script.h"
 #include "sortkey/error.h"
 
 namespace sortkey::certify::endpoint {
-
-// The table prefix: the only tables the certifier ever creates or deletes.
-inline constexpr std::string_view kTablePrefix = "sortkey-cert-";
 
 // Schemas as JSON (the "table" of a reproduction) and as CreateTable.
 nlohmann::json schema_to_json(const oracle::NSchema& schema);
@@ -77,35 +75,6 @@ nlohmann::json query_request_json(const std::string& table, const QueryRequest& 
 // Oracle values as DynamoDB JSON, numbers spelled as the oracle holds them.
 nlohmann::json naive_to_json(const oracle::NValue& v);
 nlohmann::json naive_to_json(const oracle::NItem& item);
-
-class TableManager {
- public:
-  // `run_id`: a random tag, so that concurrent runs never share a name.
-  TableManager(DynamoDbClient& client, std::string run_id)
-      : client_(client), run_id_(std::move(run_id)) {}
-
-  // Creates a fresh table and waits (up to `wait_ms`) until it and its
-  // indexes are ACTIVE. Errors: the endpoint refused the table (with its
-  // message), or it did not become ACTIVE in time. Throws TransportError.
-  Result<std::string> create(const oracle::NSchema& schema, int wait_ms = 60000);
-  // Deletes one table this manager created; false for any other name, and
-  // for every name once keep_all() was called.
-  bool drop(const std::string& name);
-  void keep_all() { keep_ = true; }
-  std::vector<std::string> names() const { return {live_.begin(), live_.end()}; }
-  // Deletes every table still held; returns "name: why" for each failure.
-  std::vector<std::string> drop_all();
-  bool owns(const std::string& name) const { return live_.contains(name); }
-  std::size_t created_count() const { return counter_; }
-  std::string probe_name() const { return std::string(kTablePrefix) + run_id_ + "-probe"; }
-
- private:
-  DynamoDbClient& client_;
-  std::string run_id_;
-  std::size_t counter_ = 0;
-  std::set<std::string> live_;
-  bool keep_ = false;
-};
 
 struct WorkloadOptions {
   int index_wait_ms = 5000;  // bounded re-reads of an index
@@ -126,7 +95,8 @@ struct CheckContext {
 
 class Workload {
  public:
-  Workload(DynamoDbClient& client, TableManager& tables, WorkloadOptions options)
+  Workload(dynamodb::DynamoDbClient& client, dynamodb::TableManager& tables,
+           WorkloadOptions options)
       : client_(client), tables_(tables), options_(options) {}
 
   // Every divergence the checks meet is handed to an Observe, and the
@@ -229,7 +199,8 @@ class Workload {
   struct Unanswered {
     std::string action;
     nlohmann::json params;
-    std::optional<ApiError> error;  // "no answer: timeout" or "no answer: connection lost"
+    std::optional<dynamodb::ApiError>
+        error;  // "no answer: timeout" or "no answer: connection lost"
   };
   std::optional<Unanswered> take_unanswered() { return std::exchange(unanswered_, std::nullopt); }
   // Deletes every item of `table`. Throws TransportError.
@@ -250,8 +221,8 @@ class Workload {
                                         const nlohmann::json& params, std::optional<Divergence>* d);
   Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool* unsure);
 
-  DynamoDbClient& client_;
-  TableManager& tables_;
+  dynamodb::DynamoDbClient& client_;
+  dynamodb::TableManager& tables_;
   WorkloadOptions options_;
   std::uint64_t checked_ = 0;
   std::string gone_;

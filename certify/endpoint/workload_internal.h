@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "certify/endpoint/dynamodb_client.h"
-#include "naive_query.h"
+#include "dynamodb/client.h"
+#include "oracles/naive_query.h"
 
 namespace sortkey::certify::endpoint::workload_internal {
 
@@ -21,7 +21,8 @@ nlohmann::json items_json(const std::vector<oracle::NItem>& items);
 // table's, filled in on replay.
 nlohmann::json recorded_request(const std::string& action, nlohmann::json params);
 // The answer as recorded: the body, or {"error": type, "message": ...}.
-nlohmann::json actual_json(const nlohmann::json& body, const std::optional<ApiError>& error);
+nlohmann::json actual_json(const nlohmann::json& body,
+                           const std::optional<dynamodb::ApiError>& error);
 
 }  // namespace sortkey::certify::endpoint::workload_internal
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "props/query_invalid_props.h"
+#include "properties/props/query_invalid_props.h"
 
 namespace sortkey::certify::endpoint {
 namespace {

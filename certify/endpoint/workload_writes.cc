@@ -141,7 +141,7 @@ std::string step_kind(const StepAnswer& want, const Workload::Answer& got, bool 
     *detail = "Numbers not in DynamoDB's canonical text: " + bad.front();
     return "number_text";
   }
-  auto read = item.is_object() ? item_from_json(item) : Result<Item>(Item{});
+  auto read = item.is_object() ? dynamodb::item_from_json(item) : Result<Item>(Item{});
   if (!read) {
     *detail = "the item read is not DynamoDB JSON: " + describe(read.error());
     return "malformed";
@@ -175,7 +175,7 @@ std::optional<Settled> Workload::settle_unknown(const std::string& table,
   const Answer read = send("GetItem", get);
   const nlohmann::json request = recorded_request(props::step_operation(step), params);
   const nlohmann::json item = read.body.value("Item", nlohmann::json(nullptr));
-  auto stored = item.is_object() ? item_from_json(item) : Result<Item>(Item{});
+  auto stored = item.is_object() ? dynamodb::item_from_json(item) : Result<Item>(Item{});
   if (read.error || !stored) {
     unknown_outcomes_.push_back({{"request", request}, {"settled", "unread"}});
     // A key DynamoDB refuses to read (over its size limit, of the wrong

@@ -7,7 +7,7 @@ set -u
 clangxx=$1 fuzz_dir=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if ! "$clangxx" -std=c++20 -O1 -fsanitize=fuzzer -I "$fuzz_dir" \
+if ! "$clangxx" -std=c++20 -O1 -fsanitize=fuzzer -I "$fuzz_dir/.." \
     "$fuzz_dir/tests/engine_defaults_check.cc" -o "$work/check" 2>"$work/build.log"; then
   echo "FAILED: engine_defaults_check.cc does not build with $clangxx -fsanitize=fuzzer:"
   cat "$work/build.log"

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "engine_defaults.h"
+#include "fuzz/engine_defaults.h"
 
 extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
   return sortkey::fuzz::default_flags(argc, argv, {"-runs=3"});

@@ -1,4 +1,4 @@
-#include "gen/bytes_gen.h"
+#include "properties/gen/bytes_gen.h"
 
 #include <vector>
 

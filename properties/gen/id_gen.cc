@@ -1,8 +1,8 @@
-#include "gen/id_gen.h"
+#include "properties/gen/id_gen.h"
 
 #include <algorithm>
 
-#include "naive_base.h"
+#include "oracles/naive_base.h"
 
 namespace sortkey::props {
 namespace {

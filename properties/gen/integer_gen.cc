@@ -1,8 +1,8 @@
-#include "gen/integer_gen.h"
+#include "properties/gen/integer_gen.h"
 
 #include <vector>
 
-#include "naive_integer.h"
+#include "oracles/naive_integer.h"
 
 namespace sortkey::props {
 

@@ -1,13 +1,13 @@
-#include "gen/number_gen.h"
+#include "properties/gen/number_gen.h"
 
 #include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "gen/built_once.h"
-#include "gen/bytes_gen.h"
-#include "gen/draws.h"
+#include "properties/gen/built_once.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/draws.h"
 
 namespace sortkey::props {
 

@@ -17,8 +17,8 @@
 #include <string>
 #include <utility>
 
-#include "gen/draws.h"
-#include "naive_decimal.h"
+#include "oracles/naive_decimal.h"
+#include "properties/gen/draws.h"
 
 namespace sortkey::props {
 

@@ -1,10 +1,10 @@
-#include "gen/path_gen.h"
+#include "properties/gen/path_gen.h"
 
 #include <cstddef>
 #include <utility>
 
-#include "gen/list_gen.h"
-#include "gen/text_gen.h"
+#include "properties/gen/list_gen.h"
+#include "properties/gen/text_gen.h"
 
 namespace sortkey::props {
 

@@ -1,14 +1,14 @@
-#include "gen/query_gen.h"
+#include "properties/gen/query_gen.h"
 
 #include <algorithm>
 #include <tuple>
 
-#include "gen/built_once.h"
-#include "gen/draws.h"
-#include "gen/number_gen.h"
-#include "gen/text_gen.h"
-#include "naive_decimal.h"
-#include "props/query_pools.h"
+#include "oracles/naive_decimal.h"
+#include "properties/gen/built_once.h"
+#include "properties/gen/draws.h"
+#include "properties/gen/number_gen.h"
+#include "properties/gen/text_gen.h"
+#include "properties/props/query_pools.h"
 
 namespace sortkey::oracle {
 

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "naive_query.h"
+#include "oracles/naive_query.h"
 
 namespace sortkey::oracle {
 // Counterexamples print values, items and trees readably.

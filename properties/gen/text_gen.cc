@@ -1,13 +1,13 @@
-#include "gen/text_gen.h"
+#include "properties/gen/text_gen.h"
 
 #include <fmt/format.h>
 
 #include <vector>
 
-#include "gen/bytes_gen.h"
-#include "gen/list_gen.h"
-#include "naive_casefold.h"
-#include "props/common.h"
+#include "oracles/naive_casefold.h"
+#include "properties/gen/bytes_gen.h"
+#include "properties/gen/list_gen.h"
+#include "properties/props/common.h"
 
 namespace sortkey::props {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "gen/draws.h"
+#include "properties/gen/draws.h"
 
 namespace sortkey::props {
 

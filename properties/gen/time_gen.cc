@@ -1,10 +1,10 @@
-#include "gen/time_gen.h"
+#include "properties/gen/time_gen.h"
 
 #include <cstdint>
 #include <limits>
 #include <vector>
 
-#include "naive_calendar.h"
+#include "oracles/naive_calendar.h"
 
 namespace sortkey::props {
 namespace {

@@ -1,9 +1,9 @@
-#include "gen/write_gen.h"
+#include "properties/gen/write_gen.h"
 
 #include <algorithm>
 
-#include "gen/number_gen.h"
-#include "gen/query_gen.h"
+#include "properties/gen/number_gen.h"
+#include "properties/gen/query_gen.h"
 
 namespace sortkey::props {
 

@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "naive_query.h"
-#include "props/write_script.h"
+#include "oracles/naive_query.h"
+#include "properties/props/write_script.h"
 
 namespace sortkey::props {
 

@@ -1,4 +1,4 @@
-#include "props/common.h"
+#include "properties/props/common.h"
 
 namespace sortkey::props {
 

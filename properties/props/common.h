@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 #include "sortkey/error.h"
 
 namespace sortkey::props {

@@ -1,12 +1,12 @@
-#include "props/composite_props.h"
+#include "properties/props/composite_props.h"
 
 #include <fmt/format.h>
 
-#include "naive_casefold.h"
-#include "naive_decimal.h"
-#include "naive_integer.h"
-#include "naive_tuple.h"
-#include "props/common.h"
+#include "oracles/naive_casefold.h"
+#include "oracles/naive_decimal.h"
+#include "oracles/naive_integer.h"
+#include "oracles/naive_tuple.h"
+#include "properties/props/common.h"
 
 namespace sortkey::props {
 namespace {

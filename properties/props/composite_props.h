@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 #include "sortkey/composite.h"
 
 namespace sortkey::props {

@@ -1,4 +1,4 @@
-#include "props/contract_foreign_keys.h"
+#include "properties/props/contract_foreign_keys.h"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <cctype>
 #include <set>
 
-#include "naive_casefold.h"
-#include "props/common.h"
+#include "oracles/naive_casefold.h"
+#include "properties/props/common.h"
 
 namespace sortkey::props::contract {
 namespace {

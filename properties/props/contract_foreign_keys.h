@@ -61,7 +61,7 @@
 #include <string_view>
 #include <vector>
 
-#include "props/contract_props.h"
+#include "properties/props/contract_props.h"
 
 namespace sortkey::props::contract {
 

@@ -1,4 +1,4 @@
-#include "props/contract_props.h"
+#include "properties/props/contract_props.h"
 
 #include <fmt/format.h>
 
@@ -6,13 +6,13 @@
 #include <cctype>
 #include <map>
 
-#include "naive_base.h"
-#include "naive_calendar.h"
-#include "naive_casefold.h"
-#include "naive_decimal.h"
-#include "naive_integer.h"
-#include "naive_tuple.h"
-#include "props/common.h"
+#include "oracles/naive_base.h"
+#include "oracles/naive_calendar.h"
+#include "oracles/naive_casefold.h"
+#include "oracles/naive_decimal.h"
+#include "oracles/naive_integer.h"
+#include "oracles/naive_tuple.h"
+#include "properties/props/common.h"
 #include "sortkey/ksuid.h"
 #include "sortkey/ulid.h"
 

@@ -46,7 +46,7 @@
 #include <string_view>
 #include <vector>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 
 namespace sortkey::props::contract {
 

@@ -1,4 +1,4 @@
-#include "props/contract_reference.h"
+#include "properties/props/contract_reference.h"
 
 #include <fmt/format.h>
 

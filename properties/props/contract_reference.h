@@ -24,7 +24,7 @@
 #include <memory>
 #include <vector>
 
-#include "props/contract_props.h"
+#include "properties/props/contract_props.h"
 
 namespace sortkey::props::contract {
 

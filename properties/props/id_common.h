@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 
 namespace sortkey::props {
 

@@ -44,10 +44,10 @@
 #include <thread>
 #include <vector>
 
-#include "naive_base.h"
-#include "props/common.h"
-#include "props/id_common.h"
-#include "props/outcome.h"
+#include "oracles/naive_base.h"
+#include "properties/props/common.h"
+#include "properties/props/id_common.h"
+#include "properties/props/outcome.h"
 #include "sortkey/error.h"
 #include "sortkey/id_source.h"
 

@@ -1,13 +1,13 @@
-#include "props/layout_props.h"
+#include "properties/props/layout_props.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 
-#include "naive_collection.h"
-#include "naive_integer.h"
-#include "props/common.h"
+#include "oracles/naive_collection.h"
+#include "oracles/naive_integer.h"
+#include "properties/props/common.h"
 #include "sortkey/layout.h"
 #include "sortkey/unique.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 #include "sortkey/uint128.h"
 
 namespace sortkey::props {

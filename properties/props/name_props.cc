@@ -1,11 +1,11 @@
-#include "props/name_props.h"
+#include "properties/props/name_props.h"
 
 #include <fmt/format.h>
 
 #include <string>
 
-#include "naive_casefold.h"
-#include "props/common.h"
+#include "oracles/naive_casefold.h"
+#include "properties/props/common.h"
 
 namespace sortkey::props {
 namespace {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 #include "sortkey/name.h"
 
 namespace sortkey::props {

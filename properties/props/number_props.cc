@@ -1,11 +1,11 @@
-#include "props/number_props.h"
+#include "properties/props/number_props.h"
 
 #include <fmt/format.h>
 
 #include <string>
 
-#include "naive_decimal.h"
-#include "props/common.h"
+#include "oracles/naive_decimal.h"
+#include "properties/props/common.h"
 #include "sortkey/number.h"
 
 namespace sortkey::props {

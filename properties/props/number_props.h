@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 
 namespace sortkey::props {
 

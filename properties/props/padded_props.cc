@@ -1,12 +1,12 @@
-#include "props/padded_props.h"
+#include "properties/props/padded_props.h"
 
 #include <fmt/format.h>
 
 #include <optional>
 #include <string>
 
-#include "naive_integer.h"
-#include "props/common.h"
+#include "oracles/naive_integer.h"
+#include "properties/props/common.h"
 #include "sortkey/inverse.h"
 #include "sortkey/padded.h"
 

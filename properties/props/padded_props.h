@@ -10,7 +10,7 @@
 
 #include <string_view>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 #include "sortkey/uint128.h"
 
 namespace sortkey::props {

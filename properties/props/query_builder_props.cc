@@ -1,12 +1,12 @@
-#include "props/query_builder_props.h"
+#include "properties/props/query_builder_props.h"
 
 #include <fmt/format.h>
 
 #include <string>
 #include <utility>
 
-#include "props/query_conversions.h"
-#include "props/query_internal.h"
+#include "properties/props/query_conversions.h"
+#include "properties/props/query_internal.h"
 #include "sortkey/expression_builder.h"
 
 namespace sortkey::props {

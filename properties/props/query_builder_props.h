@@ -6,8 +6,8 @@
 #ifndef SORTKEY_PROPERTIES_QUERY_BUILDER_PROPS_H_
 #define SORTKEY_PROPERTIES_QUERY_BUILDER_PROPS_H_
 
-#include "naive_query.h"
-#include "props/outcome.h"
+#include "oracles/naive_query.h"
+#include "properties/props/outcome.h"
 #include "sortkey/table.h"
 
 namespace sortkey::props {

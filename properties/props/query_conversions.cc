@@ -1,4 +1,4 @@
-#include "props/query_conversions.h"
+#include "properties/props/query_conversions.h"
 
 #include <optional>
 #include <vector>

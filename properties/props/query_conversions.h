@@ -7,7 +7,7 @@
 #ifndef SORTKEY_PROPERTIES_QUERY_CONVERSIONS_H_
 #define SORTKEY_PROPERTIES_QUERY_CONVERSIONS_H_
 
-#include "naive_query.h"
+#include "oracles/naive_query.h"
 #include "sortkey/attribute.h"
 #include "sortkey/table.h"
 

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "naive_query.h"
-#include "props/query_conversions.h"
+#include "oracles/naive_query.h"
+#include "properties/props/query_conversions.h"
 #include "sortkey/attribute.h"
 #include "sortkey/error.h"
 #include "sortkey/query.h"

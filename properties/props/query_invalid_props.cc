@@ -1,11 +1,11 @@
-#include "props/query_invalid_props.h"
+#include "properties/props/query_invalid_props.h"
 
 #include <fmt/format.h>
 
 #include <string>
 #include <vector>
 
-#include "props/query_internal.h"
+#include "properties/props/query_internal.h"
 
 namespace sortkey::props {
 

@@ -6,9 +6,9 @@
 #ifndef SORTKEY_PROPERTIES_QUERY_INVALID_PROPS_H_
 #define SORTKEY_PROPERTIES_QUERY_INVALID_PROPS_H_
 
-#include "naive_query.h"
-#include "props/outcome.h"
-#include "props/query_spec.h"
+#include "oracles/naive_query.h"
+#include "properties/props/outcome.h"
+#include "properties/props/query_spec.h"
 #include "sortkey/table.h"
 
 namespace sortkey::props {

@@ -1,4 +1,4 @@
-#include "props/query_page_props.h"
+#include "properties/props/query_page_props.h"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "props/query_internal.h"
-#include "props/query_invalid_props.h"
-#include "props/query_spec.h"
+#include "properties/props/query_internal.h"
+#include "properties/props/query_invalid_props.h"
+#include "properties/props/query_spec.h"
 
 namespace sortkey::props {
 

@@ -27,9 +27,9 @@
 #include <functional>
 #include <string>
 
-#include "naive_query.h"
-#include "props/outcome.h"
-#include "props/query_spec.h"
+#include "oracles/naive_query.h"
+#include "properties/props/outcome.h"
+#include "properties/props/query_spec.h"
 #include "sortkey/table.h"
 
 namespace sortkey::props {

@@ -1,4 +1,4 @@
-#include "props/query_pools.h"
+#include "properties/props/query_pools.h"
 
 namespace sortkey::props {
 

@@ -15,13 +15,13 @@
 #ifndef SORTKEY_PROPERTIES_QUERY_PROPS_H_
 #define SORTKEY_PROPERTIES_QUERY_PROPS_H_
 
-#include "props/query_builder_props.h"
-#include "props/query_conversions.h"
-#include "props/query_invalid_props.h"
-#include "props/query_page_props.h"
-#include "props/query_seed_layout_props.h"
-#include "props/query_seed_order_props.h"
-#include "props/query_spec.h"
-#include "props/write_script.h"
+#include "properties/props/query_builder_props.h"
+#include "properties/props/query_conversions.h"
+#include "properties/props/query_invalid_props.h"
+#include "properties/props/query_page_props.h"
+#include "properties/props/query_seed_layout_props.h"
+#include "properties/props/query_seed_order_props.h"
+#include "properties/props/query_spec.h"
+#include "properties/props/write_script.h"
 
 #endif  // SORTKEY_PROPERTIES_QUERY_PROPS_H_

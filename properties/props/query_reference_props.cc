@@ -1,4 +1,4 @@
-#include "props/query_reference_props.h"
+#include "properties/props/query_reference_props.h"
 
 #include <fmt/format.h>
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "naive_decimal.h"
-#include "props/query_internal.h"
+#include "oracles/naive_decimal.h"
+#include "properties/props/query_internal.h"
 
 namespace sortkey::props {
 

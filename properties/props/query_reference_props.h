@@ -33,10 +33,10 @@
 #include <utility>
 #include <vector>
 
-#include "naive_query.h"
-#include "props/outcome.h"
-#include "props/query_invalid_props.h"
-#include "props/query_spec.h"
+#include "oracles/naive_query.h"
+#include "properties/props/outcome.h"
+#include "properties/props/query_invalid_props.h"
+#include "properties/props/query_spec.h"
 #include "sortkey/table.h"
 
 namespace sortkey::props {

@@ -1,4 +1,4 @@
-#include "props/query_seed_order_props.h"
+#include "properties/props/query_seed_order_props.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "props/query_conversions.h"
-#include "props/query_internal.h"
-#include "props/query_page_props.h"
-#include "props/query_spec.h"
+#include "properties/props/query_conversions.h"
+#include "properties/props/query_internal.h"
+#include "properties/props/query_page_props.h"
+#include "properties/props/query_spec.h"
 #include "sortkey/composite.h"
 #include "sortkey/expression_builder.h"
 

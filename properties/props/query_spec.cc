@@ -1,4 +1,4 @@
-#include "props/query_spec.h"
+#include "properties/props/query_spec.h"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "props/query_internal.h"
+#include "properties/props/query_internal.h"
 
 namespace sortkey::props {
 

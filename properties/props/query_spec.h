@@ -17,7 +17,7 @@
 #include <ostream>
 #include <string>
 
-#include "naive_query.h"
+#include "oracles/naive_query.h"
 #include "sortkey/attribute.h"
 #include "sortkey/query.h"
 

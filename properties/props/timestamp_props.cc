@@ -1,4 +1,4 @@
-#include "props/timestamp_props.h"
+#include "properties/props/timestamp_props.h"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "naive_calendar.h"
-#include "naive_integer.h"
-#include "props/common.h"
+#include "oracles/naive_calendar.h"
+#include "oracles/naive_integer.h"
+#include "properties/props/common.h"
 
 namespace sortkey::props {
 namespace {

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "props/outcome.h"
+#include "properties/props/outcome.h"
 #include "sortkey/epoch.h"
 #include "sortkey/timestamp.h"
 

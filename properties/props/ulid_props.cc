@@ -1,4 +1,4 @@
-#include "props/ulid_props.h"
+#include "properties/props/ulid_props.h"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "naive_base.h"
-#include "props/common.h"
-#include "props/id_format_props.h"
+#include "oracles/naive_base.h"
+#include "properties/props/common.h"
+#include "properties/props/id_format_props.h"
 
 namespace sortkey::props {
 namespace {

@@ -1,12 +1,12 @@
-#include "props/write_script.h"
+#include "properties/props/write_script.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include <algorithm>
 
-#include "props/query_conversions.h"
-#include "props/query_page_props.h"
+#include "properties/props/query_conversions.h"
+#include "properties/props/query_page_props.h"
 #include "sortkey/table.h"
 
 namespace sortkey::props {

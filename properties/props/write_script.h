@@ -32,8 +32,8 @@
 #include <string>
 #include <vector>
 
-#include "naive_query.h"
-#include "props/outcome.h"
+#include "oracles/naive_query.h"
+#include "properties/props/outcome.h"
 
 namespace sortkey::props {
 

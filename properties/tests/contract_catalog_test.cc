@@ -2,7 +2,7 @@
 // built-in reference itself (no false alarms), and a planted bug in a
 // service is caught by the property meant for it, with the exact lines.
 
-#include "contract_catalog.h"
+#include "properties/contract_catalog.h"
 
 #include <gtest/gtest.h>
 
@@ -11,10 +11,10 @@
 #include <functional>
 #include <memory>
 
-#include "props/common.h"
-#include "props/contract_foreign_keys.h"
-#include "props/contract_reference.h"
-#include "runner.h"
+#include "properties/props/common.h"
+#include "properties/props/contract_foreign_keys.h"
+#include "properties/props/contract_reference.h"
+#include "properties/runner.h"
 #include "sortkey/composite.h"
 
 namespace sortkey::props::contract {

@@ -2,7 +2,7 @@
 // what breaks escaping often enough to be met within a default run, and a
 // failure shrinks to a path of few short segments.
 
-#include "gen/path_gen.h"
+#include "properties/gen/path_gen.h"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "gen/text_gen.h"
-#include "naive_casefold.h"
-#include "runner.h"
+#include "oracles/naive_casefold.h"
+#include "properties/gen/text_gen.h"
+#include "properties/runner.h"
 
 namespace sortkey::props {
 namespace {

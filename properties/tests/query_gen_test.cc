@@ -2,16 +2,16 @@
 // attribute beyond the table key is present as often as its share says, and
 // a failure shrinks to an item that keeps only the attributes it needs.
 
-#include "gen/query_gen.h"
+#include "properties/gen/query_gen.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "props/query_pools.h"
-#include "runner.h"
+#include "properties/catalog.h"
+#include "properties/props/query_pools.h"
+#include "properties/runner.h"
 
 namespace sortkey::props {
 namespace {

@@ -2,7 +2,7 @@
 // seed, the shrunk counterexample and a replay command, and the same seed
 // replays the same failure.
 
-#include "runner.h"
+#include "properties/runner.h"
 
 #include <gtest/gtest.h>
 

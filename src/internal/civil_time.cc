@@ -1,4 +1,4 @@
-#include "internal/civil_time.h"
+#include "src/internal/civil_time.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "internal/deferred_error.h"
+#include "src/internal/deferred_error.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

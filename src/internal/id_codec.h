@@ -15,8 +15,8 @@
 #include <string_view>
 #include <tuple>
 
-#include "internal/deferred_error.h"
 #include "sortkey/error.h"
+#include "src/internal/deferred_error.h"
 
 namespace sortkey::internal {
 

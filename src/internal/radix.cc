@@ -1,10 +1,10 @@
-#include "internal/radix.h"
+#include "src/internal/radix.h"
 
 #include <bit>
 #include <cstring>
 
-#include "internal/big_endian.h"
 #include "sortkey/uint128.h"
+#include "src/internal/big_endian.h"
 
 // The kernels are written for short dependency chains and few
 // multiplications: an ID is converted in a few wide steps whose parts the

@@ -1,4 +1,4 @@
-#include "internal/text.h"
+#include "src/internal/text.h"
 
 #include <fmt/format.h>
 

@@ -1,11 +1,11 @@
-#include "internal/utf8.h"
+#include "src/internal/utf8.h"
 
 #include <fmt/format.h>
 #include <unicode/utf8.h>
 
 #include <cstdint>
 
-#include "internal/deferred_error.h"
+#include "src/internal/deferred_error.h"
 
 namespace sortkey::internal {
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "query/key_encoding.h"
+#include "src/query/key_encoding.h"
 
 namespace sortkey {
 namespace {

@@ -1,4 +1,4 @@
-#include "query/key_encoding.h"
+#include "src/query/key_encoding.h"
 
 namespace sortkey::internal {
 

@@ -1,4 +1,4 @@
-#include "query/read_projection.h"
+#include "src/query/read_projection.h"
 
 #include <fmt/format.h>
 

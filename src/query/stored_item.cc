@@ -7,7 +7,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "query/stored_item_internal.h"
+#include "src/query/stored_item_internal.h"
 
 namespace sortkey {
 namespace internal {

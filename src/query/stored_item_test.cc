@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "query/stored_item_internal.h"
 #include "sortkey/table.h"
+#include "src/query/stored_item_internal.h"
 
 namespace sortkey {
 namespace {

@@ -7,9 +7,9 @@
 #include <map>
 #include <set>
 
-#include "query/key_encoding.h"
-#include "query/read_projection.h"
-#include "query/stored_item_internal.h"
+#include "src/query/key_encoding.h"
+#include "src/query/read_projection.h"
+#include "src/query/stored_item_internal.h"
 
 namespace sortkey {
 namespace {

@@ -1,8 +1,10 @@
-#include "testing/golden.h"
+#include "src/testing/golden.h"
 
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "src/testing/source_dir.h"
 
 namespace sortkey::testing {
 namespace {
@@ -56,7 +58,7 @@ const std::string& GoldenRow::operator[](const std::string& column) const {
 }
 
 std::vector<GoldenRow> load_golden(const std::string& codec) {
-  const std::string path = std::string(SORTKEY_SOURCE_DIR) + "/corpus/vectors/" + codec + ".tsv";
+  const std::string path = source_path("corpus/vectors/" + codec + ".tsv");
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open golden vectors " + path);
   std::vector<std::string> header;

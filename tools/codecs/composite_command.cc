@@ -6,8 +6,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "codec_commands.h"
 #include "sortkey/composite.h"
+#include "tools/codec_commands.h"
 
 namespace sortkey::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "codecs/id_commands.h"
+#include "tools/codecs/id_commands.h"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <memory>
 #include <optional>
 
-#include "option_checks.h"
 #include "sortkey/id_source.h"
+#include "tools/option_checks.h"
 
 namespace sortkey::cli {
 namespace {

@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec_commands.h"
 #include "sortkey/error.h"
+#include "tools/codec_commands.h"
 
 namespace sortkey::cli {
 

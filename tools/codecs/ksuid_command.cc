@@ -9,9 +9,9 @@
 #include <memory>
 #include <span>
 
-#include "codec_commands.h"
-#include "codecs/id_commands.h"
 #include "sortkey/ksuid.h"
+#include "tools/codec_commands.h"
+#include "tools/codecs/id_commands.h"
 
 namespace sortkey::cli {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <memory>
 
-#include "codec_commands.h"
 #include "sortkey/number.h"
+#include "tools/codec_commands.h"
 
 namespace sortkey::cli {
 

@@ -2,10 +2,10 @@
 
 #include <memory>
 
-#include "codec_commands.h"
-#include "option_checks.h"
 #include "sortkey/inverse.h"
 #include "sortkey/padded.h"
+#include "tools/codec_commands.h"
+#include "tools/option_checks.h"
 
 namespace sortkey::cli {
 namespace {

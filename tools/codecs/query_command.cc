@@ -9,7 +9,7 @@
 //   sortkey query build --table-name AuditLog --partition 'PK=ACTOR#u_8814' --sort SK
 //       --between 'EVT#2026-06-23T00:00:00Z' 'EVT#2026-06-23T23:59:59Z' --no-scan-index-forward
 //
-// `run` loads the items of FILE (codecs/dynamodb_json.h: a JSON array or one
+// `run` loads the items of FILE (sortkey/items_file.h: a JSON array or one
 // item per line) into the in-memory table (sortkey/table.h) with the key
 // schema given, runs the request and prints its pages as `aws dynamodb
 // query` prints a response: {"Items", "Count", "ScannedCount",
@@ -27,11 +27,11 @@
 #include <string>
 #include <vector>
 
-#include "codec_commands.h"
-#include "codecs/dynamodb_json.h"
-#include "codecs/query_request.h"
-#include "option_checks.h"
+#include "sortkey/items_file.h"
 #include "sortkey/table.h"
+#include "tools/codec_commands.h"
+#include "tools/codecs/query_request.h"
+#include "tools/option_checks.h"
 
 namespace sortkey::cli {
 namespace {

@@ -1,12 +1,13 @@
-#include "codecs/query_request.h"
+#include "tools/codecs/query_request.h"
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
 #include <utility>
 
-#include "codecs/dynamodb_json.h"
-#include "option_checks.h"
 #include "sortkey/expression_builder.h"
+#include "sortkey/items_file.h"
+#include "tools/option_checks.h"
 
 namespace sortkey::cli {
 namespace {
@@ -112,11 +113,13 @@ Result<std::optional<BuiltQuery>> built_condition(const QueryOptions& a) {
 
 // --expression-attribute-names: {"#n": "name", ...}.
 Result<std::map<std::string, std::string, std::less<>>> parse_names(const std::string& text) {
-  auto parsed = parse_json_within(text, "--expression-attribute-names");
-  if (!parsed) return parsed.error();
+  if (auto checked = check_json_within(text, "--expression-attribute-names"); !checked) {
+    return checked.error();
+  }
+  const nlohmann::json parsed = nlohmann::json::parse(text);
   std::map<std::string, std::string, std::less<>> names;
-  if (!parsed->is_object()) return bad("--expression-attribute-names: expected a JSON object");
-  for (const auto& [k, v] : parsed->items()) {
+  if (!parsed.is_object()) return bad("--expression-attribute-names: expected a JSON object");
+  for (const auto& [k, v] : parsed.items()) {
     if (!v.is_string()) {
       return bad(fmt::format("--expression-attribute-names: the name of {} is not a string", k));
     }

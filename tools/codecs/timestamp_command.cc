@@ -16,10 +16,10 @@
 
 #include <memory>
 
-#include "codec_commands.h"
-#include "option_checks.h"
 #include "sortkey/epoch.h"
 #include "sortkey/timestamp.h"
+#include "tools/codec_commands.h"
+#include "tools/option_checks.h"
 
 namespace sortkey::cli {
 namespace {

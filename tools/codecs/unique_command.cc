@@ -21,10 +21,10 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "codec_commands.h"
-#include "option_checks.h"
 #include "sortkey/padded.h"
 #include "sortkey/unique.h"
+#include "tools/codec_commands.h"
+#include "tools/option_checks.h"
 
 namespace sortkey::cli {
 namespace {

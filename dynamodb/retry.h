@@ -1,0 +1,61 @@
+// File: dynamodb/retry.h
+//
+// How the endpoint client retries a failed attempt, as the AWS SDKs do
+// (AWS SDKs and Tools Reference Guide, "Retry behavior"; botocore
+// retries/standard.py and data/_retry.json, whose DynamoDB settings these
+// are):
+//
+//   retried   a throttling error (is_throttling), HTTP 5xx, the transient
+//             error codes RequestTimeout, RequestTimeoutException and
+//             PriorRequestNotComplete, and a connection that broke after it
+//             was made (reset, or closed without an answer); never a
+//             connection refused, a timeout of the whole exchange, or any
+//             other error answer. A retry after a connection that broke
+//             once the request was sent in full leaves the outcome of a
+//             write unknown: the reply says so (dynamodb/client.h).
+//   attempts  RetrySettings::max_attempts, first attempt included.
+//   backoff   legacy:   50 ms * 2^(n-1) before retry n, at most 20 s, no jitter;
+//             standard: random [0, 1) * min(b * 2^(n-1), 20 s), b = 1 s
+//                       after a throttle and 25 ms after anything else;
+//             adaptive: as standard, and every attempt first waits for the
+//                       client-side rate limiter (rate_limiter.h).
+//
+// The certifier's default is adaptive with 10 attempts (AWS's own default
+// is 3 or 4 attempts): a run sends tens of thousands of requests, and one
+// request that runs out of attempts ends the whole run. The retry quota of
+// standard mode (a client that stops retrying after many failures) is left
+// out for the same reason: a run waits for the endpoint rather than fail fast.
+
+#ifndef SORTKEY_DYNAMODB_RETRY_H_
+#define SORTKEY_DYNAMODB_RETRY_H_
+
+#include <string>
+#include <string_view>
+
+namespace sortkey::dynamodb {
+
+enum class RetryMode { kLegacy, kStandard, kAdaptive };
+
+struct RetrySettings {
+  RetryMode mode = RetryMode::kAdaptive;
+  int max_attempts = 10;
+  std::string source = "default";  // where they came from, for the run's description
+};
+
+// "legacy", "standard", "adaptive".
+std::string_view retry_mode_name(RetryMode mode);
+
+// Whether an error answer's type (after the '#') is throttling: the union
+// of the codes the AWS SDKs treat so (ProvisionedThroughputExceededException,
+// ThrottlingException, RequestLimitExceeded, ...).
+bool is_throttling(std::string_view error_type);
+// Whether it is one of the transient error codes above.
+bool is_transient(std::string_view error_type);
+
+// Seconds to wait before retry `retry` (1 for the first retry), after a
+// throttling error or not; `random01` is a draw from [0, 1).
+double backoff_seconds(RetryMode mode, int retry, bool throttled, double random01);
+
+}  // namespace sortkey::dynamodb
+
+#endif  // SORTKEY_DYNAMODB_RETRY_H_

@@ -1,0 +1,74 @@
+#include "support/json_input.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace sortkey::support {
+
+int json_depth(std::string_view text, int limit) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+      if (deepest > limit) return deepest;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+Result<nlohmann::json> parse_json(std::string_view text, std::string_view what) {
+  if (json_depth(text) > kMaxJsonDepth) {
+    return make_error(ErrorCode::kBadFormat, 0,
+                      fmt::format("{} nests deeper than {} levels", what, kMaxJsonDepth));
+  }
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    return make_error(ErrorCode::kBadFormat, e.byte > 0 ? e.byte - 1 : 0,
+                      fmt::format("{} is not JSON: {}", what, e.what()));
+  } catch (const nlohmann::json::exception& e) {  // out_of_range: a number beyond a double
+    return make_error(ErrorCode::kBadFormat, 0, fmt::format("{} is not JSON: {}", what, e.what()));
+  }
+}
+
+Result<std::string> read_file_within(const std::string& path, std::size_t max_bytes) {
+  namespace fs = std::filesystem;
+  const auto fail = [&path](const std::string& why) {
+    return make_error(ErrorCode::kBadParameter, 0, fmt::format("{}: {}", path, why));
+  };
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec) return fail(ec.message());
+  if (fs::is_directory(status)) return fail("it is a directory");
+  if (!fs::is_regular_file(status)) return fail("it is not a regular file");
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (ec) return fail(ec.message());
+  if (size > max_bytes) return fail(fmt::format("it is larger than {} bytes", max_bytes));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(std::strerror(errno));
+  std::string text(static_cast<std::size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(size));
+  if (in.gcount() != static_cast<std::streamsize>(size)) return fail("it changed while read");
+  return text;
+}
+
+}  // namespace sortkey::support

@@ -1,0 +1,49 @@
+// File: support/json_input.h (not installed: what several rooms share)
+//
+// JSON from outside (adapter lines, certificates, known-divergences files,
+// snapshots, endpoint answers) read within limits. nlohmann::json parses
+// deep nesting without recursion, but prints and compares it recursively:
+// a 300 KB line of brackets would overflow the stack later, when a message
+// or a digest prints it. So nesting beyond kMaxJsonDepth is refused before
+// parsing, and a file is read only when it is a regular file of bounded size.
+//
+// Example:
+//   auto text = read_file_within(path, kMaxJsonFileBytes);
+//   if (!text) return text.error();        // "... is a directory"
+//   auto json = parse_json(*text, path);
+//   if (!json) return json.error();        // "... nests deeper than 256 levels"
+
+#ifndef SORTKEY_SUPPORT_JSON_INPUT_H_
+#define SORTKEY_SUPPORT_JSON_INPUT_H_
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "sortkey/error.h"
+
+namespace sortkey::support {
+
+// Far deeper than any DynamoDB item (32 levels of documents) or sortkey file
+// needs, far shallower than what recursion over it can survive.
+inline constexpr int kMaxJsonDepth = 256;
+// The largest JSON file (certificate, divergences, snapshot) read.
+inline constexpr std::size_t kMaxJsonFileBytes = std::size_t{64} << 20;
+
+// The deepest nesting of arrays and objects in `text`, strings skipped, read
+// in one pass without recursion; counting stops once past `limit`.
+int json_depth(std::string_view text, int limit = kMaxJsonDepth);
+
+// `text` parsed, when it nests at most kMaxJsonDepth deep. Errors:
+// "<what> nests deeper than 256 levels", "<what> is not JSON: <why>".
+Result<nlohmann::json> parse_json(std::string_view text, std::string_view what);
+
+// The bytes of `path`, when it is a regular file of at most `max_bytes`.
+// Errors: "<path>: <why>" (missing, a directory, not a regular file, too
+// large, or the system's reason), for the caller to put after "cannot read".
+Result<std::string> read_file_within(const std::string& path, std::size_t max_bytes);
+
+}  // namespace sortkey::support
+
+#endif  // SORTKEY_SUPPORT_JSON_INPUT_H_

@@ -1,0 +1,59 @@
+#include "support/json_input.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace sortkey::support {
+namespace {
+
+std::string nested(int depth) { return std::string(depth, '[') + std::string(depth, ']'); }
+
+TEST(JsonInput, DepthCountsArraysAndObjectsButNotStrings) {
+  EXPECT_EQ(json_depth("1"), 0);
+  EXPECT_EQ(json_depth(R"({"a":[1,{"b":[]}]})"), 4);
+  EXPECT_EQ(json_depth(R"(["[[[[", "\"[[[", {"x":"]]]"}])"), 2);
+  EXPECT_EQ(json_depth(nested(100000), 10), 11);  // stops counting past the limit
+}
+
+TEST(JsonInput, RefusesNestingPastTheLimitBeforeParsing) {
+  EXPECT_TRUE(parse_json(nested(kMaxJsonDepth), "x"));
+  auto deep = parse_json(R"({"id":0,"ok":)" + nested(150000) + "}", "the answer");
+  ASSERT_FALSE(deep);
+  EXPECT_EQ(deep.error().message, "the answer nests deeper than 256 levels");
+  auto bad = parse_json("{\"a\":", "the file f.json");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message.rfind("the file f.json is not JSON: ", 0), 0u)
+      << bad.error().message;
+}
+
+TEST(JsonInput, ANumberBeyondADoubleIsNotJsonRatherThanAnException) {
+  auto big = parse_json(R"({"id":0,"ok":1e400})", "the answer");
+  ASSERT_FALSE(big);
+  EXPECT_EQ(big.error().message.rfind("the answer is not JSON: ", 0), 0u) << big.error().message;
+  EXPECT_NE(big.error().message.find("number overflow"), std::string::npos);
+}
+
+TEST(JsonInput, ReadsOnlyRegularFilesWithinTheLimit) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sortkey-json-input-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "f.json").string();
+  std::ofstream(file) << "[1,2,3]";
+  auto ok = read_file_within(file, 100);
+  ASSERT_TRUE(ok) << ok.error().message;
+  EXPECT_EQ(*ok, "[1,2,3]");
+  EXPECT_EQ(read_file_within(file, 6).error().message, file + ": it is larger than 6 bytes");
+  EXPECT_EQ(read_file_within(dir.string(), 100).error().message,
+            dir.string() + ": it is a directory");
+  EXPECT_EQ(read_file_within("/dev/zero", 100).error().message,
+            "/dev/zero: it is not a regular file");
+  EXPECT_FALSE(read_file_within((dir / "missing").string(), 100));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace sortkey::support
