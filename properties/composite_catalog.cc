@@ -203,7 +203,7 @@ TypedSegment typed(SegmentKind kind, int width, std::string text, unsigned long 
 
 // Number text near the places the number codec's keys trip: signs, zero,
 // powers of ten, a digit string and its extensions, tiny and huge exponents.
-rc::Gen<std::string> gen_number_text() {
+rc::Gen<std::string> gen_composite_number_text() {
   return rc::gen::weightedOneOf<std::string>({
       {2, rc::gen::element<std::string>(
               "0", "1", "-1", "1.5", "-1.5", "10", "-10", "0.5", "-0.5", "100", "15", "1e-130",
@@ -221,7 +221,7 @@ rc::Gen<TypedSegment> gen_typed_value(SegmentKind kind, int width, char d) {
       return rc::gen::map(gen_segment(d),
                           [](std::string s) { return typed(SegmentKind::kText, 0, std::move(s)); });
     case SegmentKind::kNumber:
-      return rc::gen::map(gen_number_text(), [](std::string s) {
+      return rc::gen::map(gen_composite_number_text(), [](std::string s) {
         return typed(SegmentKind::kNumber, 0, std::move(s));
       });
     case SegmentKind::kName:

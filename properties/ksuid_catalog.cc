@@ -23,12 +23,12 @@ rc::Gen<ClockScript> gen_ksuid_clock() {
       [lo, hi](std::int64_t start) { return gen_clock_script(start, lo, hi); });
 }
 
-rc::Gen<std::vector<KsuidPayload>> gen_randoms() {
+rc::Gen<std::vector<KsuidPayload>> gen_ksuid_payloads() {
   return rc::gen::resize(10, rc::gen::container<std::vector<KsuidPayload>>(gen_ksuid_payload()));
 }
 
 // A KSUID-shaped string, mutated: the total-decode input.
-rc::Gen<std::string> gen_candidate_key() {
+rc::Gen<std::string> gen_ksuid_candidate() {
   return gen_mutated(rc::gen::map(
       gen_ksuid_bytes(), [](const KsuidBytes& b) { return encode_ksuid(Ksuid(b.bytes)); }));
 }
@@ -74,7 +74,7 @@ void add_ksuid_properties(Catalog& c) {
         "what the oracle accepts",
         [] {
           const std::string bytes =
-              *rc::gen::weightedOneOf<std::string>({{3, gen_candidate_key()}, {1, gen_bytes()}});
+              *rc::gen::weightedOneOf<std::string>({{3, gen_ksuid_candidate()}, {1, gen_bytes()}});
           RC_CLASSIFY(decode_ksuid(bytes).has_value(), "accepted");
           rc_require(ksuid_total_decode(bytes));
         });
@@ -94,7 +94,7 @@ void add_ksuid_properties(Catalog& c) {
           rc_require(ksuid_time_range(unix, payload.bytes));
         });
   add_id_generator_properties(c, {"ksuid", "payload", "exhaustion", "second"}, gen_ksuid_clock,
-                              gen_randoms, ksuid_generator_model, ksuid_monotonic_order,
+                              gen_ksuid_payloads, ksuid_generator_model, ksuid_monotonic_order,
                               ksuid_monotonic_threads);
 }
 

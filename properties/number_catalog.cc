@@ -56,7 +56,7 @@ rc::Gen<std::string> gen_near_miss_key() {
 }
 
 // Valid keys, near misses, mutated keys and arbitrary bytes: the total-decode input.
-rc::Gen<std::string> gen_candidate_key() {
+rc::Gen<std::string> gen_number_candidate() {
   return rc::gen::weightedOneOf<std::string>(
       {{2, gen_near_miss_key()}, {2, gen_mutated(gen_valid_key())}, {1, gen_bytes()}});
 }
@@ -137,7 +137,7 @@ void add_number_properties(Catalog& c) {
         });
   c.add("number", "total_decode",
         "decode of any bytes errs cleanly or returns the value of exactly that key", [] {
-          const std::string bytes = *gen_candidate_key();
+          const std::string bytes = *gen_number_candidate();
           RC_CLASSIFY(decode_number(bytes).has_value(), "accepted");
           rc_require(number_total_decode(bytes));
         });

@@ -29,7 +29,7 @@ void classify_calendar(const Moment& m) {
 }
 
 // A key-shaped string for the precision, mutated: the total-decode input.
-rc::Gen<std::string> gen_candidate_key(int precision) {
+rc::Gen<std::string> gen_timestamp_candidate(int precision) {
   return gen_mutated(rc::gen::map(gen_moment(), [precision](Moment m) {
     return encode_timestamp(m.instant, precision).value_or(std::string());
   }));
@@ -129,7 +129,7 @@ void add_timestamp_decode_properties(Catalog& c) {
         "decode of any bytes errs cleanly or returns the instant of exactly that key", [] {
           const int p = *gen_precision();
           const std::string bytes = *rc::gen::weightedOneOf<std::string>(
-              {{3, gen_candidate_key(p)}, {1, gen_rfc3339_text()}, {1, gen_bytes()}});
+              {{3, gen_timestamp_candidate(p)}, {1, gen_rfc3339_text()}, {1, gen_bytes()}});
           RC_CLASSIFY(decode_timestamp(bytes, p).has_value(), "accepted");
           rc_require(timestamp_total_decode(bytes, p));
         });

@@ -21,12 +21,12 @@ rc::Gen<ClockScript> gen_ulid_clock() {
                          [hi](std::int64_t start) { return gen_clock_script(start, 0, hi); });
 }
 
-rc::Gen<std::vector<UlidEntropy>> gen_randoms() {
+rc::Gen<std::vector<UlidEntropy>> gen_ulid_entropies() {
   return rc::gen::resize(10, rc::gen::container<std::vector<UlidEntropy>>(gen_ulid_entropy()));
 }
 
 // A ULID-shaped string, sometimes in lower case, mutated.
-rc::Gen<std::string> gen_candidate_key() {
+rc::Gen<std::string> gen_ulid_candidate() {
   return gen_mutated(rc::gen::map(rc::gen::pair(gen_ulid_bytes(), rc::gen::arbitrary<bool>()),
                                   [](const std::pair<UlidBytes, bool>& p) {
                                     std::string text = encode_ulid(Ulid(p.first.bytes));
@@ -86,7 +86,7 @@ void add_ulid_properties(Catalog& c) {
         "decode_ulid accepts what the oracle accepts in any case",
         [] {
           const std::string bytes =
-              *rc::gen::weightedOneOf<std::string>({{3, gen_candidate_key()}, {1, gen_bytes()}});
+              *rc::gen::weightedOneOf<std::string>({{3, gen_ulid_candidate()}, {1, gen_bytes()}});
           RC_CLASSIFY(decode_ulid(bytes).has_value(), "accepted");
           RC_CLASSIFY(decode_ulid_key(bytes).has_value(), "accepted as a key");
           rc_require(ulid_total_decode(bytes));
@@ -120,7 +120,7 @@ void add_ulid_properties(Catalog& c) {
           rc_require(ulid_time_range(ms, entropy.bytes));
         });
   add_id_generator_properties(c, {"ulid", "entropy", "overflow", "millisecond"}, gen_ulid_clock,
-                              gen_randoms, ulid_generator_model, ulid_monotonic_order,
+                              gen_ulid_entropies, ulid_generator_model, ulid_monotonic_order,
                               ulid_monotonic_threads);
 }
 

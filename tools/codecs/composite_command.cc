@@ -16,7 +16,7 @@ constexpr const char* kDelimiterHelp =
     "the delimiter: one of ! \" # $ % & ' ( ) * + , - . / (default #); the escape byte is the next "
     "one";
 
-struct EncodeArgs {
+struct CompositeEncodeArgs {
   std::vector<std::string> segments;
   std::string delimiter = "#";
   bool subtree = false;
@@ -39,7 +39,7 @@ void report(const std::string& what, const Error& e) {
 
 // Encodes one path (or its ranges): every segment is checked alone first, so
 // that a bad segment is named and marked.
-int run_encode(const EncodeArgs& a) {
+int run_encode(const CompositeEncodeArgs& a) {
   auto d = parse_delimiter(a.delimiter);
   if (!d) {
     report("encode as composite", d.error());
@@ -91,7 +91,7 @@ struct DecodeArgs {
 }  // namespace
 
 void add_composite_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
-  auto e = std::make_shared<EncodeArgs>();
+  auto e = std::make_shared<CompositeEncodeArgs>();
   CLI::App* sub = encode.add_subcommand(
       "composite",
       "hierarchical composite keys: SEGMENT... joined coarse to fine (EVENT#2026-06#00042)");

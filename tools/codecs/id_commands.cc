@@ -17,7 +17,7 @@ struct GenerateArgs {
   bool monotonic = false;
 };
 
-struct EncodeArgs {
+struct IdEncodeArgs {
   std::int64_t time = 0;
   std::string random;
 };
@@ -112,7 +112,7 @@ std::optional<std::vector<std::uint8_t>> random_part(const IdTool& tool, const s
 }
 
 void add_encode(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> tool) {
-  auto p = std::make_shared<EncodeArgs>();
+  auto p = std::make_shared<IdEncodeArgs>();
   CLI::App* encode = parent.add_subcommand("build", tool->encode_help);
   encode->add_option("--time", p->time, tool->time_help)
       ->transform(decimal<std::int64_t>())

@@ -28,7 +28,7 @@ nlohmann::json parts_of(const Ksuid& id) {
 }
 
 // The reference tool's `-f inspect` layout, with the time in UTC RFC 3339.
-std::string report(const nlohmann::json& p) {
+std::string ksuid_report(const nlohmann::json& p) {
   return fmt::format(
       "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n  Unix "
       "time: {}\n"
@@ -37,14 +37,14 @@ std::string report(const nlohmann::json& p) {
       p["unix_time"].dump(), p["timestamp"].dump(), p["payload"].get<std::string>());
 }
 
-struct Inputs {
+struct KsuidInputs {
   std::vector<std::string> values;
 };
 
 }  // namespace
 
 void add_ksuid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
-  auto e = std::make_shared<Inputs>();
+  auto e = std::make_shared<KsuidInputs>();
   add_converter(
       encode, "ksuid", "KSUIDs: 20 bytes in hex -> 27 base-62 characters", "encode", &e->values,
       [e](std::string_view hex) -> Result<std::string> {
@@ -56,7 +56,7 @@ void add_ksuid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
         return encode_ksuid(Ksuid(b));
       },
       ctx);
-  auto d = std::make_shared<Inputs>();
+  auto d = std::make_shared<KsuidInputs>();
   add_converter(
       decode, "ksuid", "KSUIDs: 27 base-62 characters -> 20 bytes in hex", "decode", &d->values,
       [d](std::string_view text) -> Result<std::string> {
@@ -89,7 +89,7 @@ void add_ksuid_tool(CLI::App& app, Context& ctx) {
     if (!id) return id.error();
     return parts_of(*id);
   };
-  tool.report = report;
+  tool.report = ksuid_report;
   tool.encode = [](std::int64_t unix_seconds,
                    std::span<const std::uint8_t> random) -> Result<std::string> {
     Ksuid::Payload payload{};

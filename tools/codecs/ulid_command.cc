@@ -28,7 +28,7 @@ nlohmann::json parts_of(const Ulid& id, std::string_view input) {
           {"canonical", input == text}};
 }
 
-std::string report(const nlohmann::json& p) {
+std::string ulid_report(const nlohmann::json& p) {
   std::string out = fmt::format(
       "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n    Unix "
       "ms: {}\n"
@@ -43,7 +43,7 @@ std::string report(const nlohmann::json& p) {
   return out;
 }
 
-struct Inputs {
+struct UlidInputs {
   std::vector<std::string> values;
   bool any_case = false;
 };
@@ -51,7 +51,7 @@ struct Inputs {
 }  // namespace
 
 void add_ulid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
-  auto e = std::make_shared<Inputs>();
+  auto e = std::make_shared<UlidInputs>();
   add_converter(
       encode, "ulid", "ULIDs: 16 bytes in hex -> 26 Crockford base-32 characters", "encode",
       &e->values,
@@ -64,7 +64,7 @@ void add_ulid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
         return encode_ulid(Ulid(b));
       },
       ctx);
-  auto d = std::make_shared<Inputs>();
+  auto d = std::make_shared<UlidInputs>();
   add_converter(
       decode, "ulid", "ULIDs: 26 upper-case Crockford base-32 characters -> 16 bytes in hex",
       "decode", &d->values,
@@ -100,7 +100,7 @@ void add_ulid_tool(CLI::App& app, Context& ctx) {
     if (!id) return id.error();
     return parts_of(*id, text);
   };
-  tool.report = report;
+  tool.report = ulid_report;
   tool.encode = [](std::int64_t unix_ms,
                    std::span<const std::uint8_t> random) -> Result<std::string> {
     Ulid::Entropy entropy{};
