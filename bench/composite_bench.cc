@@ -48,15 +48,15 @@ void BM_NaiveJoin4(benchmark::State& state) {
 }
 BENCHMARK(BM_NaiveJoin4);
 
-void decode(benchmark::State& state, const sortkey::Path& path) {
+void decode_path(benchmark::State& state, const sortkey::Path& path) {
   const std::string key = *sortkey::encode_composite(path);
   for (auto _ : state) {
     auto p = sortkey::decode_composite(key);
     benchmark::DoNotOptimize(p);
   }
 }
-void BM_CompositeDecode4(benchmark::State& state) { decode(state, plain_path()); }
-void BM_CompositeDecode4Escaped(benchmark::State& state) { decode(state, escaped_path()); }
+void BM_CompositeDecode4(benchmark::State& state) { decode_path(state, plain_path()); }
+void BM_CompositeDecode4Escaped(benchmark::State& state) { decode_path(state, escaped_path()); }
 BENCHMARK(BM_CompositeDecode4);
 BENCHMARK(BM_CompositeDecode4Escaped);
 

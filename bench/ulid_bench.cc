@@ -21,7 +21,7 @@ using sortkey::Ulid;
 using sortkey::bench::id_input_texts;
 using sortkey::bench::next_index;
 
-std::vector<Ulid> sample_ids(const char* set) {
+std::vector<Ulid> sample_ulids(const char* set) {
   return sortkey::bench::id_inputs<Ulid>(set, sortkey::decode_ulid_key);
 }
 
@@ -34,7 +34,7 @@ std::vector<std::string> lower_case(std::vector<std::string> texts) {
 }
 
 void BM_UlidFormat(benchmark::State& state, const char* set) {
-  const auto ids = sample_ids(set);
+  const auto ids = sample_ulids(set);
   std::string out;
   std::size_t i = 0;
   for (auto _ : state) {
@@ -47,7 +47,7 @@ BENCHMARK_CAPTURE(BM_UlidFormat, go_input, "go-ulid");
 BENCHMARK_CAPTURE(BM_UlidFormat, varied, "ulid");
 
 void BM_UlidCrockfordEncodeArithmetic(benchmark::State& state) {
-  const auto ids = sample_ids("ulid");
+  const auto ids = sample_ulids("ulid");
   char out[26];
   std::size_t i = 0;
   for (auto _ : state) {

@@ -15,29 +15,12 @@
 namespace sortkey::design {
 namespace {
 
-constexpr int kMaxPages = 100000;  // a store that never stops paging is a failure, not a hang
-
 std::string items_as_stored(const Population& population, const Loaded& loaded) {
   std::string out = "  items as stored (in the order they were put):\n";
   for (std::size_t i = 0; i < loaded.items.size(); ++i) {
     out += fmt::format("      {}  <- {}\n", to_json(loaded.items[i]), show_entity(population[i]));
   }
   return out;
-}
-
-struct Opened {
-  std::unique_ptr<Store> store;
-  Loaded loaded;
-};
-
-// The population in a fresh store, or the failure to build or put it.
-Result<Opened> open_loaded(StoreSource& stores, const Design& design,
-                           const Population& population) {
-  auto store = stores.open(design);
-  if (!store) return store.error();
-  auto loaded = load_population(design, population, **store);
-  if (!loaded) return loaded.error();
-  return Opened{std::move(*store), std::move(*loaded)};
 }
 
 Outcome cannot_build(const Error& e) {

@@ -5,10 +5,13 @@
 #include <string>
 
 #include "design/load.h"
+#include "design/tests/test_values.h"
 #include "design/values.h"
 
 namespace sortkey::design {
 namespace {
+
+using testing::text_value;
 
 constexpr const char* kSaas = R"(
 table: {partition_key: PK, sort_key: SK}
@@ -39,12 +42,6 @@ Design load(std::string text, const std::string& team_sk) {
   auto d = load_design_text(text, "saas.yaml");
   EXPECT_TRUE(d) << (d ? "" : d.error().message);
   return *d;
-}
-
-Value text_value(std::string s) {
-  Value v;
-  v.text = std::move(s);
-  return v;
 }
 
 Population org_with_team(const Design& d) {

@@ -12,8 +12,6 @@
 namespace sortkey::design {
 namespace {
 
-constexpr int kMaxPages = 100000;  // as the check: a store that never stops paging is refused
-
 struct KeyNames {
   std::vector<std::string> partition;
   std::vector<std::string> sort;
@@ -55,19 +53,6 @@ std::string key_text(const Item& item, const std::vector<std::string>& names) {
 }
 
 std::string key_of(const Design& d, const Item& item) { return to_json(primary_key(d, item)); }
-
-struct Opened {
-  std::unique_ptr<Store> store;
-  Loaded loaded;
-};
-
-Result<Opened> open_loaded(const Design& design, const Population& population) {
-  auto store = open_in_memory_store(design);
-  if (!store) return store.error();
-  auto loaded = load_population(design, population, **store);
-  if (!loaded) return loaded.error();
-  return Opened{std::move(*store), std::move(*loaded)};
-}
 
 // Every page of the request (only the first when `one_request`).
 Result<std::vector<Page>> pages_of(Store& store, Request request, bool one_request) {
@@ -276,7 +261,7 @@ std::string_view to_string(Mark mark) {
 }
 
 Result<std::vector<Collection>> draw_table(const Design& design, const Population& population) {
-  auto opened = open_loaded(design, population);
+  auto opened = open_loaded(*in_memory_source(), design, population);
   if (!opened) return opened.error();
   const KeyNames names = key_names(design, "");
   std::map<std::string, Collection> by_partition;
@@ -307,7 +292,7 @@ Result<std::vector<Collection>> draw_table(const Design& design, const Populatio
 Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern,
                                     const Population& population, const Params& params,
                                     int page_limit) {
-  auto opened = open_loaded(design, population);
+  auto opened = open_loaded(*in_memory_source(), design, population);
   if (!opened) return opened.error();
   PatternDrawing out;
   out.pattern = &pattern;

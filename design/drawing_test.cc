@@ -6,9 +6,13 @@
 
 #include "design/html_page.h"
 #include "design/load.h"
+#include "design/tests/test_values.h"
 
 namespace sortkey::design {
 namespace {
+
+using testing::number_value;
+using testing::text_value;
 
 // One device with its readings under SK_TEMPLATE, read newest first, two a page.
 constexpr const char* kReadings = R"(
@@ -33,7 +37,7 @@ patterns:
     order: [{attribute: n, descending: true}]
 )";
 
-Design load(const std::string& sk, const std::string& note_sk = "NOTE") {
+Design load_notes_design(const std::string& sk, const std::string& note_sk = "NOTE") {
   std::string text = kReadings;
   text.replace(text.find("SK_TEMPLATE"), 11, sk);
   text.replace(text.find("\"NOTE\""), 6, "\"" + note_sk + "\"");
@@ -42,28 +46,15 @@ Design load(const std::string& sk, const std::string& note_sk = "NOTE") {
   return *d;
 }
 
-Value text(std::string s) {
-  Value v;
-  v.text = std::move(s);
-  return v;
-}
-
-Value number(std::int64_t n) {
-  Value v;
-  v.type = AttrType::kInteger;
-  v.integer = n;
-  return v;
-}
-
 Population readings(const Design& d, std::vector<std::int64_t> ns) {
   Population p;
-  for (std::int64_t n : ns) p.push_back(Entity{&d.entities[0], {text("A"), number(n)}});
-  p.push_back(Entity{&d.entities[1], {text("A")}});
+  for (std::int64_t n : ns) p.push_back(Entity{&d.entities[0], {text_value("A"), number_value(n)}});
+  p.push_back(Entity{&d.entities[1], {text_value("A")}});
   return p;
 }
 
 PatternDrawing drawn(const Design& d, const Population& pop, int limit) {
-  auto pd = draw_pattern(d, d.patterns[0], pop, {{"device", text("A")}}, limit);
+  auto pd = draw_pattern(d, d.patterns[0], pop, {{"device", text_value("A")}}, limit);
   EXPECT_TRUE(pd) << (pd ? "" : pd.error().message);
   return *pd;
 }
@@ -77,7 +68,7 @@ const Read& declared(const PatternDrawing& pd) {
 }
 
 TEST(DrawPattern, DrawsTheCollectionInKeyOrderAndBothDirections) {
-  const Design d = load("R#{n:padded(2)}");
+  const Design d = load_notes_design("R#{n:padded(2)}");
   const PatternDrawing pd = drawn(d, readings(d, {9, 10, 3}), 2);
   ASSERT_EQ(pd.collection.items.size(), 4u);
   EXPECT_EQ(pd.collection.partition, "D#A");
@@ -104,7 +95,7 @@ TEST(DrawPattern, DrawsTheCollectionInKeyOrderAndBothDirections) {
 
 TEST(DrawPattern, MarksTheFewestRowsOutOfOrder) {
   // Unpadded: R#10 sorts before R#9, so newest first returns 9, 3, 10.
-  const Design d = load("R#{n}");
+  const Design d = load_notes_design("R#{n}");
   const PatternDrawing pd = drawn(d, readings(d, {9, 10, 3}), 5);
   const Read& r = declared(pd);
   std::vector<std::pair<std::string, Mark>> got;
@@ -119,7 +110,7 @@ TEST(DrawPattern, MarksTheFewestRowsOutOfOrder) {
 TEST(DrawPattern, MarksMissingAndExtraRows) {
   // A Reading's SK without the R#: outside begins_with, so missing; the
   // declared answer holds no Note, so a Note under R# would be extra.
-  const Design d = load("{n:padded(2)}", "R#NOTE");
+  const Design d = load_notes_design("{n:padded(2)}", "R#NOTE");
   const PatternDrawing pd = drawn(d, readings(d, {7}), 5);
   const Read& r = declared(pd);
   std::vector<std::pair<std::string, Mark>> got;
@@ -130,9 +121,9 @@ TEST(DrawPattern, MarksMissingAndExtraRows) {
 }
 
 TEST(DrawTable, PartitionsInKeyOrderItemsInSortKeyOrder) {
-  const Design d = load("R#{n:padded(2)}");
+  const Design d = load_notes_design("R#{n:padded(2)}");
   Population pop = readings(d, {42, 5});
-  pop.push_back(Entity{&d.entities[1], {text("B")}});
+  pop.push_back(Entity{&d.entities[1], {text_value("B")}});
   auto table = draw_table(d, pop);
   ASSERT_TRUE(table) << table.error().message;
   ASSERT_EQ(table->size(), 2u);

@@ -179,6 +179,15 @@ Result<Loaded> load_population(const Design& design, const Population& populatio
   return loaded;
 }
 
+Result<LoadedStore> open_loaded(StoreSource& stores, const Design& design,
+                                const Population& population) {
+  auto store = stores.open(design);
+  if (!store) return store.error();
+  auto loaded = load_population(design, population, **store);
+  if (!loaded) return loaded.error();
+  return LoadedStore{std::move(*store), std::move(*loaded)};
+}
+
 Result<Request> pattern_request(const Design& design, const Pattern& pattern, const Params& params,
                                 std::optional<int> limit) {
   if (pattern.scan) return scan_request(design, pattern, params, limit);

@@ -19,6 +19,7 @@
 #define SORTKEY_DESIGN_ITEMS_H_
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,19 @@ struct Loaded {
 // Builds every item and puts it. Errors: build_item's, and a put the store
 // refuses ("User{...}: the table refuses the item: ...").
 Result<Loaded> load_population(const Design& design, const Population& population, Store& store);
+
+// A fresh store of `stores` with a population put into it.
+struct LoadedStore {
+  std::unique_ptr<Store> store;
+  Loaded loaded;
+};
+// Errors: the store's (it cannot be set up or emptied) and load_population's.
+Result<LoadedStore> open_loaded(StoreSource& stores, const Design& design,
+                                const Population& population);
+
+// The most pages the check reads of one request: a store that never stops
+// paging is a failure, not a hang.
+inline constexpr int kMaxPages = 100000;
 
 // A pattern's request with its parameters in place.
 struct Request {

@@ -11,20 +11,21 @@ namespace sortkey::dynamodb {
 namespace {
 
 // A file under the test's temporary directory, removed at the end.
-struct TempFile {
+struct CredentialsFile {
   std::string path;
-  explicit TempFile(const std::string& text) {
+  explicit CredentialsFile(const std::string& text) {
     char name[] = "/tmp/sortkey-credentials-XXXXXX";
     const int fd = mkstemp(name);
     path = name;
     close(fd);
     std::ofstream(path) << text;
   }
-  ~TempFile() { std::remove(path.c_str()); }
+  ~CredentialsFile() { std::remove(path.c_str()); }
 };
 
 TEST(Credentials, EnvironmentWins) {
-  TempFile creds("[default]\naws_access_key_id = FILEKEY\naws_secret_access_key = filesecret\n");
+  CredentialsFile creds(
+      "[default]\naws_access_key_id = FILEKEY\naws_secret_access_key = filesecret\n");
   auto c = resolve_credentials(map_environment({{"AWS_ACCESS_KEY_ID", "ENVKEY1234"},
                                                 {"AWS_SECRET_ACCESS_KEY", "envsecret"},
                                                 {"AWS_SESSION_TOKEN", "envtoken"},
@@ -43,7 +44,7 @@ TEST(Credentials, HalfAPairIsAnError) {
 }
 
 TEST(Credentials, SharedFileProfile) {
-  TempFile creds(
+  CredentialsFile creds(
       "# comment\n[default]\naws_access_key_id=DEFAULTKEY\naws_secret_access_key=defaultsecret\n\n"
       "[dev]\n  aws_access_key_id = DEVKEY0001 \naws_secret_access_key = "
       "devsecret\naws_session_token = devtoken\n");
@@ -59,7 +60,7 @@ TEST(Credentials, SharedFileProfile) {
 }
 
 TEST(Credentials, ConfigFileProfileSectionAndRegion) {
-  TempFile config(
+  CredentialsFile config(
       "[profile ci]\nregion = eu-west-3\naws_access_key_id = CFGKEY\naws_secret_access_key = "
       "cfgsecret\n");
   const auto env = map_environment({{"AWS_CONFIG_FILE", config.path},
@@ -104,7 +105,7 @@ TEST(Credentials, NeverPrintsSecrets) {
 
 // A config file whose [default] profile runs `command` as its credential_process.
 struct ProcessProfile {
-  TempFile config;
+  CredentialsFile config;
   explicit ProcessProfile(const std::string& command)
       : config("[default]\ncredential_process = " + command + "\n") {}
   Result<Credentials> resolve() const {
@@ -130,8 +131,9 @@ TEST(Credentials, CredentialProcessGivesTheKeys) {
 }
 
 TEST(Credentials, KeysInTheCredentialsFileComeBeforeCredentialProcess) {
-  TempFile creds("[default]\naws_access_key_id = FILEKEY\naws_secret_access_key = filesecret\n");
-  TempFile config("[default]\ncredential_process = false\n");
+  CredentialsFile creds(
+      "[default]\naws_access_key_id = FILEKEY\naws_secret_access_key = filesecret\n");
+  CredentialsFile config("[default]\ncredential_process = false\n");
   auto c = resolve_credentials(map_environment({{"AWS_CONFIG_FILE", config.path},
                                                 {"AWS_SHARED_CREDENTIALS_FILE", creds.path}}),
                                false);
