@@ -80,6 +80,11 @@
 // Exit status, with certify: the session's fatal() (unreachable endpoint,
 // timeout, endless throttling, interruption, a table the endpoint refuses)
 // means the run could not be done: exit 2.
+//
+// Where it is done: session.cc holds the session (its lanes, budget,
+// judging, closing note, cleanup and signals; its state in
+// session_internal.h), endpoint_catalog.cc the properties above, and
+// generators.h what their cases draw.
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_CATALOG_H_
 #define SORTKEY_CERTIFY_ENDPOINT_ENDPOINT_CATALOG_H_

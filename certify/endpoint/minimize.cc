@@ -1,6 +1,10 @@
 #include "certify/endpoint/minimize.h"
 
 #include <algorithm>
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "sortkey/number.h"
 
@@ -201,26 +205,46 @@ std::vector<NValue> shorter(const NValue& v, bool key) {
   return out;
 }
 
-}  // namespace
+// One minimization under way: the smallest case that still diverges with
+// the signature, and what is left of the budget. Each step tries
+// candidates one step from the smallest case and keeps every one that still
+// diverges; once the budget is spent, every attempt fails and `cut` is set.
+class Shrinking {
+ public:
+  Shrinking(Minimizer& minimizer, const Signature& s, const MinimizeBudget& budget, Minimized& m)
+      : minimizer_(minimizer), s_(s), budget_(budget), m_(m) {}
 
-Minimized Minimizer::minimize(const Case& c, const Signature& s, const Divergence& found,
-                              const MinimizeBudget& budget) {
-  Minimized m{found, c, 0, false};
-  // Replays `candidate`; keeps it when it still diverges with `s`.
-  const auto attempt = [&](const Case& candidate) {
-    if (m.tried >= budget.candidates || std::chrono::steady_clock::now() > budget.deadline) {
-      m.cut = true;
+  // Replays `candidate`; keeps it when it still diverges with the signature.
+  bool attempt(const Case& candidate) {
+    if (m_.tried >= budget_.candidates || std::chrono::steady_clock::now() > budget_.deadline) {
+      m_.cut = true;
       return false;
     }
-    ++m.tried;
-    std::optional<Divergence> d = run(candidate, s);
+    ++m_.tried;
+    std::optional<Divergence> d = minimizer_.run(candidate, s_);
     if (!d) return false;
-    m.divergence = std::move(*d);
-    m.smallest = candidate;
+    m_.divergence = std::move(*d);
+    m_.smallest = candidate;
     return true;
-  };
-  // The subtree attribution blamed, in the rendering that showed it.
-  if (c.hint) {
+  }
+
+  // Replaces the smallest case by the first of `variants(smallest)` that
+  // still diverges, again and again, until none does.
+  void keep_first_of(const std::function<std::vector<Case>(const Case&)>& variants) {
+    for (bool changed = true; changed && !m_.cut;) {
+      changed = false;
+      for (const Case& candidate : variants(m_.smallest)) {
+        if (attempt(candidate)) {
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+
+  // The case with its filter cut to the subtree attribution blamed, in the
+  // rendering that showed it.
+  void try_hint(const Case& c) {
     Case candidate = c;
     if (candidate.query) {
       candidate.query->filter = c.hint->filter;
@@ -233,79 +257,107 @@ Minimized Minimizer::minimize(const Case& c, const Signature& s, const Divergenc
     attempt(candidate);
   }
 
-  // Items: chunks of halving size; a write case keeps its write (the last).
-  const bool write = !c.query && !c.scan && !c.step && !c.invalid;
-  for (std::size_t chunk = std::max<std::size_t>(1, m.smallest.items.size() / 2);
-       chunk >= 1 && !m.cut; chunk /= 2) {
-    for (std::size_t at = 0; !m.cut;) {
-      const std::size_t movable = m.smallest.items.size() - (write ? 1 : 0);
-      if (at >= movable) break;
-      Case candidate = m.smallest;
-      const std::size_t to = std::min(movable, at + chunk);
-      candidate.items.erase(candidate.items.begin() + static_cast<std::ptrdiff_t>(at),
-                            candidate.items.begin() + static_cast<std::ptrdiff_t>(to));
-      if (!attempt(candidate)) at = to;
-    }
-    if (chunk == 1) break;
-  }
-
-  const auto plainer_request = [&](auto slot) {
-    for (bool changed = true; changed && !m.cut;) {
-      changed = false;
-      for (const auto& p : plainer(*(m.smallest.*slot), s.outcome == "rejected" ? 4 : 1)) {
-        Case candidate = m.smallest;
-        candidate.*slot = p;
-        if (attempt(candidate)) {
-          changed = true;
-          break;
-        }
+  // Items dropped in chunks of halving size, down to one by one; a write
+  // case keeps its write (its last item).
+  void drop_items(bool write) {
+    for (std::size_t chunk = std::max<std::size_t>(1, m_.smallest.items.size() / 2);
+         chunk >= 1 && !m_.cut; chunk /= 2) {
+      for (std::size_t at = 0; !m_.cut;) {
+        const std::size_t movable = m_.smallest.items.size() - (write ? 1 : 0);
+        if (at >= movable) break;
+        Case candidate = m_.smallest;
+        const std::size_t to = std::min(movable, at + chunk);
+        candidate.items.erase(candidate.items.begin() + static_cast<std::ptrdiff_t>(at),
+                              candidate.items.begin() + static_cast<std::ptrdiff_t>(to));
+        if (!attempt(candidate)) at = to;
       }
+      if (chunk == 1) break;
     }
-  };
-  if (c.query) plainer_request(&Case::query);
-  if (c.scan) plainer_request(&Case::scan);
-
-  // Indexes the request does not read (each is a table of its own to create).
-  const std::string read_index = c.query ? c.query->index : (c.scan ? c.scan->index : "");
-  for (std::size_t i = 0; i < m.smallest.schema.indexes.size() && !m.cut;) {
-    if (m.smallest.schema.indexes[i].name == read_index) {
-      ++i;
-      continue;
-    }
-    Case candidate = m.smallest;
-    candidate.schema.indexes.erase(candidate.schema.indexes.begin() +
-                                   static_cast<std::ptrdiff_t>(i));
-    if (!attempt(candidate)) ++i;
   }
 
-  // Attributes other than the table key, then shorter values.
-  for (std::size_t i = 0; i < m.smallest.items.size() && !m.cut; ++i) {
-    for (std::size_t a = 0; a < m.smallest.items[i].size() && !m.cut;) {
-      if (is_table_key(c.schema, m.smallest.items[i][a].first)) {
-        ++a;
+  // The request in `slot` (&Case::query or &Case::scan) made plainer; a
+  // rejection tries each smaller filter in four renderings.
+  template <class Slot>
+  void plainer_request(Slot slot) {
+    const int styles = s_.outcome == "rejected" ? 4 : 1;
+    keep_first_of([slot, styles](const Case& smallest) {
+      std::vector<Case> out;
+      for (const auto& p : plainer(*(smallest.*slot), styles)) {
+        out.push_back(smallest);
+        out.back().*slot = p;
+      }
+      return out;
+    });
+  }
+
+  // Indexes other than `read_index` dropped (each is a table of its own to create).
+  void drop_indexes(const std::string& read_index) {
+    for (std::size_t i = 0; i < m_.smallest.schema.indexes.size() && !m_.cut;) {
+      if (m_.smallest.schema.indexes[i].name == read_index) {
+        ++i;
         continue;
       }
-      Case candidate = m.smallest;
-      candidate.items[i].erase(candidate.items[i].begin() + static_cast<std::ptrdiff_t>(a));
-      if (!attempt(candidate)) ++a;
+      Case candidate = m_.smallest;
+      candidate.schema.indexes.erase(candidate.schema.indexes.begin() +
+                                     static_cast<std::ptrdiff_t>(i));
+      if (!attempt(candidate)) ++i;
     }
   }
-  for (std::size_t i = 0; i < m.smallest.items.size() && !m.cut; ++i) {
-    for (std::size_t a = 0; a < m.smallest.items[i].size() && !m.cut; ++a) {
-      const bool key = is_table_key(c.schema, m.smallest.items[i][a].first);
-      for (bool changed = true; changed && !m.cut;) {
-        changed = false;
-        for (const NValue& v : shorter(m.smallest.items[i][a].second, key)) {
-          Case candidate = m.smallest;
-          candidate.items[i][a].second = v;
-          if (attempt(candidate)) {
-            changed = true;
-            break;
-          }
+
+  // Attributes other than the table key of `schema` dropped, one at a time.
+  void drop_attributes(const oracle::NSchema& schema) {
+    for (std::size_t i = 0; i < m_.smallest.items.size() && !m_.cut; ++i) {
+      for (std::size_t a = 0; a < m_.smallest.items[i].size() && !m_.cut;) {
+        if (is_table_key(schema, m_.smallest.items[i][a].first)) {
+          ++a;
+          continue;
         }
+        Case candidate = m_.smallest;
+        candidate.items[i].erase(candidate.items[i].begin() + static_cast<std::ptrdiff_t>(a));
+        if (!attempt(candidate)) ++a;
       }
     }
   }
+
+  // Every value made shorter (shorter()) for as long as it still diverges;
+  // a key of `schema` is never made empty.
+  void shorten_values(const oracle::NSchema& schema) {
+    for (std::size_t i = 0; i < m_.smallest.items.size() && !m_.cut; ++i) {
+      for (std::size_t a = 0; a < m_.smallest.items[i].size() && !m_.cut; ++a) {
+        const bool key = is_table_key(schema, m_.smallest.items[i][a].first);
+        keep_first_of([i, a, key](const Case& smallest) {
+          std::vector<Case> out;
+          for (const NValue& v : shorter(smallest.items[i][a].second, key)) {
+            out.push_back(smallest);
+            out.back().items[i][a].second = v;
+          }
+          return out;
+        });
+      }
+    }
+  }
+
+ private:
+  Minimizer& minimizer_;
+  const Signature& s_;
+  const MinimizeBudget& budget_;
+  Minimized& m_;
+};
+
+}  // namespace
+
+Minimized Minimizer::minimize(const Case& c, const Signature& s, const Divergence& found,
+                              const MinimizeBudget& budget) {
+  Minimized m{found, c, 0, false};
+  Shrinking shrinking(*this, s, budget, m);
+  if (c.hint) shrinking.try_hint(c);
+  shrinking.drop_items(!c.query && !c.scan && !c.step && !c.invalid);
+  if (c.query) shrinking.plainer_request(&Case::query);
+  if (c.scan) shrinking.plainer_request(&Case::scan);
+  shrinking.drop_indexes(c.query ? c.query->index : (c.scan ? c.scan->index : ""));
+  // The table key is the case's own: dropping indexes leaves it as it is.
+  shrinking.drop_attributes(c.schema);
+  shrinking.shorten_values(c.schema);
   return m;
 }
 

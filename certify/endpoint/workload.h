@@ -207,7 +207,7 @@ class Workload {
   void clear(const std::string& table, const oracle::NSchema& schema);
 
  private:
-  // One Query or Scan under check: the reads and checks both share (workload.cc).
+  // One Query or Scan under check: the reads and checks both share (workload_pages.cc).
   class Read;
   // A step whose answer came after a retry of an attempt of unknown outcome
   // (unknown_outcome.h), `model` holding it applied as the oracle answers

@@ -1,7 +1,8 @@
 // File: certify/endpoint/workload_internal.h
 //
-// What the workload's files share (workload.cc, workload_writes.cc): the
-// pieces of a reproduction.
+// What the workload's files share (workload_load.cc, workload_pages.cc,
+// workload_writes.cc) with connections.cc: the pieces of a reproduction,
+// defined in workload.cc.
 
 #ifndef SORTKEY_CERTIFY_ENDPOINT_WORKLOAD_INTERNAL_H_
 #define SORTKEY_CERTIFY_ENDPOINT_WORKLOAD_INTERNAL_H_

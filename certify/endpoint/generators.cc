@@ -1,0 +1,394 @@
+// The endpoint's generators (generators.h): tables, items, requests and
+// the rewrite of Numbers, drawn with RapidCheck inside a property.
+
+#include "certify/endpoint/generators.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+
+#include "properties/gen/query_gen.h"
+#include "properties/gen/write_gen.h"
+#include "sortkey/composite.h"
+#include "sortkey/inverse.h"
+#include "sortkey/ksuid.h"
+#include "sortkey/name.h"
+#include "sortkey/padded.h"
+#include "sortkey/timestamp.h"
+#include "sortkey/ulid.h"
+
+namespace sortkey::certify::endpoint {
+
+using oracle::NIndex;
+using oracle::NItem;
+using oracle::NKey;
+using oracle::NKeyCond;
+using oracle::NSchema;
+using oracle::NValue;
+using T = NValue::T;
+
+namespace {
+
+// A String value.
+NValue str(std::string s) {
+  NValue v;
+  v.t = T::S;
+  v.s = std::move(s);
+  return v;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- table shapes
+
+// Creating a table per case would take minutes on DynamoDB itself, hence
+// fixed shapes. Multi-attribute GSI keys (November 2025) are left out: no
+// emulator implements them yet.
+const std::vector<NSchema>& table_shapes() {
+  static const std::vector<NSchema> all = [] {
+    std::vector<NSchema> s(4);
+    s[0].pk = {"pk", T::S};
+    s[0].sk = NKey{"sk", T::S};
+    s[0].indexes = {{"gsi1", {{"g1", T::S}}, {{"g2", T::N}}, NIndex::Projection::kAll, {}},
+                    {"gsi2", {{"Status", T::S}}, {}, NIndex::Projection::kKeysOnly, {}}};
+    s[1].pk = {"pk", T::N};
+    s[1].sk = NKey{"sk", T::N};
+    s[1].indexes = {
+        {"gsi1", {{"g1", T::B}}, {{"sk", T::N}}, NIndex::Projection::kInclude, {"x", "Size"}}};
+    s[2].pk = {"pk", T::B};
+    s[2].sk = NKey{"sk", T::B};
+    s[2].indexes = {{"gsi1", {{"g2", T::S}}, {{"Date", T::S}}, NIndex::Projection::kAll, {}},
+                    {"gsi2", {{"g 5", T::N}}, {{"pk", T::B}}, NIndex::Projection::kAll, {}}};
+    s[3].pk = {"pk", T::S};
+    s[3].indexes = {{"gsi1", {{"g1", T::N}}, {{"pk", T::S}}, NIndex::Projection::kAll, {}}};
+    return s;
+  }();
+  return all;
+}
+
+// The seeds' layout: one table, a sparse index for STATUS#DATE.
+const NSchema& strategy_schema() {
+  static const NSchema s = [] {
+    NSchema t;
+    t.pk = {"PK", T::S};
+    t.sk = NKey{"SK", T::S};
+    t.indexes = {{"GSI1", {{"GSI1PK", T::S}}, {{"GSI1SK", T::S}}, NIndex::Projection::kAll, {}}};
+    return t;
+  }();
+  return s;
+}
+
+oracle::NaiveTable predicted(const NSchema& schema, const std::vector<NItem>& items) {
+  oracle::NaiveTable m(schema);
+  for (const NItem& i : items) m.put(i);
+  return m;
+}
+
+// ---------------------------------------------------------------- Queries and Scans
+
+props::QuerySpec gen_query_spec(const oracle::NaiveTable& m) {
+  props::QuerySpec q;
+  q.index = *props::gen_target(m.schema());
+  q.key = *props::gen_key_condition(m, q.index);
+  if (props::chance(40)) q.filter = *props::gen_filter(m, q.index, false);
+  q.forward = *rc::gen::arbitrary<bool>();
+  if (props::chance(60)) {
+    // Now and then exactly the size of the range: the page that reads the
+    // last item may or may not carry a LastEvaluatedKey.
+    const auto n = m.key_range(q.index, q.key, q.forward).size();
+    q.limit = n > 0 && props::chance(25) ? static_cast<int>(n) : *rc::gen::element(1, 1, 2, 3, 5);
+  }
+  q.count_only = props::chance(10);
+  q.consistent = q.index.empty() && *rc::gen::arbitrary<bool>();
+  q.style = *rc::gen::arbitrary<std::uint64_t>();
+  q.resume_at = props::uniform_index(100);
+  return q;
+}
+
+props::ScanSpec gen_scan_spec(const oracle::NaiveTable& m) {
+  props::ScanSpec s;
+  s.index = *props::gen_target(m.schema());
+  if (props::chance(50)) s.filter = *props::gen_filter(m, s.index, true);
+  if (props::chance(60)) s.limit = *rc::gen::element(1, 2, 3, 7);
+  s.count_only = props::chance(10);
+  s.consistent = s.index.empty() && *rc::gen::arbitrary<bool>();
+  s.style = *rc::gen::arbitrary<std::uint64_t>();
+  return s;
+}
+
+// ---------------------------------------------------------------- key strategies
+
+namespace {
+
+// One sort key built with a codec, and a label for begins_with prefixes.
+struct StrategyKey {
+  std::string sk;
+  std::string prefix;  // the strategy's fixed prefix ("READING#", "EVT#", ...)
+};
+
+StrategyKey gen_strategy_key(int strategy) {
+  switch (strategy) {
+    case 0: {  // zero-padded readings
+      const auto n = *rc::gen::inRange<unsigned>(0, 100000);
+      return {"READING#" + *encode_padded(n, 5), "READING#"};
+    }
+    case 1: {  // inverse: newest first when read forward
+      const auto n = *rc::gen::inRange<unsigned>(0, 100000);
+      return {"INV#" + *encode_inverse(n, 5), "INV#"};
+    }
+    case 2: {  // ISO-8601 events with a sequence for uniqueness
+      const Instant t{
+          *rc::gen::inRange<std::int64_t>(1782172800 - 86400 * 3, 1782172800 + 86400 * 3),
+          *rc::gen::element<std::uint32_t>(0, 1000000, 999000000)};
+      return {fmt::format("EVT#{}#{:03}", *encode_timestamp(t, 3), *rc::gen::inRange(0, 4)),
+              "EVT#"};
+    }
+    case 3: {  // composite hierarchies; segments over full Unicode
+      Path path = {"EVENT", *rc::gen::element<std::string>("2026-06", "2026-07", "2026-06#x")};
+      path.push_back(*props::gen_unicode(3));
+      auto key = encode_composite(path);
+      if (!key) return {"EVENT#fallback", "EVENT#"};
+      return {*key, "EVENT#"};
+    }
+    case 4: {  // KSUID
+      Ksuid::Payload payload{};
+      for (auto& b : payload)
+        b = static_cast<std::uint8_t>(*rc::gen::element(0, 1, 0x7f, 0x80, 0xff));
+      auto id = make_ksuid(
+          *rc::gen::inRange<std::int64_t>(kKsuidMinUnix, kKsuidMinUnix + 400000000), payload);
+      return {"K#" + encode_ksuid(*id), "K#"};
+    }
+    case 5: {  // ULID
+      Ulid::Entropy entropy{};
+      for (auto& b : entropy)
+        b = static_cast<std::uint8_t>(*rc::gen::element(0, 1, 0x7f, 0x80, 0xff));
+      auto id = make_ulid(*rc::gen::inRange<std::int64_t>(0, 1LL << 47), entropy);
+      return {"U#" + encode_ulid(*id), "U#"};
+    }
+    default: {  // case-normalized names (DeBrie before Dean otherwise)
+      auto name = normalize_name(
+          *rc::gen::element<std::string>("DeBrie", "Dean", "dern", "Ærø", "straße", "ΟΔΟΣ"),
+          CaseMode::kUpper);
+      return {"USER#" + name.value_or(std::string("X")), "USER#"};
+    }
+  }
+}
+
+const std::vector<std::string>& statuses() {
+  static const std::vector<std::string> s = {"PLACED", "SHIPPED", "CANCELLED", "PLACED_LATE"};
+  return s;
+}
+
+}  // namespace
+
+// Items of the seed layouts: collections of one to three partitions, each
+// holding keys of one or two strategies; orders carry STATUS#DATE in the
+// sparse index, other items do not.
+std::vector<NItem> gen_strategy_items() {
+  const int n = *rc::gen::inRange(0, 25);
+  std::vector<NItem> items;
+  for (int i = 0; i < n; ++i) {
+    const int strategy = *rc::gen::inRange(0, 7);
+    const StrategyKey key = gen_strategy_key(strategy);
+    NItem item = {{"PK", str(fmt::format("COLL#{}", *rc::gen::inRange(0, 3)))},
+                  {"SK", str(key.sk)}};
+    if (props::chance(40)) {
+      const std::string date =
+          fmt::format("2026-{:02}-{:02}", *rc::gen::inRange(5, 8), *rc::gen::element(1, 2, 15, 30));
+      item.emplace_back("GSI1PK", str(fmt::format("CUST#{}", *rc::gen::inRange(0, 2))));
+      item.emplace_back("GSI1SK", str(*rc::gen::elementOf(statuses()) + "#" + date));
+    }
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
+// Key conditions from the codecs: the strategy's prefix, a longer prefix of
+// an existing key, BETWEEN two codec keys, STATUS# and STATUS#DATE windows on
+// the index; otherwise the generic generator (values from existing keys).
+props::QuerySpec gen_strategy_query(const oracle::NaiveTable& m) {
+  props::QuerySpec q;
+  q.index = props::chance(30) ? "GSI1" : "";
+  const int shape = *rc::gen::inRange(0, 4);
+  if (shape == 0) {
+    q.key = *props::gen_key_condition(m, q.index);
+  } else if (q.index.empty()) {
+    q.key.partition = {str(fmt::format("COLL#{}", *rc::gen::inRange(0, 3)))};
+    const int strategy = *rc::gen::inRange(0, 7);
+    const StrategyKey a = gen_strategy_key(strategy);
+    if (shape == 1) {
+      q.key.op = NKeyCond::Op::kBeginsWith;
+      // A longer prefix, cut between code points: a cut inside one would be
+      // invalid UTF-8, which no valid request holds.
+      std::size_t cut = a.prefix.size() + props::uniform_index(6) + 1;
+      while (cut < a.sk.size() && (static_cast<unsigned char>(a.sk[cut]) & 0xC0) == 0x80) ++cut;
+      q.key.a = str(props::chance(50) ? a.prefix : a.sk.substr(0, cut));
+    } else {
+      const StrategyKey b = gen_strategy_key(strategy);
+      q.key.op = shape == 2 ? NKeyCond::Op::kBetween
+                            : *rc::gen::element(NKeyCond::Op::kLe, NKeyCond::Op::kGe);
+      q.key.a = str(std::min(a.sk, b.sk));
+      q.key.b = str(std::max(a.sk, b.sk));
+    }
+  } else {
+    q.key.partition = {str(fmt::format("CUST#{}", *rc::gen::inRange(0, 2)))};
+    const std::string status = *rc::gen::elementOf(statuses());
+    if (shape == 1) {
+      q.key.op = NKeyCond::Op::kBeginsWith;
+      q.key.a = str(status + "#");
+    } else {
+      q.key.op = NKeyCond::Op::kBetween;
+      const std::string d1 = fmt::format("2026-{:02}-01", *rc::gen::inRange(5, 8));
+      const std::string d2 = fmt::format("2026-{:02}-30", *rc::gen::inRange(5, 8));
+      q.key.a = str(status + "#" + std::min(d1, d2));
+      q.key.b = str(status + "#" + std::max(d1, d2));
+    }
+  }
+  q.forward = *rc::gen::arbitrary<bool>();
+  if (props::chance(60)) {
+    const auto n = m.key_range(q.index, q.key, q.forward).size();
+    q.limit = n > 0 && props::chance(30) ? static_cast<int>(n) : *rc::gen::element(1, 2, 10);
+  }
+  q.style = *rc::gen::arbitrary<std::uint64_t>();
+  q.resume_at = props::uniform_index(100);
+  return q;
+}
+
+// ---------------------------------------------------------------- numbers
+
+namespace {
+
+// A leading '+' taken off every Number: DynamoDB accepts "+3", but an
+// endpoint that refuses it would refuse every request holding one and mask
+// whatever else that request would show. It is tested by writes of its own
+// (gen_plus_write).
+void drop_plus(NValue& v) {
+  if (v.t == T::N && !v.s.empty() && v.s.front() == '+') v.s.erase(0, 1);
+  if (v.t == T::NS) {
+    for (std::string& e : v.set) {
+      if (!e.empty() && e.front() == '+') e.erase(0, 1);
+    }
+  }
+  for (NValue& e : v.list) drop_plus(e);
+  for (auto& f : v.map) drop_plus(f.second);
+}
+
+void drop_plus(NItem& item) {
+  for (auto& [name, v] : item) drop_plus(v);
+}
+
+void drop_plus(oracle::NCond& c) {
+  for (oracle::NOperand& o : c.args) drop_plus(o.value);
+  for (oracle::NCond& k : c.kids) drop_plus(k);
+}
+
+}  // namespace
+
+void drop_plus(props::QuerySpec& q) {
+  for (NValue& v : q.key.partition) drop_plus(v);
+  for (NValue& v : q.key.sort_eq) drop_plus(v);
+  drop_plus(q.key.a);
+  drop_plus(q.key.b);
+  if (q.filter) drop_plus(*q.filter);
+}
+
+void drop_plus(props::ScanSpec& s) {
+  if (s.filter) drop_plus(*s.filter);
+}
+
+void drop_plus(std::vector<props::WriteStep>& steps) {
+  for (props::WriteStep& s : steps) {
+    drop_plus(s.item);
+    for (auto& [name, v] : s.set) drop_plus(v);
+    for (NItem& p : s.puts) drop_plus(p);
+    for (NItem& k : s.keys) drop_plus(k);
+  }
+}
+
+std::vector<NItem> gen_items(const NSchema& schema) {
+  auto items =
+      *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
+  for (NItem& i : items) drop_plus(i);
+  return items;
+}
+
+std::optional<NItem> gen_plus_write(const oracle::NaiveTable& after) {
+  if (!props::chance(4)) return std::nullopt;
+  NItem item = *props::gen_table_key(after);
+  drop_plus(item);
+  NValue n;
+  n.t = T::N;
+  n.s = *rc::gen::element<std::string>("+1", "+10", "+2.5", "+0", "+1e-130");
+  item.emplace_back("x", n);
+  return item;
+}
+
+// ---------------------------------------------------------------- requests DynamoDB refuses
+
+namespace {
+
+// The name of a refused filter's fault, for its signature.
+const char* refused_fault(props::RefusedKind kind) {
+  switch (kind) {
+    case props::RefusedKind::kSameOperand:
+      return "filter operands not distinct";
+    case props::RefusedKind::kBetweenReversed:
+      return "filter BETWEEN bounds reversed";
+    case props::RefusedKind::kBetweenTypes:
+      return "filter BETWEEN bounds of two types";
+    case props::RefusedKind::kBeginsWithNumber:
+      return "filter begins_with of a Number";
+    case props::RefusedKind::kBadTypeName:
+      return "filter attribute_type of an unknown type";
+  }
+  return "filter refused";
+}
+
+}  // namespace
+
+props::PlantedRequest gen_invalid_request(const oracle::NaiveTable& m) {
+  props::QuerySpec valid = gen_query_spec(m);
+  drop_plus(valid);
+  const int mutation = static_cast<int>(
+      props::uniform_index(props::kInvalidRequestMutations + props::kRefusedKinds));
+  if (mutation < props::kInvalidRequestMutations)
+    return props::plant_invalid_request(m, valid, mutation);
+  const auto kind = static_cast<props::RefusedKind>(mutation - props::kInvalidRequestMutations);
+  valid.filter = *props::gen_refused_filter(m, valid.index, false, kind);
+  drop_plus(valid);
+  const std::string why = oracle::naive_refusal(*valid.filter);
+  std::string fault = refused_fault(kind);
+  // Operands that are not distinct: one fault per operator or function.
+  if (const auto at = why.find("operator: ");
+      kind == props::RefusedKind::kSameOperand && at != std::string::npos) {
+    fault += ": " + why.substr(at + 10, why.find(',', at) - at - 10);
+  }
+  return {props::render_query(m.schema(), valid), why, fault};
+}
+
+// ---------------------------------------------------------------- partitions over 1 MB
+
+std::vector<NItem> gen_large_items() {
+  std::vector<NItem> items;
+  const int n = *rc::gen::inRange(5, 8);
+  for (int i = 0; i < n + 2; ++i) {
+    const std::size_t size = *rc::gen::inRange<std::size_t>(200000, 400000);
+    items.push_back({{"pk", str(i < n ? "big" : "small")},
+                     {"sk", str(fmt::format("{:03}", *rc::gen::inRange(0, 1000)))},
+                     {"blob", str(props::text_of_bytes(size, props::chance(30)))}});
+  }
+  return items;
+}
+
+props::QuerySpec gen_large_query() {
+  props::QuerySpec q;
+  q.key.partition = {str("big")};
+  q.forward = *rc::gen::arbitrary<bool>();
+  if (props::chance(50)) q.limit = *rc::gen::inRange(1, 6);
+  q.consistent = *rc::gen::arbitrary<bool>();
+  q.style = *rc::gen::arbitrary<std::uint64_t>();
+  return q;
+}
+
+}  // namespace sortkey::certify::endpoint

@@ -1,0 +1,631 @@
+// The endpoint session (endpoint_catalog.h, session_internal.h): opening
+// it, running and counting its cases, its budget, judging its properties,
+// its closing note, its cleanup and its signal handlers.
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <map>
+#include <random>
+#include <set>
+
+#include "certify/endpoint/attribution.h"
+#include "certify/endpoint/connections.h"
+#include "certify/endpoint/divergences.h"
+#include "certify/endpoint/endpoint_catalog.h"
+#include "certify/endpoint/minimize.h"
+#include "certify/endpoint/session_internal.h"
+#include "certify/endpoint/unknown_outcome.h"
+#include "certify/endpoint/workload.h"
+#include "dynamodb/client.h"
+#include "dynamodb/run_notes.h"
+#include "dynamodb/sigv4.h"
+#include "properties/props/outcome.h"
+
+namespace sortkey::certify::endpoint {
+
+using oracle::NSchema;
+
+namespace {
+
+// ---------------------------------------------------------------- known divergences without an
+// answer
+
+// The error of a request that got no answer (Workload::send), in a signature.
+constexpr const char* kNoAnswerTimeout = "no answer: timeout";
+constexpr const char* kNoAnswerLost = "no answer: connection lost";
+// How long the replay of a known divergence that timed out waits.
+constexpr long kReplayTimeoutMs = 3000;
+
+// Whether the entry's signature names `error`.
+bool entry_error(const KnownDivergence& k, const std::string& error) {
+  const auto it = k.signature.find("error");
+  return it != k.signature.end() &&
+         std::find(it->second.begin(), it->second.end(), error) != it->second.end();
+}
+
+// ---------------------------------------------------------------- signals
+
+struct sigaction g_old_int;
+struct sigaction g_old_term;
+bool g_handlers_installed = false;
+
+void on_signal(int sig) {
+  if (dynamodb::interrupt_signal().load() == 0) dynamodb::interrupt_signal().store(sig);
+  const int n = dynamodb::interrupt_count().fetch_add(1) + 1;
+  if (n == 1) {
+    static const char kFirst[] =
+        "\nsortkey certify: interrupted; deleting the tables this run created (interrupt again to "
+        "abort)\n";
+    [[maybe_unused]] const auto w = write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
+  } else {
+    static const char kSecond[] =
+        "\nsortkey certify: aborted; tables named sortkey-cert-* may remain\n";
+    [[maybe_unused]] const auto w = write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
+    _exit(2);
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- the session
+
+void EndpointSession::Impl::set_fatal(const dynamodb::TransportError& e,
+                                      const std::string& property) {
+  fatal = fatal_text(e) + " (during " + property + ")";
+}
+
+void EndpointSession::Impl::set_fatal(const nlohmann::json::exception& e,
+                                      const std::string& property) {
+  fatal = fmt::format("an answer of the endpoint could not be read (during {}): {}", property,
+                      e.what());
+}
+
+std::string EndpointSession::Impl::count(Observed& o) {
+  Divergence& d = o.divergence;
+  const std::string& property = d.property;
+  const auto [it, fresh] = found_index.try_emplace(d.signature, found.size());
+  if (fresh) {
+    Found f;
+    f.divergence = d;
+    f.smallest = std::move(o.met);
+    f.first_property = property;
+    f.known = known.match(d.signature);
+    found.push_back(std::move(f));
+  }
+  Found& f = found[it->second];
+  if (!fresh && !f.minimized && o.met.weight() < f.smallest.weight()) {
+    f.smallest = std::move(o.met);
+    f.divergence = d;
+  }
+  ++f.count;
+  ++f.count_by_property[property];
+  if (f.known == nullptr) return "divergence " + d.signature.id();
+  ++known_hits[f.known->id];
+  return "known divergence " + f.known->id;
+}
+
+void EndpointSession::Impl::take_done() {
+  for (CaseLog& log : pool->take_done()) {
+    std::vector<std::string> tags = log.tags;
+    for (Observed& o : log.observed) tags.push_back(count(o));
+    if (tags.size() > log.tags.size())
+      retagged[log.property].emplace_back(join_tags(log.tags), join_tags(tags));
+    if (stopped) exploration[log.property].endpoint_gone = true;
+    for (nlohmann::json& w : log.unknown_outcomes)
+      unknown_outcomes[log.property].push_back(std::move(w));
+    ended(log);
+  }
+}
+
+void EndpointSession::Impl::ended(const CaseLog& log) {
+  if (!log.fatal) {
+    if (!log.gone.empty() && !stopped) stopped = log.gone;
+    return;
+  }
+  // Whatever fails once the endpoint is gone fails because it is gone.
+  const std::string gone = log.interrupted ? "" : log.gone.empty() ? lane_gone() : log.gone;
+  if (!gone.empty()) {
+    if (!stopped) stopped = gone;
+  } else if (!fatal) {
+    fatal = log.fatal;
+  }
+}
+
+std::string EndpointSession::Impl::lane_gone() {
+  pool->wait_all();
+  for (const auto& lane : lanes) {
+    if (!lane->workload().gone().empty()) return lane->workload().gone();
+  }
+  return "";
+}
+
+std::string EndpointSession::Impl::join_tags(const std::vector<std::string>& tags) {
+  if (tags.empty()) return "(untagged)";
+  std::string out;
+  for (const std::string& t : tags) out += (out.empty() ? "" : ", ") + t;
+  return out;
+}
+
+void EndpointSession::Impl::tag(const std::string& text) {
+  RC_TAG(text);
+  drawn_tags.push_back(text);
+}
+
+EndpointSession::Impl::Exploration& EndpointSession::Impl::exploring(const std::string& property) {
+  Exploration& e = exploration[property];
+  if (e.started) return e;
+  e.started = true;
+  std::size_t waiting = 0;
+  for (const std::string& p : planned) waiting += exploration[p].started ? 0 : 1;
+  const auto now = Clock::now();
+  const auto end = opened + std::chrono::duration_cast<Clock::duration>(
+                                std::chrono::duration<double>(options.budget_seconds));
+  const auto share = end > now ? (end - now) / static_cast<long>(waiting + 1) : Clock::duration{};
+  e.explore_until = now + share * 3 / 5;
+  e.minimize_until = now + share;
+  return e;
+}
+
+void EndpointSession::Impl::run_case(const std::string& property,
+                                     const std::function<CasePool::Body()>& draw) {
+  take_done();
+  stop_if_fatal(property);
+  if (fatal) return;
+  Exploration& e = exploring(property);
+  if (stopped) {
+    e.endpoint_gone = true;
+    return;
+  }
+  if (Clock::now() > e.explore_until) {
+    e.budget_spent = true;
+    return;
+  }
+  ++e.cases;
+  properties_run.insert(property);
+  drawn_tags.clear();
+  CasePool::Body body = draw();
+  CaseLog log;
+  log.property = property;
+  log.tags = std::move(drawn_tags);
+  pool->submit(std::move(log), std::move(body));
+  take_done();
+  stop_if_fatal(property);
+}
+
+void EndpointSession::Impl::stop_if_fatal(const std::string& property) {
+  if (!fatal || !fatal_reported.insert(property).second) return;
+  props::rc_require(props::Outcome::fails("the run cannot go on: " + *fatal));
+}
+
+void EndpointSession::Impl::finish_cases(const std::string& property,
+                                         std::map<std::string, int>& distribution) {
+  pool->wait_all();
+  take_done();
+  for (const auto& [drawn, met] : retagged[property]) {
+    if (auto it = distribution.find(drawn); it != distribution.end() && --it->second == 0)
+      distribution.erase(it);
+    ++distribution[met];
+  }
+  retagged.erase(property);
+}
+
+std::string EndpointSession::Impl::check_known() {
+  std::string failures;
+  for (const KnownDivergence& k : known.entries) {
+    if (entry_error(k, kNoAnswerLost)) continue;
+    if (k.reproduction.is_null()) {
+      // Judged by the run itself, when an exploring property ran.
+      if (!properties_run.empty() && known_hits[k.id] == 0) {
+        failures += fmt::format(
+            "\"{}\" was not met in this run: if the endpoint no longer diverges, delete the "
+            "entry (or give it a reproduction)\n",
+            k.id);
+      }
+      continue;
+    }
+    const bool timed_out = entry_error(k, kNoAnswerTimeout);
+    if (timed_out) {
+      client->set_request_timeout_ms(std::min(options.request_timeout_ms, kReplayTimeoutMs));
+    }
+    auto outcome = workload->replay(k.reproduction);
+    client->set_request_timeout_ms(options.request_timeout_ms);
+    if (!outcome) {
+      failures += fmt::format("\"{}\": the reproduction cannot be replayed: {}\n", k.id,
+                              outcome.error().message);
+    } else if (!outcome->has_value()) {
+      failures += fmt::format(
+          "\"{}\" no longer reproduces: the endpoint now gives the expected answer; delete "
+          "the entry\n",
+          k.id);
+    } else {
+      ++known_hits[k.id];
+    }
+  }
+  return failures;
+}
+
+void EndpointSession::Impl::minimize_found_by(const std::string& property) {
+  const Exploration& e = exploration[property];
+  std::vector<Found*> todo;
+  for (Found& f : found) {
+    // A request without an answer is not replayed (attribution.h).
+    if (f.known == nullptr && !f.minimized && f.first_property == property &&
+        f.divergence.kind != "no_answer") {
+      todo.push_back(&f);
+    }
+  }
+  for (std::size_t i = 0; i < todo.size() && !fatal && !stopped; ++i) {
+    Found& f = *todo[i];
+    const auto now = Clock::now();
+    const auto left = e.minimize_until > now ? e.minimize_until - now : Clock::duration{};
+    const auto deadline = now + left / static_cast<long>(todo.size() - i);
+    try {
+      Minimized m = minimizer->minimize(f.smallest, f.divergence.signature, f.divergence,
+                                        MinimizeBudget{options.minimize_candidates, deadline});
+      m.divergence.property = f.divergence.property;
+      m.divergence.signature = f.divergence.signature;
+      f.divergence = std::move(m.divergence);
+      f.smallest = std::move(m.smallest);
+      f.tried = m.tried;
+      f.cut = m.cut;
+      f.minimized = true;
+    } catch (const dynamodb::TransportError& err) {
+      if (err.kind() != dynamodb::TransportError::Kind::kInterrupted && !workload->gone().empty()) {
+        stopped = workload->gone();
+      } else {
+        set_fatal(err, property);
+      }
+    } catch (const nlohmann::json::exception& err) {
+      set_fatal(err, property);
+    }
+  }
+}
+
+namespace {
+
+nlohmann::json found_json(const EndpointSession::Impl::Found& f, int count) {
+  return {{"id", f.divergence.signature.id()},
+          {"signature", f.divergence.signature.to_json()},
+          {"count", count},
+          {"known", f.known != nullptr ? nlohmann::json(f.known->id) : nlohmann::json(nullptr)},
+          {"first_property", f.first_property},
+          {"detail", f.divergence.detail},
+          {"minimized", {{"replays", f.tried}, {"cut_by_budget", f.cut}}},
+          {"reproduction", f.divergence.reproduction}};
+}
+
+// How a new divergence reads in a property's failure.
+std::string found_text(const EndpointSession::Impl::Found& f, const std::string& property) {
+  const int here = f.count_by_property.at(property);
+  const std::string id = f.divergence.signature.id();
+  if (f.first_property != property) {
+    return fmt::format("divergence {} ({} times here): {}; listed under {}\n", id, here,
+                       f.divergence.signature.describe(), f.first_property);
+  }
+  std::string how = f.minimized ? fmt::format("minimized in {} replays{}", f.tried,
+                                              f.cut ? ", cut short by the budget" : "")
+                    : f.divergence.kind == "no_answer"
+                        ? "not minimized: a request without an answer is not replayed"
+                        : "not minimized";
+  return fmt::format("divergence {} ({} times): {}\n  {}\n  minimal reproduction ({}):\n{}", id,
+                     here, f.divergence.signature.describe(), f.divergence.detail, how,
+                     describe_reproduction(f.divergence.reproduction, "    "));
+}
+
+}  // namespace
+
+EndpointSession::EndpointSession(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+EndpointSession::~EndpointSession() { close(); }
+
+namespace {
+
+// Credentials, the known divergences, the client, the tables and the workload.
+Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& options,
+                                                       const dynamodb::Getenv& env) {
+  auto impl = std::make_unique<EndpointSession::Impl>();
+  impl->options = options;
+  auto url = dynamodb::resolve_endpoint_url(env, options.url);
+  if (!url) return url.error();
+  impl->options.url = url->url;
+  impl->url_source = url->source;
+  const std::string host = dynamodb::url_host(url->url);
+  if (host.empty()) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("the endpoint (from {}) must be an http:// or https:// URL, got "
+                                  "\"{}\"",
+                                  url->source, url->url));
+  }
+  // Emulators update indexes with the table; DynamoDB within seconds.
+  if (impl->options.index_wait_ms < 0)
+    impl->options.index_wait_ms = dynamodb::is_loopback_host(host) ? 250 : 5000;
+  auto retry = dynamodb::resolve_retry(env);
+  if (!retry) return retry.error();
+  auto creds = dynamodb::resolve_credentials(env, dynamodb::is_loopback_host(host));
+  if (!creds) return creds.error();
+  impl->credentials = *creds;
+  if (!options.known_divergences.empty()) {
+    auto known = load_known_divergences(options.known_divergences);
+    if (!known) return known.error();
+    impl->known = std::move(*known);
+  }
+  dynamodb::EndpointConfig config;
+  config.url = impl->options.url;
+  config.region = dynamodb::resolve_region(env, options.region, host);
+  config.credentials = impl->credentials;
+  config.connect_timeout_ms = options.connect_timeout_ms;
+  config.request_timeout_ms = options.request_timeout_ms;
+  config.retry = *retry;
+  auto client = dynamodb::DynamoDbClient::create(config);
+  if (!client) return client.error();
+  std::random_device rd;
+  const std::string run_id = fmt::format("{:08x}", rd());
+  const WorkloadOptions workload{impl->options.index_wait_ms};
+  for (int lane = 0; lane < impl->options.connections; ++lane) {
+    auto another = lane == 0 ? std::move(client) : impl->client->another_connection();
+    if (!another) return another.error();
+    // Lane k > 0 names its tables sortkey-cert-<run>-c<k>-<n>.
+    impl->lanes.push_back(std::make_unique<Lane>(
+        std::move(*another), lane == 0 ? run_id : fmt::format("{}-c{}", run_id, lane),
+        options.keep_tables, workload, impl->known));
+    if (lane == 0) {
+      impl->client = &impl->lanes[0]->client();
+      impl->workload = &impl->lanes[0]->workload();
+    }
+  }
+  std::vector<Lane*> lanes;
+  for (const auto& lane : impl->lanes) lanes.push_back(lane.get());
+  impl->pool = std::make_unique<CasePool>(std::move(lanes));
+  Lane* first = impl->lanes[0].get();
+  impl->minimizer = std::make_unique<Minimizer>(
+      first->workload(), first->attribution(),
+      [first](const NSchema& schema) { return first->spare_table("candidate", schema); });
+  return impl;
+}
+
+// Does it speak DynamoDB? A table of ours that does not exist must be
+// reported as ResourceNotFound; nothing else is read.
+Result<void> probe(EndpointSession::Impl& impl) {
+  try {
+    const dynamodb::Reply probe =
+        impl.client->call("DescribeTable", {{"TableName", impl.lanes[0]->tables().probe_name()}});
+    if (probe.ok() || probe.error->type != "ResourceNotFoundException") {
+      return make_error(
+          ErrorCode::kUnavailable, 0,
+          fmt::format("{} does not answer like DynamoDB: DescribeTable of a missing table gave {}",
+                      impl.options.url,
+                      probe.ok() ? std::string("success")
+                                 : probe.error->type + ": " + probe.error->message));
+    }
+  } catch (const dynamodb::TransportError& e) {
+    return make_error(ErrorCode::kUnavailable, 0, e.what());
+  }
+
+  return {};
+}
+
+void install_signal_handlers() {
+  dynamodb::interrupt_count().store(0);
+  dynamodb::interrupt_signal().store(0);
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &g_old_int);
+  sigaction(SIGTERM, &sa, &g_old_term);
+  g_handlers_installed = true;
+}
+
+}  // namespace
+
+Result<std::shared_ptr<EndpointSession>> EndpointSession::open(const EndpointOptions& options,
+                                                               const dynamodb::Getenv& env) {
+  auto impl = connect(options, env);
+  if (!impl) return impl.error();
+  if (auto ok = probe(**impl); !ok) return ok.error();
+  install_signal_handlers();
+  auto session = std::shared_ptr<EndpointSession>(new EndpointSession(std::move(*impl)));
+  add_endpoint_properties(*session->impl_);
+  return session;
+}
+
+const props::Catalog& EndpointSession::catalog() const { return impl_->catalog; }
+
+void EndpointSession::plan(const std::vector<std::string>& property_ids) {
+  impl_->planned.clear();
+  for (const std::string& id : property_ids) {
+    if (id != "endpoint/known_divergences") impl_->planned.push_back(id);
+  }
+}
+
+void EndpointSession::judge(const std::string& property_id, CertifiedProperty& result) {
+  Impl& s = *impl_;
+  s.finish_cases(property_id, result.run.distribution);
+  if (s.stopped && property_id == "endpoint/known_divergences") {
+    result.run.verdict = props::Verdict::kGaveUp;
+    result.run.message = "not replayed: " + *s.stopped;
+    return;
+  }
+  const auto e = s.exploration.find(property_id);
+  if (e == s.exploration.end()) return;  // not an exploring property, or it never ran
+  s.minimize_found_by(property_id);
+  result.run.cases = e->second.cases;
+  result.unknown_outcomes = unknown_outcomes_json(s.unknown_outcomes[property_id]);
+  if (e->second.endpoint_gone) {
+    result.note = fmt::format("explored {} of {} cases: the endpoint stopped answering",
+                              e->second.cases, result.run.settings.cases);
+    if (e->second.cases == 0 && result.run.verdict == props::Verdict::kPassed) {
+      result.run.verdict = props::Verdict::kGaveUp;
+      result.run.message = "no case ran: " + *s.stopped;
+    }
+  }
+  if (e->second.budget_spent) {
+    result.note = fmt::format(
+        "explored {} of {} cases: its share of the {:.0f} s budget was spent (--budget)",
+        e->second.cases, result.run.settings.cases, s.options.budget_seconds);
+    // Nothing explored certifies nothing.
+    if (e->second.cases == 0 && result.run.verdict == props::Verdict::kPassed) {
+      result.run.verdict = props::Verdict::kGaveUp;
+      result.run.message = "the budget was spent before any case ran: give a larger --budget";
+    }
+  }
+  std::string text;
+  int distinct = 0;
+  int occurrences = 0;
+  for (const Impl::Found& f : s.found) {
+    const auto here = f.count_by_property.find(property_id);
+    if (here == f.count_by_property.end()) continue;
+    result.divergences.push_back(found_json(f, here->second));
+    if (f.known != nullptr) continue;
+    ++distinct;
+    occurrences += here->second;
+    text += "\n" + found_text(f, property_id);
+  }
+  if (distinct == 0 || result.run.verdict != props::Verdict::kPassed) return;
+  result.run.verdict = props::Verdict::kFailed;
+  result.run.message = fmt::format(
+      "{} distinct divergence{} that no known-divergences entry matches, met {} "
+      "time{}:\n{}",
+      distinct, distinct == 1 ? "" : "s", occurrences, occurrences == 1 ? "" : "s", text);
+}
+
+std::string EndpointSession::describe() const {
+  return fmt::format("{} (region {}, {})", impl_->options.url, impl_->client->config().region,
+                     impl_->credentials.describe());
+}
+
+const std::string& EndpointSession::url() const { return impl_->options.url; }
+
+std::uint64_t EndpointSession::requests() {
+  impl_->pool->wait_all();
+  std::uint64_t n = 0;
+  for (const auto& lane : impl_->lanes) n += lane->client().stats().requests;
+  return n;
+}
+
+std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal; }
+
+std::optional<std::string> EndpointSession::stopped() const { return impl_->stopped; }
+
+std::optional<std::string> EndpointSession::cleanup_failed() const { return impl_->cleanup_failed; }
+
+namespace {
+
+// The entries --record-divergences adds: one per distinct divergence met.
+std::vector<nlohmann::json> entries_to_record(const EndpointSession::Impl& s) {
+  std::vector<nlohmann::json> entries;
+  for (const EndpointSession::Impl::Found& f : s.found) {
+    const Signature& sig = f.divergence.signature;
+    std::string id = fmt::format("{}-{}-{}", sig.operation, sig.outcome, sig.id());
+    std::transform(id.begin(), id.end(), id.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    nlohmann::json entry = recorded_entry(f.divergence, id);
+    if (f.known != nullptr) {
+      entry["id"] = f.known->id;
+      entry["reason"] = f.known->reason;
+      if (!f.known->reproduction.is_null()) entry["reproduction"] = f.known->reproduction;
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+}  // namespace
+
+std::string EndpointSession::summary(double seconds) {
+  Impl& s = *impl_;
+  s.pool->wait_all();
+  dynamodb::ClientStats st;
+  std::size_t created = 0;
+  for (const auto& lane : s.lanes) {
+    st += lane->client().stats();
+    created += lane->tables().created_count();
+  }
+  std::string out = fmt::format(
+      "endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s{}; {} tables created\n",
+      s.options.url, st.requests, st.retries, seconds,
+      seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0,
+      s.lanes.size() > 1 ? fmt::format(" on {} connections", s.lanes.size()) : "", created);
+  out += "  " + dynamodb::client_summary(*s.client, st, s.url_source) + "\n";
+  std::string actions;
+  for (const auto& [action, n] : st.by_action)
+    actions += fmt::format("{}{} {}", actions.empty() ? "" : ", ", action, n);
+  out += "  requests by action: " + actions + "\n";
+  int known = 0;
+  int occurrences = 0;
+  for (const Impl::Found& f : s.found) {
+    known += f.known != nullptr ? 1 : 0;
+    occurrences += f.count;
+  }
+  out += fmt::format("  {} distinct divergences ({} new, {} known) in {} occurrences\n",
+                     s.found.size(), s.found.size() - static_cast<std::size_t>(known), known,
+                     occurrences);
+  for (const Impl::Found& f : s.found) {
+    out += fmt::format("    {} {:>5}x {}{}\n", f.divergence.signature.id(), f.count,
+                       f.divergence.signature.describe(),
+                       f.known != nullptr ? " [known: " + f.known->id + "]" : "");
+  }
+  for (const KnownDivergence& k : s.known.entries) {
+    out += fmt::format(
+        "  known divergence {}: {}{}\n", k.id,
+        s.known_hits[k.id] > 0 ? fmt::format("met {} time(s)", s.known_hits[k.id]) : "not met",
+        k.reason_to_write() ? "; its reason is still to be written" : "");
+  }
+  for (const auto& [property, e] : s.exploration) {
+    if (e.budget_spent) {
+      out += fmt::format("  {} stopped exploring after {} cases: the budget ({:.0f} s) was spent\n",
+                         property, e.cases, s.options.budget_seconds);
+    }
+  }
+  if (std::string u = unknown_outcomes_line(s.unknown_outcomes); !u.empty()) out += u;
+  if (s.stopped) out += "  the run stopped exploring: " + *s.stopped + "\n";
+  if (!s.options.record_divergences.empty() && !s.fatal) {
+    auto added =
+        record_divergences(s.options.record_divergences, entries_to_record(s), s.options.url);
+    if (!added) {
+      s.fatal = "cannot record the divergences: " + added.error().message;
+    } else {
+      out += fmt::format(
+          "  recorded {} new entr{} in {} ({} already there); write each \"reason\" marked "
+          "TO WRITE\n",
+          *added, *added == 1 ? "y" : "ies", s.options.record_divergences, s.found.size() - *added);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> EndpointSession::close() {
+  Impl& s = *impl_;
+  if (s.closed) return {};
+  s.closed = true;
+  s.pool->wait_all();
+  std::vector<dynamodb::TableManager*> tables;
+  std::vector<std::string> names;
+  for (const auto& lane : s.lanes) {
+    // A first interrupt stops the workload, not the cleanup.
+    lane->client().set_interrupt_threshold(2);
+    tables.push_back(&lane->tables());
+    for (std::string& name : lane->tables().names()) names.push_back(std::move(name));
+  }
+  std::vector<std::string> said = s.options.keep_tables
+                                      ? dynamodb::kept_tables(names)
+                                      : dynamodb::dropped_tables(tables, s.options.url);
+  if (!s.options.keep_tables && !said.empty()) {
+    std::string why;
+    for (const std::string& line : said) why += (why.empty() ? "" : "; ") + line;
+    s.cleanup_failed = "the cleanup did not complete: " + why;
+  }
+  if (g_handlers_installed) {
+    sigaction(SIGINT, &g_old_int, nullptr);
+    sigaction(SIGTERM, &g_old_term, nullptr);
+    g_handlers_installed = false;
+  }
+  return said;
+}
+
+}  // namespace sortkey::certify::endpoint

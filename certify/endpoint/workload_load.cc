@@ -1,0 +1,185 @@
+// The workload's table loading (workload.h): a table emptied, generated
+// items written as the oracle accepts or rejects them, and single PutItems.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "certify/endpoint/workload.h"
+#include "certify/endpoint/workload_internal.h"
+#include "dynamodb/tables.h"
+
+namespace sortkey::certify::endpoint {
+
+using oracle::NItem;
+using oracle::NKey;
+using oracle::NSchema;
+using oracle::NValue;
+using workload_internal::actual_json;
+using workload_internal::items_json;
+using workload_internal::recorded_request;
+
+// ---------------------------------------------------------------- clearing and loading
+
+void Workload::clear(const std::string& table, const NSchema& schema) {
+  std::vector<std::string> keys = {schema.pk.name};
+  if (schema.sk) keys.push_back(schema.sk->name);
+  dynamodb::empty_table(client_, table, keys);
+}
+
+namespace {
+
+// A PutItem that went otherwise than DynamoDB's: a valid item refused
+// (`want_ok`), or an item DynamoDB rejects accepted; `written` is what the
+// table held before it.
+Divergence put_divergence(const NSchema& schema, const std::vector<NItem>& written,
+                          const std::string& kind, const NItem& item, const Workload::Answer& a,
+                          bool want_ok) {
+  Divergence d;
+  d.kind = a.no_answer.empty() ? kind : "no_answer";
+  d.detail = !a.no_answer.empty() ? fmt::format("PutItem got no answer: {}; the item: {}",
+                                                a.error->message, oracle::naive_show(item))
+             : want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
+                                     a.error ? a.error->type : "", a.error ? a.error->message : "",
+                                     oracle::naive_show(item))
+                       : fmt::format("PutItem of an item DynamoDB rejects was accepted: {}",
+                                     oracle::naive_show(item));
+  d.reproduction = {{"table", schema_to_json(schema)},
+                    {"items", items_json(written)},
+                    {"request", recorded_request("PutItem", {{"Item", naive_to_json(item)}})},
+                    {"expected", want_ok ? nlohmann::json{{"ok", true}}
+                                         : nlohmann::json{{"error", "ValidationException"}}},
+                    {"actual", actual_json(a.body, a.error)}};
+  return d;
+}
+
+// The table key of `item` in DynamoDB JSON.
+nlohmann::json key_json(const std::vector<NKey>& table_keys, const NItem& item) {
+  nlohmann::json key = nlohmann::json::object();
+  for (const NKey& k : table_keys) {
+    if (const NValue* v = oracle::naive_get(item, k.name)) key[k.name] = naive_to_json(*v);
+  }
+  return key;
+}
+
+}  // namespace
+
+bool Workload::load(const std::string& table, oracle::NaiveTable& model,
+                    const std::vector<NItem>& items, const Observe& observe) {
+  const NSchema schema = model.schema();
+  clear(table, schema);
+  const std::vector<NKey> table_keys = oracle::naive_table_keys(schema);
+
+  std::vector<NItem> written;  // what the endpoint took, in order
+  std::vector<NItem> batch;
+  auto rebuild = [&] {
+    model = oracle::NaiveTable(schema);
+    for (const NItem& i : written) model.put(i);
+  };
+  auto diverged = [&](const std::string& kind, const NItem& item, const Answer& a, bool want_ok) {
+    Divergence d = put_divergence(schema, written, kind, item, a, want_ok);
+    oracle::NaiveTable before(schema);
+    for (const NItem& i : written) before.put(i);
+    CheckContext context{table, &before};
+    context.item = &item;
+    observe(d, context);
+  };
+  auto flush = [&] {
+    if (batch.empty()) return;
+    nlohmann::json requests = nlohmann::json::array();
+    for (const NItem& i : batch) requests.push_back({{"PutRequest", {{"Item", naive_to_json(i)}}}});
+    nlohmann::json params = {{"RequestItems", {{table, requests}}}};
+    for (int attempt = 0;; ++attempt) {
+      Answer a = send("BatchWriteItem", params);
+      if (!a.no_answer.empty()) {
+        Divergence d = put_divergence(schema, written, "no_answer", batch.front(), a, true);
+        d.detail = "BatchWriteItem got no answer: " + a.error->message;
+        d.reproduction["request"] = recorded_request("BatchWriteItem", params);
+        oracle::NaiveTable before(schema);
+        for (const NItem& i : written) before.put(i);
+        CheckContext context{table, &before};
+        context.item = &batch.front();
+        observe(d, context);
+      }
+      if (a.error) {
+        // Find the items the endpoint refuses, one PutItem at a time.
+        for (const NItem& i : batch) {
+          Answer one = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(i)}});
+          if (one.error) {
+            diverged("rejected", i, one, true);
+          } else {
+            written.push_back(i);
+          }
+        }
+        break;
+      }
+      const auto unprocessed = a.body.value("UnprocessedItems", nlohmann::json::object());
+      if (unprocessed.empty() || !unprocessed.contains(table) || unprocessed[table].empty()) {
+        written.insert(written.end(), batch.begin(), batch.end());
+        break;
+      }
+      if (attempt == 20)
+        throw dynamodb::TransportError(dynamodb::TransportError::Kind::kThrottled,
+                                       "items stay unprocessed in " + table);
+      params = {{"RequestItems", unprocessed}};
+      std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
+    }
+    batch.clear();
+    rebuild();
+  };
+
+  for (const NItem& item : items) {
+    if (model.can_put(item)) {
+      // BatchWriteItem refuses two writes of one key: flush first.
+      const bool repeated = std::any_of(batch.begin(), batch.end(), [&](const NItem& b) {
+        return oracle::naive_same_values(table_keys, b, item);
+      });
+      if (repeated || batch.size() == 25) flush();
+      batch.push_back(item);
+      model.put(item);
+      continue;
+    }
+    flush();
+    Answer a = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(item)}});
+    if (a.error && a.no_answer.empty()) continue;
+    diverged("accepted", item, a, false);
+    // Whether it was written is unknown: the case cannot go on.
+    if (!a.no_answer.empty()) return false;
+    // Take the item out again so that the table matches the model.
+    Answer undo = send("DeleteItem", {{"TableName", table}, {"Key", key_json(table_keys, item)}});
+    if (undo.error) return false;
+    // An accepted item may have replaced one the model holds.
+    written.erase(std::remove_if(written.begin(), written.end(),
+                                 [&](const NItem& w) {
+                                   return oracle::naive_same_values(table_keys, w, item);
+                                 }),
+                  written.end());
+    rebuild();
+  }
+  flush();
+  return true;
+}
+
+void Workload::check_write(const std::string& table, oracle::NaiveTable& model, const NItem& item,
+                           const Observe& observe) {
+  const bool want_ok = model.can_put(item);
+  Answer a = send("PutItem", {{"TableName", table}, {"Item", naive_to_json(item)}});
+  if (a.no_answer.empty() && !a.error == want_ok) {
+    if (want_ok) model.put(item);
+    return;
+  }
+  Divergence d = put_divergence(model.schema(), model.items(), want_ok ? "rejected" : "accepted",
+                                item, a, want_ok);
+  CheckContext context{table, &model};
+  context.item = &item;
+  observe(d, context);
+  if (!want_ok) {
+    const std::vector<NKey> table_keys = oracle::naive_table_keys(model.schema());
+    send("DeleteItem", {{"TableName", table}, {"Key", key_json(table_keys, item)}});
+    model.erase(oracle::naive_table_key(model.schema(), item));
+  }
+}
+
+}  // namespace sortkey::certify::endpoint

@@ -1,0 +1,193 @@
+// The workload's replay of a reproduction (workload.h): a fresh table, the
+// reproduction's items, its request, and the answer held to the expected one.
+
+#include <fmt/format.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "certify/endpoint/unknown_outcome.h"
+#include "certify/endpoint/workload.h"
+#include "properties/props/query_conversions.h"
+
+namespace sortkey::certify::endpoint {
+
+using oracle::NItem;
+
+// ---------------------------------------------------------------- replay
+
+namespace {
+
+// What a replay finds: nullopt when the endpoint gives the expected answer,
+// else a sentence saying what still differs. Errors: a malformed
+// reproduction.
+using Replayed = Result<std::optional<std::string>>;
+
+Replayed agrees() { return std::optional<std::string>(); }
+Replayed differs(std::string why) { return std::optional<std::string>(std::move(why)); }
+
+// A GetItem's answer against the expected item (null: none): nullopt when
+// they agree, else what differs.
+std::optional<std::string> replayed_item(const nlohmann::json& want, const nlohmann::json& body) {
+  const nlohmann::json got = body.value("Item", nlohmann::json(nullptr));
+  if (auto bad = non_canonical_numbers(got); !bad.empty())
+    return "Numbers not in canonical text: " + bad.front();
+  if (want.is_null() || got.is_null()) {
+    if (want.is_null() && got.is_null()) return std::nullopt;
+    return std::string(got.is_null() ? "no item, the expected answer has one"
+                                     : "an item, the expected answer has none");
+  }
+  auto a = dynamodb::item_from_json(want);
+  auto b = dynamodb::item_from_json(got);
+  if (a && b && oracle::naive_items_equal(props::to_naive(*a), props::to_naive(*b)))
+    return std::nullopt;
+  return std::string("the item read differs from the expected one");
+}
+
+// Drops the replay's table however the replay ends; a drop that fails is
+// left to the cleanup at the end of the run (drop_all), which tries again.
+struct TableDropper {
+  dynamodb::TableManager& tables;
+  std::string name;
+  ~TableDropper() {
+    try {
+      tables.drop(name);
+    } catch (const dynamodb::TransportError&) {
+    }
+  }
+};
+
+// Writes the reproduction's items to `table` as recorded (spellings
+// included), one PutItem each, and puts them in `model`. nullopt when all
+// were written, else a sentence (the endpoint refused one). Errors: an
+// item that is not DynamoDB JSON. Throws TransportError.
+Replayed write_items(Workload& w, const std::string& table, const nlohmann::json& items,
+                     oracle::NaiveTable& model) {
+  for (const auto& raw : items) {
+    auto item = dynamodb::item_from_json(raw);
+    if (!item)
+      return make_error(ErrorCode::kBadFormat, 0, "a reproduction item: " + describe(item.error()));
+    Workload::Answer a = w.send("PutItem", {{"TableName", table}, {"Item", raw}});
+    if (a.error) return differs("writing the reproduction's items failed: " + a.error->message);
+    model.put(props::to_naive(*item));
+  }
+  return agrees();
+}
+
+// The recorded request's parameters aimed at `table`: a batch names it as
+// the one key of RequestItems, any other request as TableName.
+nlohmann::json aimed_at(nlohmann::json params, const std::string& table) {
+  if (params.contains("RequestItems") && params["RequestItems"].is_object() &&
+      params["RequestItems"].size() == 1) {
+    params["RequestItems"] = {{table, params["RequestItems"].begin().value()}};
+  } else {
+    params["TableName"] = table;
+  }
+  return params;
+}
+
+// An answer expected to be refused with the error type `want`: nullopt when
+// it is, else how it went instead.
+std::optional<std::string> refusal_difference(const std::string& want, const std::string& action,
+                                              const Workload::Answer& a) {
+  if (a.error && a.error->type == want) return std::nullopt;
+  return a.error ? fmt::format("{} was refused with {}, the expected answer is {}", action,
+                               a.error->type, want)
+                 : fmt::format("{} was accepted, the expected answer is {}", action, want);
+}
+
+// A page's answer against the expected page (workload.h's page form): its
+// Count, ScannedCount, items in an order DynamoDB may give (`model` knows
+// the keys of the index read) and LastEvaluatedKey. Errors: expected items
+// or a LastEvaluatedKey that are not DynamoDB JSON.
+Replayed page_difference(const nlohmann::json& expected, const nlohmann::json& params,
+                         const Workload::Answer& a, const oracle::NaiveTable& model) {
+  std::vector<NItem> want;
+  for (const auto& raw : expected.value("Items", nlohmann::json::array())) {
+    auto item = dynamodb::item_from_json(raw);
+    if (!item)
+      return make_error(ErrorCode::kBadFormat, 0, "an expected item: " + describe(item.error()));
+    want.push_back(props::to_naive(*item));
+  }
+  if (expected.contains("Count") && a.count != expected["Count"].get<int>())
+    return differs(fmt::format("Count {}, expected {}", a.count, expected["Count"].get<int>()));
+  if (expected.contains("ScannedCount") && a.scanned != expected["ScannedCount"].get<int>()) {
+    return differs(fmt::format("ScannedCount {}, expected {}", a.scanned,
+                               expected["ScannedCount"].get<int>()));
+  }
+  if (expected.contains("Items")) {
+    const std::string index = params.value("IndexName", std::string());
+    std::string why;
+    const bool ok = expected.value("order", std::string()) == "scan"
+                        ? oracle::accept_scan_order(want, a.items, model.partition_of(index),
+                                                    model.sort_of(index), &why)
+                        : oracle::accept_query_order(want, a.items, model.sort_of(index),
+                                                     expected.value("forward", true), &why);
+    if (!ok) return differs(why);
+  }
+  const nlohmann::json lek = expected.value("LastEvaluatedKey", nlohmann::json("allowed"));
+  if (lek.is_string() && lek.get<std::string>() == "forbidden" && a.lek)
+    return differs("a LastEvaluatedKey where none is expected");
+  if (lek.is_object()) {
+    auto key = dynamodb::item_from_json(lek);
+    if (!key)
+      return make_error(ErrorCode::kBadFormat, 0,
+                        "the expected LastEvaluatedKey: " + describe(key.error()));
+    if (!a.lek || !oracle::naive_items_equal(*a.lek, props::to_naive(*key)))
+      return differs("the LastEvaluatedKey differs from the expected one");
+  }
+  return agrees();
+}
+
+// The replayed answer of `action` against `expected` (workload.h's page
+// form): a refusal, an accepted write, a GetItem's item, or a page.
+Replayed answer_difference(const nlohmann::json& expected, const std::string& action,
+                           const nlohmann::json& params, const Workload::Answer& a,
+                           const oracle::NaiveTable& model) {
+  if (expected.contains("error"))
+    return refusal_difference(expected.value("error", std::string()), action, a);
+  if (a.error)
+    return differs(fmt::format("{} refused: {}: {}", action, a.error->type, a.error->message));
+  if (expected.contains("ok")) return agrees();
+  if (!a.malformed.empty()) return differs(a.malformed);
+  if (expected.contains("Item")) return replayed_item(expected["Item"], a.body);
+  if (auto bad = non_canonical_numbers(a.body); !bad.empty())
+    return differs("Numbers not in canonical text: " + bad.front());
+  return page_difference(expected, params, a, model);
+}
+
+}  // namespace
+
+Result<std::optional<std::string>> Workload::replay(const nlohmann::json& reproduction) {
+  for (int attempt = 1;; ++attempt) {
+    bool unsure = false;
+    auto outcome = replay_once(reproduction, &unsure);
+    if (!unsure || attempt == 3) return outcome;
+  }
+}
+
+Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r, bool* unsure) {
+  auto schema = schema_from_json(r.value("table", nlohmann::json()));
+  if (!schema) return schema.error();
+  const nlohmann::json& request = r["request"];
+  const nlohmann::json& expected = r["expected"];
+  if (!request.is_object() || !request.contains("action") || !request.contains("params")) {
+    return make_error(ErrorCode::kBadFormat, 0,
+                      "a reproduction's request needs \"action\" and \"params\"");
+  }
+  auto name = tables_.create(props::to_engine(*schema));
+  if (!name) return name.error();
+  const TableDropper dropper{tables_, *name};
+  oracle::NaiveTable model(*schema);
+  if (Replayed written = write_items(*this, *name, r["items"], model);
+      !written || written->has_value())
+    return written;
+  const nlohmann::json params = aimed_at(request["params"], *name);
+  const std::string action = request["action"].get<std::string>();
+  const Answer a = send(action, params);
+  *unsure = a.outcome_unknown && !repeat_safe(action, params);
+  return answer_difference(expected, action, params, a, model);
+}
+
+}  // namespace sortkey::certify::endpoint
