@@ -342,96 +342,83 @@ PlantedRequest start_key_fault(const oracle::NaiveTable& model, const QuerySpec&
   return p;
 }
 
-}  // namespace
+std::string invalid_key_condition(const std::string& why) {
+  return "Invalid KeyConditionExpression: " + why;
+}
 
-PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const QuerySpec& valid,
-                                     int fault) {
-  const NSchema& s = model.schema();
-  const std::vector<NKey> pk = model.partition_of(valid.index);
-  const std::vector<NKey> sk = model.sort_of(valid.index);
-  const bool single = pk.size() == 1 && sk.size() == 1;
-  const NValue& part = valid.key.partition[0];
-  const std::string kc = "Invalid KeyConditionExpression: ";
+// Faults 0, 7, 9 and 10: a key condition written in place of the valid
+// one: none on the partition key, an undefined value, `!=`, or empty. Empty
+// `want` when the target has no sort key (fault 0).
+PlantedRequest written_key_condition_fault(const QuerySpec& valid, const std::vector<NKey>& pk,
+                                           const std::vector<NKey>& sk, int fault) {
   PlantedRequest p;
+  p.request.index_name = valid.index;
   switch (fault) {
     case 0:
-      if (sk.empty()) break;
-      p.request.index_name = valid.index;
+      if (sk.empty()) return PlantedRequest{};
       p.request.key_condition = "#s = :s";
       p.request.attributes.names = {{"#s", sk[0].name}};
       p.request.attributes.values = {{":s", to_engine(some_key(sk[0].type))}};
       p.want = "Query condition missed key schema element: " + pk[0].name;
       p.fault = "no partition-key condition";
       return p;
+    case 7:
+      p.request.key_condition = "#k = :nobody";
+      p.request.attributes.names = {{"#k", pk[0].name}};
+      p.want = invalid_key_condition(
+          "An expression attribute value used in expression is not defined; attribute "
+          "value: :nobody");
+      p.fault = "an undefined value in a key condition";
+      return p;
+    case 9:
+      p.request.key_condition = "#k != :a";
+      p.request.attributes.names = {{"#k", pk[0].name}};
+      p.request.attributes.values = {{":a", to_engine(valid.key.partition[0])}};
+      p.want = invalid_key_condition("Syntax error; token: \"!\"");
+      p.fault = "!= in a key condition";
+      return p;
+    default:
+      p.request.key_condition = valid.style % 2 == 0 ? "" : " ";
+      p.want = invalid_key_condition("The expression can not be empty;");
+      p.fault = "an empty key condition";
+      return p;
+  }
+}
+
+// Faults 1, 3, 11 and 14: a clause on the sort key appended to the valid
+// request: a third condition, begins_with on a Number, BETWEEN bounds of two
+// types, two pairs of redundant parentheses. Empty `want` when the target's
+// sort key cannot carry the fault.
+PlantedRequest sort_key_clause_fault(const NSchema& s, const QuerySpec& valid,
+                                     const std::vector<NKey>& pk, const std::vector<NKey>& sk,
+                                     int fault) {
+  PlantedRequest p;
+  switch (fault) {
     case 1:
-      if (!single) break;
+      if (pk.size() != 1 || sk.size() != 1) return p;
       p = appended(s, valid, "#s > :lo AND #s < :hi", {{"#s", sk[0].name}},
                    {{":lo", some_key(sk[0].type)}, {":hi", some_key(sk[0].type)}});
       p.want = "Conditions can be of length 1 or 2 only";
       p.fault = "three conditions";
       return p;
     case 3:
-      if (sk.empty() || sk.back().type != T::N || sk.size() != 1) break;
+      if (sk.size() != 1 || sk.back().type != T::N) return p;
       p = appended(s, valid, "begins_with(#s, :n)", {{"#s", sk[0].name}},
                    {{":n", scalar(T::N, "1")}});
-      p.want = kc +
-               "Incorrect operand type for operator or function; operator or function: "
-               "begins_with, operand type: N";
+      p.want = invalid_key_condition(
+          "Incorrect operand type for operator or function; operator or function: "
+          "begins_with, operand type: N");
       p.fault = "begins_with on a Number sort key";
       return p;
-    case 4:
-      p = appended(s, valid, "size(x) > :n", {}, {{":n", scalar(T::N, "1")}});
-      p.want = kc + "KeyConditionExpressions cannot contain nested operations";
-      p.fault = "size() in a key condition";
-      return p;
-    case 5:
-      p = appended(s, valid, "x.y = :n", {}, {{":n", str("a")}});
-      p.want = kc + "KeyConditionExpressions cannot have conditions on nested attributes";
-      p.fault = "a nested path in a key condition";
-      return p;
-    case 6:
-      p = appended(s, valid, "x < :n", {}, {{":n", str("a")}});
-      p.want = sk.empty() ? "Query key condition not supported"
-                          : "Query condition missed key schema element: " + sk[0].name;
-      p.fault = "a condition on a non-key attribute";
-      return p;
-    case 7:
-      p.request.index_name = valid.index;
-      p.request.key_condition = "#k = :nobody";
-      p.request.attributes.names = {{"#k", pk[0].name}};
-      p.want = kc +
-               "An expression attribute value used in expression is not defined; attribute "
-               "value: :nobody";
-      p.fault = "an undefined value in a key condition";
-      return p;
-    case 8:
-      p.request = render_query(s, without_filter(valid));
-      p.request.attributes.names["#unused"] = "x";
-      p.want = "Value provided in ExpressionAttributeNames unused in expressions: keys: {#unused}";
-      p.fault = "an unused name";
-      return p;
-    case 9:
-      p.request.index_name = valid.index;
-      p.request.key_condition = "#k != :a";
-      p.request.attributes.names = {{"#k", pk[0].name}};
-      p.request.attributes.values = {{":a", to_engine(part)}};
-      p.want = kc + "Syntax error; token: \"!\"";
-      p.fault = "!= in a key condition";
-      return p;
-    case 10:
-      p.request.index_name = valid.index;
-      p.request.key_condition = valid.style % 2 == 0 ? "" : " ";
-      p.want = kc + "The expression can not be empty;";
-      p.fault = "an empty key condition";
-      return p;
     case 11:
-      if (sk.empty()) break;
+      if (sk.empty()) return p;
       p = appended(s, valid, "#s BETWEEN :lo AND :hi", {{"#s", sk[0].name}},
                    {{":lo", some_key(sk[0].type)}, {":hi", other_type(sk[0].type)}});
-      p.want = kc + "The BETWEEN operator requires same data type for lower and upper bounds";
+      p.want = invalid_key_condition(
+          "The BETWEEN operator requires same data type for lower and upper bounds");
       p.fault = "key BETWEEN bounds of two types";
       return p;
-    case 14:
+    default:
       // Two pairs of redundant parentheses around the whole condition or one clause.
       if (valid.style % 2 == 0 || sk.empty()) {
         p = PlantedRequest{render_query(s, without_filter(valid)), "", ""};
@@ -440,49 +427,135 @@ PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const Quer
         p = appended(s, valid, "((#s > :lo))", {{"#s", sk[0].name}},
                      {{":lo", some_key(sk[0].type)}});
       }
-      p.want = kc + "KeyConditionExpressions allow at most one pair of redundant parentheses";
+      p.want = invalid_key_condition(
+          "KeyConditionExpressions allow at most one pair of redundant parentheses");
       p.fault = "two pairs of redundant parentheses";
       return p;
-    case 15:
-      p = appended(s, valid, "attribute_type(x, :t)", {}, {{":t", str("S")}});
-      p.want = kc + "Invalid operator used in KeyConditionExpression: attribute_type";
-      p.fault = "attribute_type in a key condition";
+  }
+}
+
+// Faults 4, 5, 6 and 15: a clause no key condition takes, appended to the
+// valid request: size(), a nested path, a non-key attribute, attribute_type.
+// Every target carries them.
+PlantedRequest refused_clause_fault(const NSchema& s, const QuerySpec& valid,
+                                    const std::vector<NKey>& sk, int fault) {
+  PlantedRequest p;
+  switch (fault) {
+    case 4:
+      p = appended(s, valid, "size(x) > :n", {}, {{":n", scalar(T::N, "1")}});
+      p.want = invalid_key_condition("KeyConditionExpressions cannot contain nested operations");
+      p.fault = "size() in a key condition";
       return p;
-    case 16: {
-      // A table key that is not a key of the queried index.
-      const NKey* base = nullptr;
-      for (const NKey* k : {&s.pk, s.sk ? &*s.sk : nullptr}) {
-        if (k == nullptr || valid.index.empty()) continue;
-        bool in_index = false;
-        for (const NKey& i : pk) in_index = in_index || i.name == k->name;
-        for (const NKey& i : sk) in_index = in_index || i.name == k->name;
-        if (!in_index) base = k;
-      }
-      if (base == nullptr) break;
-      p = appended(s, valid, "#b = :b", {{"#b", base->name}}, {{":b", some_key(base->type)}});
+    case 5:
+      p = appended(s, valid, "x.y = :n", {}, {{":n", str("a")}});
+      p.want = invalid_key_condition(
+          "KeyConditionExpressions cannot have conditions on nested attributes");
+      p.fault = "a nested path in a key condition";
+      return p;
+    case 6:
+      p = appended(s, valid, "x < :n", {}, {{":n", str("a")}});
       p.want = sk.empty() ? "Query key condition not supported"
                           : "Query condition missed key schema element: " + sk[0].name;
-      p.fault = "a table key that is no index key in an index's key condition";
+      p.fault = "a condition on a non-key attribute";
       return p;
-    }
-    case 12:
-    case 13:
-      p = start_key_fault(model, valid, fault == 12);
-      if (!p.want.empty()) return p;
-      break;
     default:
-      break;
+      p = appended(s, valid, "attribute_type(x, :t)", {}, {{":t", str("S")}});
+      p.want =
+          invalid_key_condition("Invalid operator used in KeyConditionExpression: attribute_type");
+      p.fault = "attribute_type in a key condition";
+      return p;
   }
-  // 2, and the fault every target can carry: a value of the wrong type.
+}
+
+// Fault 16: a table key that is not a key of the queried index, in the
+// index's key condition. Empty `want` on the table, or when every table key
+// is a key of the index.
+PlantedRequest non_index_key_fault(const NSchema& s, const QuerySpec& valid,
+                                   const std::vector<NKey>& pk, const std::vector<NKey>& sk) {
+  const NKey* base = nullptr;
+  for (const NKey* k : {&s.pk, s.sk ? &*s.sk : nullptr}) {
+    if (k == nullptr || valid.index.empty()) continue;
+    bool in_index = false;
+    for (const NKey& i : pk) in_index = in_index || i.name == k->name;
+    for (const NKey& i : sk) in_index = in_index || i.name == k->name;
+    if (!in_index) base = k;
+  }
+  if (base == nullptr) return PlantedRequest{};
+  PlantedRequest p =
+      appended(s, valid, "#b = :b", {{"#b", base->name}}, {{":b", some_key(base->type)}});
+  p.want = sk.empty() ? "Query key condition not supported"
+                      : "Query condition missed key schema element: " + sk[0].name;
+  p.fault = "a table key that is no index key in an index's key condition";
+  return p;
+}
+
+// Fault 8: the valid request with a name no expression uses.
+PlantedRequest unused_name_fault(const NSchema& s, const QuerySpec& valid) {
+  PlantedRequest p;
+  p.request = render_query(s, without_filter(valid));
+  p.request.attributes.names["#unused"] = "x";
+  p.want = "Value provided in ExpressionAttributeNames unused in expressions: keys: {#unused}";
+  p.fault = "an unused name";
+  return p;
+}
+
+// Fault 2, the one every target carries: a partition-key value of the
+// wrong type.
+PlantedRequest wrong_type_fault(const NSchema& s, const QuerySpec& valid,
+                                const std::vector<NKey>& pk) {
   QuerySpec q = valid;
   q.filter.reset();
   q.key.partition[0] = other_type(pk[0].type);
-  p = PlantedRequest{render_query(s, q), "", ""};
+  PlantedRequest p{render_query(s, q), "", ""};
   p.want =
       "One or more parameter values were invalid: Condition parameter type does not match schema "
       "type";
   p.fault = "a partition-key value of the wrong type";
   return p;
+}
+
+}  // namespace
+
+PlantedRequest plant_reference_fault(const oracle::NaiveTable& model, const QuerySpec& valid,
+                                     int fault) {
+  const NSchema& s = model.schema();
+  const std::vector<NKey> pk = model.partition_of(valid.index);
+  const std::vector<NKey> sk = model.sort_of(valid.index);
+  // Each family answers an empty `want` for a fault the target cannot carry.
+  PlantedRequest p;
+  switch (fault) {
+    case 0:
+    case 7:
+    case 9:
+    case 10:
+      p = written_key_condition_fault(valid, pk, sk, fault);
+      break;
+    case 1:
+    case 3:
+    case 11:
+    case 14:
+      p = sort_key_clause_fault(s, valid, pk, sk, fault);
+      break;
+    case 4:
+    case 5:
+    case 6:
+    case 15:
+      p = refused_clause_fault(s, valid, sk, fault);
+      break;
+    case 8:
+      p = unused_name_fault(s, valid);
+      break;
+    case 12:
+    case 13:
+      p = start_key_fault(model, valid, fault == 12);
+      break;
+    case 16:
+      p = non_index_key_fault(s, valid, pk, sk);
+      break;
+    default:
+      break;
+  }
+  return p.want.empty() ? wrong_type_fault(s, valid, pk) : p;
 }
 
 Outcome rejects_reference_fault(const oracle::NaiveTable& model, const Table& table,

@@ -400,9 +400,33 @@ Outcome timestamp_rejects_display_formats(Instant t, DisplayStyle style) {
 
 namespace {
 
+// The malformations that set one field of a valid key to a fixed text, by
+// variant number: the field, its text, and what was planted.
+struct FixedFieldFault {
+  int variant;
+  std::string Parts::*field;
+  const char* text;
+  const char* what;
+};
+const FixedFieldFault kFixedFieldFaults[] = {
+    {2, &Parts::zed, "z", "lowercase 'z'"},   {3, &Parts::tee, "t", "lowercase 't'"},
+    {4, &Parts::zed, "+00:00", "an offset"},  {5, &Parts::zed, "-00:00", "an offset"},
+    {6, &Parts::tee, " ", "a space for 'T'"}, {7, &Parts::month, "13", "month 13"},
+    {8, &Parts::month, "00", "month 00"},     {9, &Parts::day, "00", "day 00"},
+    {13, &Parts::year, "0000", "year 0000"},  {14, &Parts::hour, "24", "hour 24"},
+    {15, &Parts::minute, "60", "minute 60"},  {16, &Parts::second, "60", "second 60"},
+    {17, &Parts::dash, "/", "'/' for '-'"},
+};
+
 // Plants malformation `variant` (0..17) in the fields of a valid key; what
-// it planted, as a failure message says it.
+// it planted, as a failure message says it ("" for another variant).
 std::string plant_field_fault(Parts& p, const NaiveDateTime& f, int precision, int variant) {
+  for (const FixedFieldFault& fixed : kFixedFieldFaults) {
+    if (fixed.variant != variant) continue;
+    p.*fixed.field = fixed.text;
+    return fixed.what;
+  }
+  // The malformations whose text depends on the key.
   switch (variant) {
     case 0:
       p.fraction = precision < 9
@@ -412,30 +436,6 @@ std::string plant_field_fault(Parts& p, const NaiveDateTime& f, int precision, i
     case 1:
       p.fraction = precision > 0 ? p.fraction.substr(0, p.fraction.size() - 1) : "0";
       return "a fraction of another length";
-    case 2:
-      p.zed = "z";
-      return "lowercase 'z'";
-    case 3:
-      p.tee = "t";
-      return "lowercase 't'";
-    case 4:
-      p.zed = "+00:00";
-      return "an offset";
-    case 5:
-      p.zed = "-00:00";
-      return "an offset";
-    case 6:
-      p.tee = " ";
-      return "a space for 'T'";
-    case 7:
-      p.month = "13";
-      return "month 13";
-    case 8:
-      p.month = "00";
-      return "month 00";
-    case 9:
-      p.day = "00";
-      return "day 00";
     case 10:
       p.day = pad(oracle::days_in_month(f.year, f.month) + 1, 2);
       return "a day past the month's end";
@@ -451,21 +451,6 @@ std::string plant_field_fault(Parts& p, const NaiveDateTime& f, int precision, i
       p.day = "29";
       return "Feb 29 of a common year";
     }
-    case 13:
-      p.year = "0000";
-      return "year 0000";
-    case 14:
-      p.hour = "24";
-      return "hour 24";
-    case 15:
-      p.minute = "60";
-      return "minute 60";
-    case 16:
-      p.second = "60";
-      return "second 60";
-    case 17:
-      p.dash = "/";
-      return "'/' for '-'";
     default:
       return "";
   }
