@@ -9,14 +9,6 @@
 
 namespace sortkey::certify::endpoint {
 
-namespace {
-
-// The errors of a request that got no answer (Workload::send), in a signature.
-constexpr const char* kNoAnswerTimeout = "no answer: timeout";
-constexpr const char* kNoAnswerLost = "no answer: connection lost";
-
-}  // namespace
-
 std::string fatal_text(const dynamodb::TransportError& e) {
   if (e.kind() != dynamodb::TransportError::Kind::kInterrupted) return e.what();
   const int sig = dynamodb::interrupt_signal().load();

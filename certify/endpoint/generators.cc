@@ -263,60 +263,60 @@ namespace {
 // endpoint that refuses it would refuse every request holding one and mask
 // whatever else that request would show. It is tested by writes of its own
 // (gen_plus_write).
-void drop_plus(NValue& v) {
+void drop_number_plus(NValue& v) {
   if (v.t == T::N && !v.s.empty() && v.s.front() == '+') v.s.erase(0, 1);
   if (v.t == T::NS) {
     for (std::string& e : v.set) {
       if (!e.empty() && e.front() == '+') e.erase(0, 1);
     }
   }
-  for (NValue& e : v.list) drop_plus(e);
-  for (auto& f : v.map) drop_plus(f.second);
+  for (NValue& e : v.list) drop_number_plus(e);
+  for (auto& f : v.map) drop_number_plus(f.second);
 }
 
-void drop_plus(NItem& item) {
-  for (auto& [name, v] : item) drop_plus(v);
+void drop_number_plus(NItem& item) {
+  for (auto& [name, v] : item) drop_number_plus(v);
 }
 
-void drop_plus(oracle::NCond& c) {
-  for (oracle::NOperand& o : c.args) drop_plus(o.value);
-  for (oracle::NCond& k : c.kids) drop_plus(k);
+void drop_number_plus(oracle::NCond& c) {
+  for (oracle::NOperand& o : c.args) drop_number_plus(o.value);
+  for (oracle::NCond& k : c.kids) drop_number_plus(k);
 }
 
 }  // namespace
 
 void drop_plus(props::QuerySpec& q) {
-  for (NValue& v : q.key.partition) drop_plus(v);
-  for (NValue& v : q.key.sort_eq) drop_plus(v);
-  drop_plus(q.key.a);
-  drop_plus(q.key.b);
-  if (q.filter) drop_plus(*q.filter);
+  for (NValue& v : q.key.partition) drop_number_plus(v);
+  for (NValue& v : q.key.sort_eq) drop_number_plus(v);
+  drop_number_plus(q.key.a);
+  drop_number_plus(q.key.b);
+  if (q.filter) drop_number_plus(*q.filter);
 }
 
 void drop_plus(props::ScanSpec& s) {
-  if (s.filter) drop_plus(*s.filter);
+  if (s.filter) drop_number_plus(*s.filter);
 }
 
 void drop_plus(std::vector<props::WriteStep>& steps) {
   for (props::WriteStep& s : steps) {
-    drop_plus(s.item);
-    for (auto& [name, v] : s.set) drop_plus(v);
-    for (NItem& p : s.puts) drop_plus(p);
-    for (NItem& k : s.keys) drop_plus(k);
+    drop_number_plus(s.item);
+    for (auto& [name, v] : s.set) drop_number_plus(v);
+    for (NItem& p : s.puts) drop_number_plus(p);
+    for (NItem& k : s.keys) drop_number_plus(k);
   }
 }
 
 std::vector<NItem> gen_items(const NSchema& schema) {
   auto items =
       *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
-  for (NItem& i : items) drop_plus(i);
+  for (NItem& i : items) drop_number_plus(i);
   return items;
 }
 
 std::optional<NItem> gen_plus_write(const oracle::NaiveTable& after) {
   if (!props::chance(4)) return std::nullopt;
   NItem item = *props::gen_table_key(after);
-  drop_plus(item);
+  drop_number_plus(item);
   NValue n;
   n.t = T::N;
   n.s = *rc::gen::element<std::string>("+1", "+10", "+2.5", "+0", "+1e-130");

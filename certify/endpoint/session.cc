@@ -36,9 +36,6 @@ namespace {
 // ---------------------------------------------------------------- known divergences without an
 // answer
 
-// The error of a request that got no answer (Workload::send), in a signature.
-constexpr const char* kNoAnswerTimeout = "no answer: timeout";
-constexpr const char* kNoAnswerLost = "no answer: connection lost";
 // How long the replay of a known divergence that timed out waits.
 constexpr long kReplayTimeoutMs = 3000;
 

@@ -76,6 +76,11 @@ nlohmann::json query_request_json(const std::string& table, const QueryRequest& 
 nlohmann::json naive_to_json(const oracle::NValue& v);
 nlohmann::json naive_to_json(const oracle::NItem& item);
 
+// The error of a request the endpoint gave no answer to (Workload::send),
+// as its divergence's signature and a known-divergences entry name it.
+inline constexpr const char* kNoAnswerTimeout = "no answer: timeout";
+inline constexpr const char* kNoAnswerLost = "no answer: connection lost";
+
 struct WorkloadOptions {
   int index_wait_ms = 5000;  // bounded re-reads of an index
 };
