@@ -197,7 +197,7 @@ struct Pattern {
   std::vector<std::pair<std::string, std::string>> filter_names;  // "#s" -> attribute
   std::vector<FilterValue> filter_values;
   // Percent: the check fails when the filter returns fewer of the items it
-  // reads (seed 003's "at least 30-40%"). Only with a filter.
+  // reads (the filtering guide's "at least 30-40%"). Only with a filter.
   std::optional<int> min_hit_rate;
   std::vector<Parameter> parameters;
   std::vector<Selector> returns;
@@ -213,8 +213,9 @@ struct Design {
   std::vector<IndexDesign> indexes;
   std::vector<EntityType> entities;
   std::vector<Pattern> patterns;
-  int max_entities = 24;            // entities in one generated population, at most
-  int capacity_alert_percent = 80;  // seed 002's alert: a range above this share of a width
+  int max_entities = 24;  // entities in one generated population, at most
+  int capacity_alert_percent =
+      80;  // the sorting guide's alert: a range above this share of a width
 
   const EntityType* entity(std::string_view name) const;
 };

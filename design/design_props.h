@@ -66,7 +66,7 @@ struct WidthUse {
 std::vector<WidthUse> width_uses(const Design& design);
 // REQUIRES: `v` is in the attribute's declared range.
 Outcome width_holds(const WidthUse& use, const Value& v);
-// The capacity alert of seed 002 for a width, or "" when the range stays
+// The capacity alert of the sorting guide for a width, or "" when the range stays
 // below the design's alert share of it.
 std::string capacity_alert(const Design& design, const WidthUse& use);
 

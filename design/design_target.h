@@ -5,8 +5,8 @@
 // design check` prints the same table and writes the same JSON, JUnit and
 // Markdown as `sortkey certify`. The catalog is design/design_catalog.h; the
 // closing notes give the read cost of every pattern with a FilterExpression
-// (seed 003's hit rate, on numbers) and the capacity alerts of the widths
-// (seed 002).
+// (the filtering guide's hit rate, on numbers) and the capacity alerts of the
+// widths (examples/iot_newest_last.yaml).
 //
 // Example:
 //

@@ -150,7 +150,7 @@ std::string_view type_needed(Kind k) {
   }
 }
 
-// "Jun 23, 2026 10:00:00": the display format of the seeds' warning.
+// "Jun 23, 2026 10:00:00": the display format the guides warn about.
 std::string display_text(const Instant& t) {
   static constexpr std::array<std::string_view, 12> kMonths{
       "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};

@@ -12,7 +12,7 @@
 //
 // The first codec of a chain may need the value's type; the text codecs may
 // follow any codec. Without a codec a value is its plain text
-// (design/values.h): an integer in decimal, unpadded, which is the seeds'
+// (design/values.h): an integer in decimal, unpadded, which is the guides'
 // "READING#10 before READING#2". `display` writes a timestamp as people read
 // it ("Jun 23, 2026 10:00:00"), which never sorts: it exists to show that.
 //

@@ -2,21 +2,21 @@
 //
 // Decodes the query differential target's bytes into the oracle's terms
 // (oracles/naive_query.h): a table schema with sparse indexes, items whose
-// keys follow the seeds' strategies, key conditions, filters and Query and
+// keys follow the guides' strategies (examples/), key conditions, filters and Query and
 // Scan specs. Every choice reads one byte (or a few) in order, so a small
 // mutation changes one choice; an exhausted input reads zeros, which always
 // decode to something valid.
 //
 // Key strategies for S keys (a byte: its low 3 bits the strategy, the rest
-// its argument), after the seeds' key designs:
+// its argument), after the key designs of examples/:
 //   0-2  a small pool of keys that collide and prefix one another
 //        ("a", "a#", "a\0", "ab", U+FF5E, an emoji, U+E000, ...)
 //   3    1-3 atoms joined (NUL, 0x01, '#', letters, code points at the
 //        UTF-8 length edges and in the supplementary planes)
 //   4    a composite key of 1-3 segments (EVENT#2026-06#..., escapes '#')
-//   5    a Reading: READING#<padded 3> or READING#<inverse 3> (seed 002)
+//   5    a Reading: READING#<padded 3> or READING#<inverse 3> (examples/iot_*.yaml)
 //   6    a ULID text whose time and entropy vary in one byte each
-//   7    an event with a sequence: EVT#<time>#<seq> (seed 004), or a
+//   7    an event with a sequence: EVT#<time>#<seq> (examples/audit_log.yaml), or a
 //        version key v<3 digits>_ (version history)
 // N keys come from a pool of spellings ("1e0", "+1", "1.0", ".5", "-0",
 // the range's ends, 38 digits); B keys join 1-3 atoms (0x00, 0x01, 0x7F,

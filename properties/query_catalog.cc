@@ -494,10 +494,11 @@ void add_query_request_properties(Catalog& c) {
         });
 }
 
-// Seed 003: orders by status and date, sparse indexes.
-void add_query_seed_order_properties(Catalog& c) {
+// The filtering guide (examples/orders.yaml, examples/sparse.yaml): orders by status and date,
+// sparse indexes.
+void add_query_orders_properties(Catalog& c) {
   c.add("query", "composite_key_vs_filter",
-        "seed 003: the STATUS#DATE index answers 'status S between d1 and d2' exactly as the naive "
+        "orders: the STATUS#DATE index answers 'status S between d1 and d2' exactly as the naive "
         "filter, Limit=k "
         "fills the page with min(k, matches); the same question as a FilterExpression returns the "
         "same items but "
@@ -517,7 +518,7 @@ void add_query_seed_order_properties(Catalog& c) {
         });
 
   c.add("query", "multi_attribute_vs_composite",
-        "seed 003 'Book vs today': a native (Status, Date) index and a hand-built STATUS#DATE key "
+        "orders, 'Book vs today': a native (Status, Date) index and a hand-built STATUS#DATE key "
         "return the same "
         "items in the same order for every query shape",
         [] {
@@ -532,7 +533,8 @@ void add_query_seed_order_properties(Catalog& c) {
         });
 
   c.add("query", "reversed_composite_fails",
-        "seed 003's warning: on DATE#STATUS, the tightest key range that holds every answer "
+        "orders, the filtering guide's warning: on DATE#STATUS, the tightest key range that holds "
+        "every answer "
         "returns every order "
         "between them, of any status",
         [] {
@@ -547,7 +549,8 @@ void add_query_seed_order_properties(Catalog& c) {
         });
 
   c.add("query", "sparse_indexes_exact",
-        "seed 003: the Admins-of-an-Organization and every-Customer indexes hold exactly the naive "
+        "sparse indexes: the Admins-of-an-Organization and every-Customer indexes hold exactly the "
+        "naive "
         "projection after "
         "writes that add and remove the attribute",
         [] {
@@ -558,10 +561,11 @@ void add_query_seed_order_properties(Catalog& c) {
         });
 }
 
-// Seeds 002 and 004: the layouts with generated data.
-void add_query_seed_layout_properties(Catalog& c) {
+// The sorting and sort-key guides (examples/tickets.yaml, iot_*.yaml, saas.yaml,
+// audit_log.yaml, versions.yaml): the layouts with generated data.
+void add_query_layouts_properties(Catalog& c) {
   c.add("query", "scenario_ticket_tracker",
-        "seed 002: updates never rewrite the base key (TicketId) and the UpdatedAt index read "
+        "tickets: updates never rewrite the base key (TicketId) and the UpdatedAt index read "
         "backward is most "
         "recently updated first",
         [] {
@@ -572,7 +576,7 @@ void add_query_seed_layout_properties(Catalog& c) {
         });
 
   c.add("query", "scenario_iot_readings",
-        "seed 002: the Device and its 10 most recent Readings in one Query, with #READING# read "
+        "IoT: the Device and its 10 most recent Readings in one Query, with #READING# read "
         "backward and with "
         "inverse differences read forward",
         [] {
@@ -586,7 +590,7 @@ void add_query_seed_layout_properties(Catalog& c) {
         });
 
   c.add("query", "scenario_saas_org",
-        "seed 002: Teams before the Org item and Users after it: SK <= org backward, SK >= org "
+        "SaaS: Teams before the Org item and Users after it: SK <= org backward, SK >= org "
         "forward",
         [] {
           const auto teams = *rc::gen::container<std::vector<std::string>>(gen_layout_id());
@@ -594,16 +598,17 @@ void add_query_seed_layout_properties(Catalog& c) {
           rc_require(saas_org_collection(teams, users));
         });
 
-  c.add("query", "scenario_audit_log",
-        "seed 004: an actor's events EVT#<time>#<seq> come newest first, and a BETWEEN window from "
-        "the composite "
-        "codec returns every event of the window, ties included",
-        [] {
-          const auto events = *rc::gen::container<std::vector<Event>>(gen_event());
-          const Event from = *gen_event();
-          const Event to = *gen_event();
-          rc_require(audit_log(events, from, to, *rc::gen::inRange(1, 11)));
-        });
+  c.add(
+      "query", "scenario_audit_log",
+      "audit log: an actor's events EVT#<time>#<seq> come newest first, and a BETWEEN window from "
+      "the composite "
+      "codec returns every event of the window, ties included",
+      [] {
+        const auto events = *rc::gen::container<std::vector<Event>>(gen_event());
+        const Event from = *gen_event();
+        const Event to = *gen_event();
+        rc_require(audit_log(events, from, to, *rc::gen::inRange(1, 11)));
+      });
 
   c.add("query", "scenario_version_history",
         "the v0_ pattern: a forward Query with Limit 1 returns the latest version, and the "
@@ -615,7 +620,7 @@ void add_query_seed_layout_properties(Catalog& c) {
         });
 }
 
-// The writes the seeds rely on and the limits of sizes and Numbers, as
+// The writes the guides' designs rely on and the limits of sizes and Numbers, as
 // scripts the endpoint certifier also runs (props/write_script.h).
 void add_query_write_properties(Catalog& c) {
   c.add("query", "seed_writes",
@@ -662,8 +667,8 @@ void add_query_properties(Catalog& c) {
   add_query_page_cut_property(c);
   add_query_request_properties(c);
   add_query_write_properties(c);
-  add_query_seed_order_properties(c);
-  add_query_seed_layout_properties(c);
+  add_query_orders_properties(c);
+  add_query_layouts_properties(c);
   add_query_reference_properties(c);
 }
 

@@ -85,7 +85,7 @@ TEST(Composite, BeginsWithSelectsExactlyTheSubtree) {
   EXPECT_FALSE(
       begins_with(*encode_composite({"A", "B#C"}), prefix));  // a '#' inside a segment is escaped
   EXPECT_EQ(*encode_composite({"A", "B#C"}), "A#B$23C");
-  // The seed's example.
+  // The sort-key guide's example.
   EXPECT_EQ(*subtree_prefix({"EVENT", "2026-06"}), "EVENT#2026-06#");
   EXPECT_EQ(subtree_prefix({}).error().code, ErrorCode::kEmpty);
 }

@@ -51,7 +51,7 @@ TEST(Layout, GoldenVectors) {
   }
 }
 
-// The seeds' SaaS table: Teams before the Org item, Users after it.
+// The SaaS table of examples/saas.yaml: Teams before the Org item, Users after it.
 TEST(Layout, TheSeedsOrganization) {
   const auto layout = *make_layout("ORG", "TEAM", "USER");
   std::vector<std::string> keys{*layout.after_key("BOB"), *layout.before_key("GRILL"),

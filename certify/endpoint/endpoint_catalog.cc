@@ -194,7 +194,7 @@ void add_scan_property(Impl& s) {
 void add_key_strategies_property(Impl& s) {
   add_loaded_property(
       s, "key_strategies",
-      "the seeds' key designs built by sortkey's codecs (padded, inverse, ISO-8601, composite, "
+      "the guides' key designs built by sortkey's codecs (padded, inverse, ISO-8601, composite, "
       "STATUS#DATE in a sparse index, KSUID, ULID, normalized names) come back in the order and "
       "ranges the oracle gives for begins_with, BETWEEN, <= and >=, both directions, exact-limit "
       "pages and empty ranges",
@@ -242,7 +242,7 @@ void add_limits_property(Impl& s) {
 void add_writes_property(Impl& s) {
   s.catalog.add(
       "endpoint", "writes",
-      "the writes the seeds' designs rely on answer as DynamoDB does: PutItem with "
+      "the writes the guides' designs rely on answer as DynamoDB does: PutItem with "
       "attribute_not_exists for uniqueness (ConditionalCheckFailedException on a key held), "
       "UpdateItem of index key attributes (the item moves in, out of and within the index), "
       "DeleteItem, BatchWriteItem all or none, GetItem strongly consistent or not; the table "

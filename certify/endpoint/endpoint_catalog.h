@@ -14,7 +14,7 @@
 //                               empty results, resumption) held page by page to
 //                               the oracle (endpoint/workload.h);
 //   endpoint/scan               the same for Scans of tables and indexes;
-//   endpoint/key_strategies     the seeds' key designs built by sortkey's
+//   endpoint/key_strategies     the guides' key designs built by sortkey's
 //                               codecs (padded and inverse numbers, ISO-8601
 //                               timestamps, composite hierarchies, STATUS#DATE
 //                               in a sparse index, KSUID, ULID, case-normalized
@@ -31,7 +31,7 @@
 //                               read back; partitions over 1 MB paged by
 //                               DynamoDB's 1 MB rule (workload.h,
 //                               check_large_query);
-//   endpoint/writes             the seeds' writes as scripts
+//   endpoint/writes             the guides' writes as scripts
 //                               (props/write_script.h): PutItem if absent,
 //                               UpdateItem moving an item in an index,
 //                               DeleteItem, BatchWriteItem, GetItem, strongly

@@ -67,7 +67,7 @@ const std::vector<NSchema>& table_shapes() {
   return all;
 }
 
-// The seeds' layout: one table, a sparse index for STATUS#DATE.
+// The guides' layout (examples/orders.yaml): one table, a sparse index for STATUS#DATE.
 const NSchema& strategy_schema() {
   static const NSchema s = [] {
     NSchema t;

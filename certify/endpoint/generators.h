@@ -2,7 +2,7 @@
 //
 // What the endpoint's properties (endpoint_catalog.cc) draw for a case: the
 // fixed table shapes, the items written to them, the Queries and Scans read
-// back, the key designs of the seeds built by sortkey's codecs, requests
+// back, the guides' key designs (examples/) built by sortkey's codecs, requests
 // DynamoDB refuses, partitions over 1 MB, and the rewrite that takes the
 // leading '+' off Numbers. Every generator draws with RapidCheck's
 // operator*, so it runs only inside a property; the same seed draws the same
@@ -40,7 +40,7 @@ namespace sortkey::certify::endpoint {
 // projections, and attribute names that are reserved words or not
 // identifiers. A case names its shape by its position here.
 const std::vector<oracle::NSchema>& table_shapes();
-// The seeds' layout: one table (PK, SK), a sparse index GSI1 for
+// The guides' layout (examples/orders.yaml): one table (PK, SK), a sparse index GSI1 for
 // STATUS#DATE. A case names it as shape -1.
 const oracle::NSchema& strategy_schema();
 

@@ -11,7 +11,7 @@ page's own rows, computed here independently of sortkey:
          one in the reverse
   range  (--le-partition PATTERN) the rows of PATTERN's reads that are read
          (returned, filtered or unread for the Limit) are exactly those whose
-         sort key is <= the partition key (seed 002's `SK <= ORG#<org>`), the
+         sort key is <= the partition key (examples/saas.yaml's `SK <= ORG#<org>`), the
          declared read returns at least two and leaves one out, the answer's
          positions run 1, 2, ... down the declared read, and no page reads
          more than the Limit

@@ -2,7 +2,7 @@
 //
 // Builds a Query's KeyConditionExpression, ExpressionAttributeNames and
 // ExpressionAttributeValues from a typed request, so that nobody writes
-// them by hand (seed 004: hand-written key conditions get BETWEEN bounds and
+// them by hand (the sort-key guide: hand-written key conditions get BETWEEN bounds and
 // reserved words wrong). Every attribute name goes through a placeholder
 // (#pk, #sk, ...), so reserved words ("Status", "Date", "Year") and names
 // that are not identifiers are always safe; every value through a value
@@ -12,10 +12,10 @@
 //
 // The sort-key value is a key a codec built: a subtree prefix from the
 // composite or timestamp codecs (begins_with "EVENT#2026-06#"), a window of
-// two timestamps (BETWEEN), a comparison against a parent item (the seeds'
+// two timestamps (BETWEEN), a comparison against a parent item (the guides'
 // "SK <= ORG#MCDONALDS, backward").
 //
-// Example (seed 004, the actor audit log between two deploys):
+// Example (examples/audit_log.yaml, the actor audit log between two deploys):
 //
 //   sortkey::KeyQuery q;
 //   q.partition = {{"PK", sortkey::AttributeValue::S("ACTOR#u_8814")}};

@@ -2,7 +2,7 @@
 //
 // Inverse-difference integers: the zero-padded difference from the largest
 // value of the width, `10^width - 1 - n`, so that larger values sort first
-// while an item collection is read forward (the seeds' "faking ascending
+// while an item collection is read forward (the guides' "faking ascending
 // order": a Device item followed by its newest Readings).
 //
 // Format (DO NOT CHANGE): encode_padded(10^width - 1 - n, width).

@@ -1,6 +1,6 @@
 // File: sortkey/layout.h
 //
-// Placement markers: the seeds' item-collection layouts, where a parent item
+// Placement markers: the guides' item-collection layouts (examples/), where a parent item
 // and its children share one partition and the sort key decides whether the
 // children sort before the parent or after it, so that one Query returns the
 // parent together with the children it needs.
@@ -21,7 +21,7 @@
 // which `make_layout` checks once for the types, so it holds for all ids.
 // So reading `SK <= parent` backward returns the parent, then the
 // before-children; reading `SK >= parent` forward returns the parent, then the
-// after-children (the seeds' SaaS organization: Teams before, Users after).
+// after-children (the SaaS organization of examples/saas.yaml: Teams before, Users after).
 //
 // Example (parent ORG, before TEAM, after USER):
 //
@@ -88,7 +88,7 @@ class CollectionLayout {
 Result<CollectionLayout> make_layout(std::string_view parent_type, std::string_view before_type,
                                      std::string_view after_type);
 
-// The IoT device of the seeds: a Device item and its Readings in one
+// The IoT device of examples/iot_newest_*.yaml: a Device item and its Readings in one
 // collection, the newest `count` Readings returned with the Device in one Query.
 //
 //   device_key("D1")                          DEVICE#D1

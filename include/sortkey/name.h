@@ -3,7 +3,7 @@
 // Case-normalized names: a person's or a thing's name turned into a sort-key
 // fragment in which names that differ only in letter case sort together and
 // compare equal, while the properly capitalized display form is kept by the
-// caller in another attribute (the seeds' advice: "standardize your sort keys
+// caller in another attribute (the guides' advice: "standardize your sort keys
 // in all uppercase or all lowercase values ... hold the properly-capitalized
 // value in a different attribute").
 //

@@ -62,7 +62,7 @@ Result<UInt128> decode_padded(std::string_view key, int width);
 // on error `in` is unchanged. Bytes after the value are left for the caller.
 Result<UInt128> consume_padded(std::string_view& in, int width);
 
-// How much of a width a value uses: the seeds' "alert at X% of your maximum".
+// How much of a width a value uses: the sorting guide's "alert at X% of your maximum".
 struct Capacity {
   int digits_needed = 0;     // decimal digits of the value
   int width = 0;             // the key width

@@ -23,7 +23,7 @@
 //     rounded up to 4 KB, one unit per 4 KB, at least one unit, halved for an
 //     eventually consistent read.
 //
-// Example (seed 004, the actor audit log, newest first):
+// Example (examples/audit_log.yaml, the actor audit log, newest first):
 //
 //   sortkey::QueryRequest q;
 //   q.key_condition = "#pk = :pk";

@@ -34,7 +34,7 @@
 // DynamoDB bytes takes about 290 bytes of heap (bench/query_bench.cc,
 // BM_QueryMemory).
 //
-// Example (seed 003, the sparse Admins index):
+// Example (examples/sparse.yaml, the sparse Admins index):
 //
 //   sortkey::TableSchema schema;
 //   schema.partition_key = {"PK", sortkey::AttributeType::kS};

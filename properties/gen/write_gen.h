@@ -3,7 +3,7 @@
 // RapidCheck generators of write scripts (props/write_script.h), in the
 // oracle's terms, for the engine's write properties and the endpoint
 // certifier's:
-//   * the seeds' writes: PutItem if absent (uniqueness), UpdateItem of index
+//   * the guides' writes: PutItem if absent (uniqueness), UpdateItem of index
 //     key attributes (the item moves in the index), DeleteItem,
 //     BatchWriteItem and GetItem, on keys held and keys not held;
 //   * sizes at DynamoDB's limits, each followed by a GetItem of its key:

@@ -3,7 +3,7 @@
 // The specification of the placement markers (sortkey/layout.h) and the
 // uniqueness suffixes (sortkey/unique.h). The oracle is a naive item
 // collection (oracles/naive_collection.h): sort by bytes, filter, reverse,
-// cut; the properties state which items each of the seeds' Queries returns.
+// cut; the properties state which items each of the guides' Queries returns.
 
 #ifndef SORTKEY_PROPERTIES_LAYOUT_PROPS_H_
 #define SORTKEY_PROPERTIES_LAYOUT_PROPS_H_
@@ -16,7 +16,7 @@
 
 namespace sortkey::props {
 
-// The seeds' SaaS organization: reading SK <= parent backward returns the
+// The SaaS organization of examples/saas.yaml: reading SK <= parent backward returns the
 // parent, then exactly its before-children (newest key first); reading
 // SK >= parent forward returns the parent, then exactly its after-children
 // in key order. Other parents' items of the same types may share the

@@ -1,6 +1,6 @@
 // File: properties/props/write_script.h
 //
-// The writes the seeds' designs rely on, and items at DynamoDB's limits, as
+// The writes the guides' designs (examples/) rely on, and items at DynamoDB's limits, as
 // a script of steps whose every answer the naive oracle decides: the same
 // script runs against the engine (check_write_script, a query property) and
 // against a DynamoDB-compatible endpoint (certify/endpoint/workload.h).
@@ -8,12 +8,12 @@
 //   PutItem        written when the oracle's can_put holds, else refused
 //                  (ValidationException): keys, key and item sizes, Numbers;
 //   PutItem with ConditionExpression attribute_not_exists(<partition key>),
-//                  the seeds' uniqueness: refused as above, else written
+//                  the guides' uniqueness: refused as above, else written
 //                  when the table holds no item of the key, else
 //                  ConditionalCheckFailedException and nothing written;
 //   UpdateItem     SET and REMOVE of top-level attributes, index key
 //                  attributes included (the item moves in, out of or within
-//                  the index, seed 002's UpdatedAt); refused when a table key
+//                  the index, examples/tickets.yaml's UpdatedAt); refused when a table key
 //                  attribute is touched or the result is not a valid item;
 //   DeleteItem     of a key, held or not;
 //   BatchWriteItem puts and deletes of distinct keys, all or none;

@@ -203,7 +203,7 @@ TEST(Table, WriteValidation) {
 }
 
 TEST(Table, SparseIndexFollowsUpdates) {
-  // Seed 003: only Admins get GSI1SK, so the index holds exactly the Admins.
+  // examples/sparse.yaml: only Admins get GSI1SK, so the index holds exactly the Admins.
   TableSchema schema = pk_sk();
   schema.indexes.push_back({"Admins",
                             {{"PK", AttributeType::kS}},
@@ -316,7 +316,7 @@ TEST(Table, ConsumedCapacityAndTheOneMegabyteCut) {
 }
 
 TEST(Table, MultiAttributeIndexKeys) {
-  // Seed 003 "Book vs today": a native (status, date) sort key.
+  // The filtering guide's "Book vs today": a native (status, date) sort key.
   TableSchema schema;
   schema.partition_key = {"OrderId", AttributeType::kS};
   schema.indexes.push_back({"ByStatusDate",
@@ -362,7 +362,7 @@ TEST(Table, MultiAttributeIndexKeys) {
 }
 
 TEST(Table, FilterPaysForWhatItDiscards) {
-  // Seed 003: 200 orders of one customer, a quarter CANCELLED; "CANCELLED
+  // examples/orders.yaml: 200 orders of one customer, a quarter CANCELLED; "CANCELLED
   // between July and September" as a key condition on STATUS#DATE and as a
   // FilterExpression on the table.
   TableSchema schema;

@@ -1,4 +1,4 @@
-#include "properties/props/query_seed_layout_props.h"
+#include "properties/props/query_layouts_props.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

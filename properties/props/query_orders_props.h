@@ -1,11 +1,11 @@
-// File: properties/props/query_seed_order_props.h
+// File: properties/props/query_orders_props.h
 //
-// Seed 003's scenarios as properties: orders of a customer by status and
-// date (a composite sort key, a multi-attribute index, the reversed key) and
-// its sparse indexes, each against a naive answer.
+// The filtering guide's scenarios (examples/orders.yaml, examples/sparse.yaml) as properties:
+// orders of a customer by status and date (a composite sort key, a multi-attribute index, the
+// reversed key) and its sparse indexes, each against a naive answer.
 
-#ifndef SORTKEY_PROPERTIES_QUERY_SEED_ORDER_PROPS_H_
-#define SORTKEY_PROPERTIES_QUERY_SEED_ORDER_PROPS_H_
+#ifndef SORTKEY_PROPERTIES_QUERY_ORDERS_PROPS_H_
+#define SORTKEY_PROPERTIES_QUERY_ORDERS_PROPS_H_
 
 #include <cstdint>
 #include <ostream>
@@ -16,7 +16,7 @@
 
 namespace sortkey::props {
 
-// Seed 003: "orders of customer C with status S between d1 and d2". The
+// examples/orders.yaml: "orders of customer C with status S between d1 and d2". The
 // composite sort key STATUS#DATE answers with a key condition, exactly the
 // naive two-attribute filter's answer; Limit=k returns min(k, matches)
 // items; the same question as a FilterExpression on the table returns the
@@ -32,7 +32,7 @@ Outcome composite_key_vs_filter(const std::vector<Order>& orders, const std::str
                                 const std::string& status, const std::string& d1,
                                 const std::string& d2, int limit, std::string* costs);
 
-// Seed 003 "Book vs today": a native multi-attribute index (Status, Date)
+// The filtering guide's "Book vs today": a native multi-attribute index (Status, Date)
 // and a hand-built STATUS#DATE key answer the same question with the same
 // items in the same order. `shape`: 0 status only, 1 date =, 2 date <=,
 // 3 date >=, 4 BETWEEN, 5 begins_with(date).
@@ -41,17 +41,17 @@ Outcome multi_attribute_equals_composite(const std::vector<Order>& orders,
                                          int shape, const std::string& d1, const std::string& d2,
                                          std::uint64_t style);
 
-// Seed 003's warning: with the reversed key DATE#STATUS, the tightest key
-// condition that holds every answer (BETWEEN the first and the last answer's
-// key) returns every order of the customer between them, of any status:
-// exactly the naive window. `interleaved` is set when other statuses are
-// among them, i.e. when no key condition can answer the question.
+// The filtering guide's warning (examples/broken/orders_date_status.yaml): with the reversed key
+// DATE#STATUS, the tightest key condition that holds every answer (BETWEEN the first and the last
+// answer's key) returns every order of the customer between them, of any status: exactly the naive
+// window. `interleaved` is set when other statuses are among them, i.e. when no key condition can
+// answer the question.
 Outcome reversed_composite_cannot_filter(const std::vector<Order>& orders,
                                          const std::string& customer, const std::string& status,
                                          const std::string& d1, const std::string& d2,
                                          bool* interleaved);
 
-// Seed 003's sparse indexes after a sequence of writes that add and remove
+// examples/sparse.yaml's sparse indexes after a sequence of writes that add and remove
 // the attribute: the Admins index (PK, GSI1SK, only admins have GSI1SK) and
 // the every-Customer index (CustomerIndexId, only customers have it) hold
 // exactly the items a naive projection says.
@@ -66,4 +66,4 @@ Outcome sparse_indexes_are_exact(const std::vector<SparseOp>& ops);
 
 }  // namespace sortkey::props
 
-#endif  // SORTKEY_PROPERTIES_QUERY_SEED_ORDER_PROPS_H_
+#endif  // SORTKEY_PROPERTIES_QUERY_ORDERS_PROPS_H_

@@ -1,11 +1,11 @@
-// File: properties/props/query_seed_layout_props.h
+// File: properties/props/query_layouts_props.h
 //
-// The layouts of seeds 002 and 004 with generated data: a ticket tracker,
+// The layouts of the sorting and sort-key guides (examples/) with generated data: a ticket tracker,
 // IoT readings, a SaaS org collection, an audit log and a version history,
 // each read through the engine and held to a naive sort.
 
-#ifndef SORTKEY_PROPERTIES_QUERY_SEED_LAYOUT_PROPS_H_
-#define SORTKEY_PROPERTIES_QUERY_SEED_LAYOUT_PROPS_H_
+#ifndef SORTKEY_PROPERTIES_QUERY_LAYOUTS_PROPS_H_
+#define SORTKEY_PROPERTIES_QUERY_LAYOUTS_PROPS_H_
 
 #include <ostream>
 #include <string>
@@ -16,21 +16,21 @@
 
 namespace sortkey::props {
 
-// Seed 002: tickets keyed by TicketId, an index on (OrgId, UpdatedAt); the
+// examples/tickets.yaml: tickets keyed by TicketId, an index on (OrgId, UpdatedAt); the
 // updates touch UpdatedAt only; the index read backward is most recently
 // updated first, and the base table never gains an item from an update.
 Outcome ticket_tracker(const std::vector<std::pair<int, int>>& updates, int tickets);
-// Seed 002: a Device and its Readings; both layouts (#READING#<padded>
-// read backward, READING#<inverse> read forward) return the Device and its
-// ten newest Readings in one Query, with other devices' items around.
+// examples/iot_newest_first.yaml and iot_newest_last.yaml: a Device and its Readings; both layouts
+// (#READING#<padded> read backward, READING#<inverse> read forward) return the Device and its ten
+// newest Readings in one Query, with other devices' items around.
 Outcome iot_latest_readings(const std::vector<unsigned>& readings,
                             const std::vector<unsigned>& neighbour);
-// Seed 002: the Org with Teams before it and Users after it: `SK <= org`
+// examples/saas.yaml: the Org with Teams before it and Users after it: `SK <= org`
 // backward is the Org then its Teams, `SK >= org` forward the Org then its
 // Users in order.
 Outcome saas_org_collection(const std::vector<std::string>& teams,
                             const std::vector<std::string>& users);
-// Seed 004: an actor's audit log EVT#<ISO-8601>#<seq>: newest first, and a
+// examples/audit_log.yaml: an actor's audit log EVT#<ISO-8601>#<seq>: newest first, and a
 // BETWEEN window built by the expression builder, against the naive sort.
 struct Event {
   int day, hour, minute, second;
@@ -45,4 +45,4 @@ Outcome version_history(int versions, int width);
 
 }  // namespace sortkey::props
 
-#endif  // SORTKEY_PROPERTIES_QUERY_SEED_LAYOUT_PROPS_H_
+#endif  // SORTKEY_PROPERTIES_QUERY_LAYOUTS_PROPS_H_

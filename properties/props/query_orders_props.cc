@@ -1,4 +1,4 @@
-#include "properties/props/query_seed_order_props.h"
+#include "properties/props/query_orders_props.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -42,7 +42,7 @@ NItem order_item(const Order& o) {
           {"DateStatus", str(o.date + "#" + o.status)}};
 }
 
-// A table of orders keyed (CustomerId, OrderId) with the seed's indexes.
+// A table of orders keyed (CustomerId, OrderId) with the indexes of examples/orders.yaml.
 NSchema order_schema() {
   NSchema s;
   s.pk = {"CustomerId", T::S};
@@ -131,7 +131,7 @@ Outcome composite_key_vs_filter(const std::vector<Order>& orders, const std::str
                                    AttributeValue::S(status + "#" + d2));
   auto built = build_key_condition(kq);
   if (!built)
-    return Outcome::fails("the builder rejected the seed's window: " + describe(built.error()));
+    return Outcome::fails("the builder rejected the guide's window: " + describe(built.error()));
   const QueryRequest by_key = to_query_request(*built);
   auto keyed = run_pages(*w.table, by_key);
   if (!keyed)
