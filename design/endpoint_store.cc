@@ -1,8 +1,6 @@
 #include "design/endpoint_store.h"
 
 #include <fmt/format.h>
-#include <signal.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <map>
@@ -11,6 +9,7 @@
 
 #include "dynamodb/client.h"
 #include "dynamodb/credentials.h"
+#include "dynamodb/interrupts.h"
 #include "dynamodb/run_notes.h"
 #include "dynamodb/tables.h"
 #include "support/text.h"
@@ -20,41 +19,6 @@ namespace {
 
 using dynamodb::Reply;
 using dynamodb::TransportError;
-
-// --------------------------------------------------------------- signals
-
-struct sigaction g_old_int;
-struct sigaction g_old_term;
-
-void on_signal(int sig) {
-  if (dynamodb::interrupt_signal().load() == 0) dynamodb::interrupt_signal().store(sig);
-  if (dynamodb::interrupt_count().fetch_add(1) == 0) {
-    static const char kFirst[] =
-        "\nsortkey design check: interrupted; deleting the table this check created (interrupt "
-        "again to abort)\n";
-    [[maybe_unused]] const auto w = write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
-  } else {
-    static const char kSecond[] =
-        "\nsortkey design check: aborted; a table named sortkey-cert-* may remain\n";
-    [[maybe_unused]] const auto w = write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
-    _exit(2);
-  }
-}
-
-void install_signal_handlers() {
-  dynamodb::interrupt_count().store(0);
-  dynamodb::interrupt_signal().store(0);
-  struct sigaction sa {};
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &g_old_int);
-  sigaction(SIGTERM, &sa, &g_old_term);
-}
-
-void restore_signal_handlers() {
-  sigaction(SIGINT, &g_old_int, nullptr);
-  sigaction(SIGTERM, &g_old_term, nullptr);
-}
 
 // ---------------------------------------------------------------- requests
 
@@ -279,7 +243,7 @@ class EndpointSource final : public StoreSource {
     std::vector<std::string> said = s_->keep_tables
                                         ? dynamodb::kept_tables(s_->tables->names())
                                         : dynamodb::dropped_tables(*s_->tables, s_->config.url);
-    restore_signal_handlers();
+    dynamodb::restore_interrupt_handlers();
     return said;
   }
 
@@ -344,7 +308,10 @@ Result<std::shared_ptr<StoreSource>> open_endpoint_source(const Design& design,
   s->key_names.push_back(design.schema.partition_key.name);
   if (design.schema.sort_key) s->key_names.push_back(design.schema.sort_key->name);
   s->has_indexes = !design.schema.indexes.empty();
-  install_signal_handlers();
+  dynamodb::install_interrupt_handlers(
+      "\nsortkey design check: interrupted; deleting the table this check created (interrupt "
+      "again to abort)\n",
+      "\nsortkey design check: aborted; a table named sortkey-cert-* may remain\n");
   // From here the source deletes what it made, whatever happens.
   auto source = std::make_shared<EndpointSource>(s);
   try {

@@ -1,11 +1,9 @@
 // The endpoint session (endpoint_catalog.h, session_internal.h): opening
 // it, running and counting its cases, its budget, judging its properties,
-// its closing note, its cleanup and its signal handlers.
+// its closing note, its cleanup and its interrupt handlers (dynamodb/interrupts.h).
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
-#include <signal.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -23,6 +21,7 @@
 #include "certify/endpoint/unknown_outcome.h"
 #include "certify/endpoint/workload.h"
 #include "dynamodb/client.h"
+#include "dynamodb/interrupts.h"
 #include "dynamodb/run_notes.h"
 #include "dynamodb/sigv4.h"
 #include "properties/props/outcome.h"
@@ -44,28 +43,6 @@ bool entry_error(const KnownDivergence& k, const std::string& error) {
   const auto it = k.signature.find("error");
   return it != k.signature.end() &&
          std::find(it->second.begin(), it->second.end(), error) != it->second.end();
-}
-
-// ---------------------------------------------------------------- signals
-
-struct sigaction g_old_int;
-struct sigaction g_old_term;
-bool g_handlers_installed = false;
-
-void on_signal(int sig) {
-  if (dynamodb::interrupt_signal().load() == 0) dynamodb::interrupt_signal().store(sig);
-  const int n = dynamodb::interrupt_count().fetch_add(1) + 1;
-  if (n == 1) {
-    static const char kFirst[] =
-        "\nsortkey certify: interrupted; deleting the tables this run created (interrupt again to "
-        "abort)\n";
-    [[maybe_unused]] const auto w = write(STDERR_FILENO, kFirst, sizeof kFirst - 1);
-  } else {
-    static const char kSecond[] =
-        "\nsortkey certify: aborted; tables named sortkey-cert-* may remain\n";
-    [[maybe_unused]] const auto w = write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
-    _exit(2);
-  }
 }
 
 }  // namespace
@@ -407,17 +384,6 @@ Result<void> probe(EndpointSession::Impl& impl) {
   return {};
 }
 
-void install_signal_handlers() {
-  dynamodb::interrupt_count().store(0);
-  dynamodb::interrupt_signal().store(0);
-  struct sigaction sa {};
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &g_old_int);
-  sigaction(SIGTERM, &sa, &g_old_term);
-  g_handlers_installed = true;
-}
-
 }  // namespace
 
 Result<std::shared_ptr<EndpointSession>> EndpointSession::open(const EndpointOptions& options,
@@ -425,7 +391,10 @@ Result<std::shared_ptr<EndpointSession>> EndpointSession::open(const EndpointOpt
   auto impl = connect(options, env);
   if (!impl) return impl.error();
   if (auto ok = probe(**impl); !ok) return ok.error();
-  install_signal_handlers();
+  dynamodb::install_interrupt_handlers(
+      "\nsortkey certify: interrupted; deleting the tables this run created (interrupt again to "
+      "abort)\n",
+      "\nsortkey certify: aborted; tables named sortkey-cert-* may remain\n");
   auto session = std::shared_ptr<EndpointSession>(new EndpointSession(std::move(*impl)));
   add_endpoint_properties(*session->impl_);
   return session;
@@ -617,11 +586,7 @@ std::vector<std::string> EndpointSession::close() {
     for (const std::string& line : said) why += (why.empty() ? "" : "; ") + line;
     s.cleanup_failed = "the cleanup did not complete: " + why;
   }
-  if (g_handlers_installed) {
-    sigaction(SIGINT, &g_old_int, nullptr);
-    sigaction(SIGTERM, &g_old_term, nullptr);
-    g_handlers_installed = false;
-  }
+  dynamodb::restore_interrupt_handlers();
   return said;
 }
 
