@@ -34,7 +34,8 @@ nlohmann::json table_definition(const TableSchema& s) {
   std::set<std::string> defined;
   auto define = [&](const KeyAttribute& k) {
     if (defined.insert(k.name).second)
-      defs.push_back({{"AttributeName", k.name}, {"AttributeType", std::string(type_name(k.type))}});
+      defs.push_back(
+          {{"AttributeName", k.name}, {"AttributeType", std::string(type_name(k.type))}});
   };
   auto schema = [](const std::vector<KeyAttribute>& pk, const std::vector<KeyAttribute>& sk) {
     nlohmann::json out = nlohmann::json::array();
