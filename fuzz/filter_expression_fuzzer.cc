@@ -26,10 +26,10 @@
 
 #include <cstdint>
 
+#include "fuzz/expression_checks.h"
 #include "fuzz/expression_input.h"
 #include "fuzz/fuzz_adapter.h"
 #include "fuzz/show_input.h"
-#include "properties/props/expression_props.h"
 #include "properties/props/filter_expression_props.h"
 #include "sortkey/expression.h"
 
@@ -38,15 +38,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::set_target_name("filter_expression_fuzzer");
   const fuzz::ExpressionInput in = fuzz::parse_expression_input(data, size);
   auto show = [&] { return in.show(); };
-  const ExpressionKind kind = ExpressionKind::kFilter;
   ExpressionUses uses;
-  const auto parsed = parse_condition(in.text, kind, in.attributes, &uses);
-  fuzz::check(props::expression_parse_total(in.text, kind, in.attributes, parsed, uses),
-              "filter/parse_total", show);
-  fuzz::check(props::expression_kind_decides_nothing(in.text, in.attributes, kind, parsed),
-              "filter/kind_decides_nothing", show);
+  const auto parsed = fuzz::parse_checked(
+      in, ExpressionKind::kFilter,
+      {"filter/parse_total", "filter/kind_decides_nothing", "filter/print_reparse"}, &uses, show);
   if (parsed) {
-    fuzz::check(props::expression_reparses_the_same(*parsed, kind), "filter/print_reparse", show);
     fuzz::check(props::filter_evaluate_matches_oracle(*parsed, in.items),
                 "filter/evaluate_matches_oracle", show);
   }

@@ -30,10 +30,10 @@
 
 #include <cstdint>
 
+#include "fuzz/expression_checks.h"
 #include "fuzz/expression_input.h"
 #include "fuzz/fuzz_adapter.h"
 #include "fuzz/show_input.h"
-#include "properties/props/expression_props.h"
 #include "properties/props/key_condition_props.h"
 #include "sortkey/expression.h"
 
@@ -42,17 +42,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::set_target_name("key_condition_fuzzer");
   const fuzz::ExpressionInput in = fuzz::parse_expression_input(data, size);
   auto show = [&] { return in.show(); };
-  const ExpressionKind kind = ExpressionKind::kKeyCondition;
   ExpressionUses uses;
-  const auto parsed = parse_condition(in.text, kind, in.attributes, &uses);
-  fuzz::check(props::expression_parse_total(in.text, kind, in.attributes, parsed, uses),
-              "key_condition/parse_total", show);
-  fuzz::check(props::expression_kind_decides_nothing(in.text, in.attributes, kind, parsed),
-              "key_condition/kind_decides_nothing", show);
-  if (parsed) {
-    fuzz::check(props::expression_reparses_the_same(*parsed, kind), "key_condition/print_reparse",
-                show);
-  }
+  const auto parsed =
+      fuzz::parse_checked(in, ExpressionKind::kKeyCondition,
+                          {"key_condition/parse_total", "key_condition/kind_decides_nothing",
+                           "key_condition/print_reparse"},
+                          &uses, show);
   const auto index = in.options.find("index");
   const props::KeyConditionQuery query{
       in.text, in.attributes, index == in.options.end() ? "" : index->second,
