@@ -29,7 +29,9 @@ AnswerReading read_answer(std::string_view action, std::string_view where, long 
     throw protocol(fmt::format(" with JSON nested deeper than {} levels", support::kMaxJsonDepth));
   }
   if (status >= 500) {
-    return {std::nullopt, fmt::format("HTTP {}: {}", status, text.substr(0, 200)), false};
+    // Redacted before it is cut: a secret at the cut would otherwise show in part.
+    const std::string body = credentials.redact(std::string(text)).substr(0, 200);
+    return {std::nullopt, fmt::format("HTTP {}: {}", status, body), false};
   }
   nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object()) {

@@ -32,5 +32,15 @@ TEST(DynamoDbAnswer, StatusAndBodyGiveAReplyARetryOrAProtocolError) {
   EXPECT_THROW(answer(200, "[1]"), TransportError);
 }
 
+// Found by endpoint_answer_fuzzer (corpus/regressions/endpoint_answer_fuzzer/
+// crash-secret-in-5xx-retry): a 5xx body was quoted in the retry reason
+// unredacted.
+TEST(DynamoDbAnswer, ARetriedBodyIsRedacted) {
+  EXPECT_EQ(answer(503, "oops secretsecret").retry_because, "HTTP 503: oops <redacted>");
+  // Redacted before the reason is cut at 200 bytes: no part of a secret at the cut.
+  const std::string reason = answer(500, std::string(195, 'x') + "secretsecret").retry_because;
+  EXPECT_EQ(reason.find("secr"), std::string::npos) << reason;
+}
+
 }  // namespace
 }  // namespace sortkey::dynamodb

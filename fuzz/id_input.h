@@ -6,7 +6,7 @@
 // carry-propagating pairs), times near the ends of an ID's range, clock
 // scripts that stand still, step, run backwards and jump out of range, and
 // random payloads biased to the monotonic overflow (all 0xFF and just
-// below). Also the documented-error check the decode targets share.
+// below).
 
 #ifndef SORTKEY_FUZZ_ID_INPUT_H_
 #define SORTKEY_FUZZ_ID_INPUT_H_
@@ -18,42 +18,12 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "fuzz/byte_source.h"
-#include "properties/props/common.h"
-#include "properties/props/outcome.h"
-#include "sortkey/error.h"
 
 namespace sortkey::fuzz {
-
-// `got` must be the documented error (`code` at `offset`), or a value iff
-// `want` is nullopt.
-template <class T>
-props::Outcome expect_result(const Result<T>& got,
-                             std::optional<std::pair<ErrorCode, std::size_t>> want,
-                             std::string_view what) {
-  if (!want) {
-    if (got) return props::Outcome::holds();
-    return props::Outcome::fails(
-        fmt::format("{}: expected a value, got {}", what, describe(got.error())));
-  }
-  if (got) {
-    return props::Outcome::fails(fmt::format("{}: expected a {} error at byte {}, got a value",
-                                             what, to_string(want->first), want->second));
-  }
-  if (got.error().code != want->first || got.error().offset != want->second) {
-    return props::Outcome::fails(fmt::format("{}: expected a {} error at byte {}, got {}", what,
-                                             to_string(want->first), want->second,
-                                             describe(got.error())));
-  }
-  if (got.error().message.empty())
-    return props::Outcome::fails(fmt::format("{}: an error without a message", what));
-  return props::Outcome::holds();
-}
 
 template <std::size_t N>
 std::array<std::uint8_t, N> raw_bytes(ByteSource& src) {

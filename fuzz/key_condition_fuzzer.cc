@@ -10,7 +10,7 @@
 // s1, p2 with sort key c. Fifteen items whose key values collide, prefix one
 // another and miss index attributes (sparse).
 //
-// Checks:
+// Checks (properties/props/expression_props.h, key_condition_props.h):
 //   * parse_condition is total: a Condition or an error naming
 //     KeyConditionExpression, with a message and an offset inside the text;
 //     used placeholders are defined and written; the kind decides nothing
@@ -29,336 +29,31 @@
 //     selects exactly that range.
 
 #include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
 
+#include "fuzz/expression_checks.h"
 #include "fuzz/expression_input.h"
 #include "fuzz/fuzz_adapter.h"
 #include "fuzz/show_input.h"
-#include "oracles/naive_query.h"
-#include "properties/props/query_props.h"
-#include "sortkey/attribute.h"
+#include "properties/props/key_condition_props.h"
 #include "sortkey/expression.h"
-#include "sortkey/table.h"
-
-namespace {
-
-using namespace sortkey;
-using oracle::NItem;
-using oracle::NKey;
-using oracle::NKeyCond;
-using oracle::NValue;
-using props::Outcome;
-using T = NValue::T;
-
-oracle::NSchema fixed_schema() {
-  oracle::NSchema s;
-  s.pk = NKey{"p", T::S};
-  s.sk = NKey{"c", T::N};
-  oracle::NIndex g;
-  g.name = "g";
-  g.pk = {NKey{"p2", T::B}};
-  g.sk = {NKey{"s1", T::S}, NKey{"s2", T::N}};
-  oracle::NIndex h;
-  h.name = "h";
-  h.pk = {NKey{"c", T::N}};
-  h.projection = oracle::NIndex::Projection::kKeysOnly;
-  oracle::NIndex m;
-  m.name = "m";
-  m.pk = {NKey{"s1", T::S}, NKey{"p2", T::B}};
-  m.sk = {NKey{"c", T::N}};
-  s.indexes = {g, h, m};
-  return s;
-}
-
-std::vector<NItem> fixed_items() {
-  const char* const ps[] = {"a", "ab", "b"};
-  const char* const cs[] = {"-1", "0", "1", "2.5", "10"};
-  const std::string p2s[] = {std::string(1, '\0'), "\x80", "\xff"};
-  const char* const s1s[] = {"x", "x#", "xy", "y"};
-  const char* const s2s[] = {"1", "2", "1e1"};
-  std::vector<NItem> items;
-  for (int i = 0; i < 15; ++i) {  // (i % 3, i % 5) is a distinct table key for each i
-    NItem item = {{"p", oracle::naive_scalar(T::S, ps[i % 3])},
-                  {"c", oracle::naive_scalar(T::N, cs[i % 5])}};
-    if (i % 4 != 3) item.emplace_back("p2", oracle::naive_scalar(T::B, p2s[(i / 3) % 3]));
-    if (i % 5 != 4) item.emplace_back("s1", oracle::naive_scalar(T::S, s1s[i % 4]));
-    if (i % 7 != 6) item.emplace_back("s2", oracle::naive_scalar(T::N, s2s[i % 3]));
-    item.emplace_back("v", oracle::naive_scalar(T::N, std::to_string(i)));
-    items.push_back(std::move(item));
-  }
-  return items;
-}
-
-struct World {
-  oracle::NaiveTable model;
-  Table table;
-};
-
-const World& world() {
-  static const World* w = [] {
-    auto table = Table::create(props::to_engine(fixed_schema()));
-    auto* out = new World{oracle::NaiveTable(fixed_schema()), std::move(*table)};
-    for (const NItem& item : fixed_items()) {
-      out->model.put(item);
-      (void)out->table.put(props::to_engine(item));
-    }
-    return out;
-  }();
-  return *w;
-}
-
-// ---------------------------------------------------------------- DynamoDB's rules, restated
-
-struct Atom {
-  std::string attribute;
-  NKeyCond::Op op = NKeyCond::Op::kEq;
-  std::vector<const AttributeValue*> values;
-};
-
-// The single-attribute path of a key condition operand, or nullptr.
-const Operand* key_path(const Operand& o) {
-  return o.kind == Operand::Kind::kPath && o.path.size() == 1 && !o.path[0].is_index ? &o : nullptr;
-}
-
-// The atoms of an AND of key conditions; false (with `why`) for anything else.
-bool atoms_of(const Condition& c, std::vector<Atom>& atoms, std::string* why) {
-  switch (c.kind) {
-    case Condition::Kind::kAnd:
-      return atoms_of(c.children[0], atoms, why) && atoms_of(c.children[1], atoms, why);
-    case Condition::Kind::kCompare: {
-      if (c.comparator == Comparator::kNe) return *why = "<> is not a key condition", false;
-      const bool flipped = c.operands[0].kind == Operand::Kind::kValue;
-      const Operand* path = key_path(c.operands[flipped ? 1 : 0]);
-      const Operand& value = c.operands[flipped ? 0 : 1];
-      if (path == nullptr || value.kind != Operand::Kind::kValue) {
-        return *why = "a comparison of other than a key attribute and a value", false;
-      }
-      static constexpr NKeyCond::Op kOps[] = {NKeyCond::Op::kEq, NKeyCond::Op::kEq,
-                                              NKeyCond::Op::kLt, NKeyCond::Op::kLe,
-                                              NKeyCond::Op::kGt, NKeyCond::Op::kGe};
-      static constexpr NKeyCond::Op kFlipped[] = {NKeyCond::Op::kEq, NKeyCond::Op::kEq,
-                                                  NKeyCond::Op::kGt, NKeyCond::Op::kGe,
-                                                  NKeyCond::Op::kLt, NKeyCond::Op::kLe};
-      const int i = static_cast<int>(c.comparator);
-      atoms.push_back(Atom{path->path[0].name, flipped ? kFlipped[i] : kOps[i], {&value.value}});
-      return true;
-    }
-    case Condition::Kind::kBetween:
-    case Condition::Kind::kBeginsWith: {
-      const Operand* path = key_path(c.operands[0]);
-      if (path == nullptr)
-        return *why = "BETWEEN or begins_with on other than a key attribute", false;
-      Atom a{
-          path->path[0].name,
-          c.kind == Condition::Kind::kBetween ? NKeyCond::Op::kBetween : NKeyCond::Op::kBeginsWith,
-          {}};
-      for (std::size_t i = 1; i < c.operands.size(); ++i) {
-        if (c.operands[i].kind != Operand::Kind::kValue)
-          return *why = "a bound that is not a value", false;
-        a.values.push_back(&c.operands[i].value);
-      }
-      atoms.push_back(std::move(a));
-      return true;
-    }
-    default:
-      return *why = "an operator key conditions do not allow", false;
-  }
-}
-
-bool value_fits(const NKey& k, const AttributeValue& v) {
-  const NValue n = props::to_naive(v);
-  if (n.t != k.type) return false;
-  return k.type == T::N || !n.s.empty();  // an empty S or B is never a key
-}
-
-// The key range a parsed condition selects on the target, or nullopt with
-// the reason DynamoDB rejects it.
-std::optional<NKeyCond> as_key_condition(const Condition& c, const std::vector<NKey>& pk,
-                                         const std::vector<NKey>& sk, std::string* why) {
-  std::vector<Atom> atoms;
-  if (!atoms_of(c, atoms, why)) return std::nullopt;
-  if (pk.size() == 1 && sk.size() <= 1 && atoms.size() > 2)
-    return *why = "more than two conditions", std::nullopt;
-  auto find = [&](const std::string& name) -> const Atom* {
-    const Atom* found = nullptr;
-    for (const Atom& a : atoms) found = a.attribute == name ? &a : found;
-    return found;
-  };
-  for (std::size_t i = 0; i < atoms.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      if (atoms[i].attribute == atoms[j].attribute)
-        return *why = "two conditions on one key", std::nullopt;
-    }
-    bool known = false;
-    for (const auto* side : {&pk, &sk}) {
-      for (const NKey& k : *side) known = known || k.name == atoms[i].attribute;
-    }
-    if (!known)
-      return *why = "a condition on " + atoms[i].attribute + ", not a key of the target",
-             std::nullopt;
-  }
-  NKeyCond out;
-  for (const NKey& k : pk) {
-    const Atom* a = find(k.name);
-    if (a == nullptr || a->op != NKeyCond::Op::kEq)
-      return *why = "no equality on " + k.name, std::nullopt;
-    if (!value_fits(k, *a->values[0]))
-      return *why = "the value of " + k.name + " is no key of its type", std::nullopt;
-    out.partition.push_back(props::to_naive(*a->values[0]));
-  }
-  std::size_t used = 0;
-  while (used < sk.size() && find(sk[used].name) != nullptr) ++used;
-  for (std::size_t i = used; i < sk.size(); ++i) {
-    if (find(sk[i].name) != nullptr)
-      return *why = "a gap before the condition on " + sk[i].name, std::nullopt;
-  }
-  for (std::size_t i = 0; i < used; ++i) {
-    const Atom& a = *find(sk[i].name);
-    for (const AttributeValue* v : a.values) {
-      if (!value_fits(sk[i], *v))
-        return *why = "a value for " + sk[i].name + " is no key of its type", std::nullopt;
-    }
-    if (i + 1 < used) {
-      if (a.op != NKeyCond::Op::kEq)
-        return *why = "a range on " + sk[i].name + " before the last", std::nullopt;
-      out.sort_eq.push_back(props::to_naive(*a.values[0]));
-      continue;
-    }
-    if (a.op == NKeyCond::Op::kBeginsWith && sk[i].type == T::N)
-      return *why = "begins_with on N", std::nullopt;
-    out.op = a.op;
-    out.a = props::to_naive(*a.values[0]);
-    if (a.values.size() > 1) out.b = props::to_naive(*a.values[1]);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- reading
-
-Result<std::vector<StoredItem>> read_all(QueryRequest r, int* pages) {
-  std::vector<StoredItem> out;
-  *pages = 0;
-  while (true) {
-    auto page = world().table.query(r);
-    if (!page) return page.error();
-    ++*pages;
-    out.insert(out.end(), page->items.begin(), page->items.end());
-    if (!page->last_evaluated_key || *pages > 64) return out;
-    r.exclusive_start_key = page->last_evaluated_key;
-  }
-}
-
-std::vector<NItem> to_naive_all(const std::vector<StoredItem>& items) {
-  std::vector<NItem> out;
-  for (const StoredItem& i : items) out.push_back(props::to_naive(i));
-  return out;
-}
-
-Outcome check_query(const fuzz::ExpressionInput& in, const Result<Condition>& parsed,
-                    const ExpressionUses& uses) {
-  const World& w = world();
-  QueryRequest r;
-  const auto index = in.options.find("index");
-  r.index_name = index == in.options.end() ? "" : index->second;
-  if (r.index_name != "" && r.index_name != "g" && r.index_name != "h" && r.index_name != "m")
-    r.index_name = "";
-  r.key_condition = in.text;
-  r.attributes = in.attributes;
-  r.scan_index_forward = !in.options.contains("backward");
-  int pages = 0;
-  auto got = read_all(r, &pages);
-  fuzz::show_input([&] {
-    return in.show() + "\n  -> " +
-           (got ? fmt::format("Query returns {} items in {} pages", got->size(), pages)
-                : "Query fails: " + describe(got.error()));
-  });
-  if (!parsed) {
-    if (got) return Outcome::fails("the Query succeeded although its key condition does not parse");
-    if (got.error() != parsed.error()) {
-      return Outcome::fails(fmt::format("the Query fails with {}, the parser with {}",
-                                        describe(got.error()), describe(parsed.error())));
-    }
-    return Outcome::holds();
-  }
-  if (auto used = check_all_used(in.attributes, uses); !used) {
-    if (got || got.error() != used.error()) {
-      return Outcome::fails(
-          fmt::format("a placeholder is unused ({}), yet the Query {}", describe(used.error()),
-                      got ? "succeeded" : "failed with " + describe(got.error())));
-    }
-    return Outcome::holds();
-  }
-  const std::vector<NKey> pk = w.model.partition_of(r.index_name);
-  const std::vector<NKey> sk = w.model.sort_of(r.index_name);
-  std::string why;
-  const std::optional<NKeyCond> key = as_key_condition(*parsed, pk, sk, &why);
-  if (!key) {
-    if (got)
-      return Outcome::fails("the Query succeeded, but DynamoDB rejects the key condition: " + why);
-    return Outcome::holds();
-  }
-  if (!got)
-    return Outcome::fails("the Query failed on a valid key condition: " + describe(got.error()));
-  const std::vector<NItem> expected = w.model.key_range(r.index_name, *key, r.scan_index_forward);
-  const std::vector<NItem> sequence = to_naive_all(*got);
-  if (!oracle::accept_query_order(expected, sequence, sk, r.scan_index_forward, &why)) {
-    return Outcome::fails("the Query's items are not the oracle's key range: " + why);
-  }
-  // Evaluated as a filter, the condition selects the same entries.
-  std::vector<NItem> selected;
-  for (const NItem& e : w.model.entries(r.index_name)) {
-    if (evaluate(*parsed, props::to_engine(e))) selected.push_back(e);
-  }
-  if (!oracle::accept_scan_order(expected, selected, {}, {}, &why)) {
-    return Outcome::fails(fmt::format("evaluate() selects {} entries, the key range holds {}",
-                                      selected.size(), expected.size()));
-  }
-  // Limit pages through the same sequence.
-  const auto limit = in.options.find("limit");
-  r.limit = limit == in.options.end() || limit->second.empty()
-                ? 2
-                : 1 + static_cast<unsigned char>(limit->second[0] - '1') % 9;
-  int limited_pages = 0;
-  auto paged = read_all(r, &limited_pages);
-  if (!paged) return Outcome::fails("the Query with Limit failed: " + describe(paged.error()));
-  const std::vector<NItem> again = to_naive_all(*paged);
-  bool same = again.size() == sequence.size();
-  for (std::size_t i = 0; same && i < again.size(); ++i)
-    same = oracle::naive_items_equal(again[i], sequence[i]);
-  if (!same) {
-    return Outcome::fails(
-        fmt::format("with Limit {} the pages hold {} items, without {} (or others)", *r.limit,
-                    again.size(), sequence.size()));
-  }
-  const std::size_t want_pages = sequence.size() / static_cast<std::size_t>(*r.limit) + 1;
-  if (static_cast<std::size_t>(limited_pages) + 1 < want_pages ||
-      static_cast<std::size_t>(limited_pages) > want_pages) {
-    return Outcome::fails(
-        fmt::format("{} items in {} pages of Limit {}", sequence.size(), limited_pages, *r.limit));
-  }
-  return Outcome::holds();
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace sortkey;
   fuzz::set_target_name("key_condition_fuzzer");
   const fuzz::ExpressionInput in = fuzz::parse_expression_input(data, size);
   auto show = [&] { return in.show(); };
   ExpressionUses uses;
-  const auto parsed = parse_condition(in.text, ExpressionKind::kKeyCondition, in.attributes, &uses);
+  const auto parsed =
+      fuzz::parse_checked(in, ExpressionKind::kKeyCondition,
+                          {"key_condition/parse_total", "key_condition/kind_decides_nothing",
+                           "key_condition/print_reparse"},
+                          &uses, show);
+  const auto index = in.options.find("index");
+  const props::KeyConditionQuery query{
+      in.text, in.attributes, index == in.options.end() ? "" : index->second,
+      !in.options.contains("backward"), fuzz::digit_option(in, "limit", 2)};
   fuzz::check(
-      fuzz::parse_is_total(in.text, ExpressionKind::kKeyCondition, in.attributes, parsed, uses),
-      "key_condition/parse_total", show);
-  fuzz::check(
-      fuzz::kind_decides_nothing(in.text, in.attributes, ExpressionKind::kKeyCondition, parsed),
-      "key_condition/kind_decides_nothing", show);
-  if (parsed) {
-    fuzz::check(fuzz::reparses_the_same(*parsed, ExpressionKind::kKeyCondition),
-                "key_condition/print_reparse", show);
-  }
-  fuzz::check(check_query(in, parsed, uses), "key_condition/query_matches_oracle", show);
+      props::key_condition_query_matches_oracle(query, parsed, uses, fuzz::show_answer(show)),
+      "key_condition/query_matches_oracle", show);
   return 0;
 }

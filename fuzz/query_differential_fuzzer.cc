@@ -57,7 +57,6 @@ namespace {
 using namespace sortkey;
 using oracle::NItem;
 using oracle::NValue;
-using props::Outcome;
 
 // An input is at most 16 steps and ends after its fourth read: each read is
 // checked page by page several times over (check_query), and many short
@@ -118,13 +117,6 @@ std::string show_schema(const oracle::NSchema& s) {
   return out;
 }
 
-Outcome same_verdict(bool engine, bool oracle, const Result<void>& got) {
-  if (engine == oracle) return Outcome::holds();
-  return Outcome::fails(fmt::format(
-      "the engine {} it{}, the oracle {} it", engine ? "accepted" : "rejected",
-      got ? std::string() : " (" + describe(got.error()) + ")", oracle ? "accepts" : "rejects"));
-}
-
 // What a step works on: the input, the engine's table and the oracle's, and
 // how to show the steps so far when a check fails.
 struct Run {
@@ -143,7 +135,7 @@ std::string put_step(Run& r, std::uint8_t op, Step& step) {
   auto got = r.table.put(props::to_engine(step.item));
   std::string note;
   if (fuzz::showing_inputs()) note = got ? "accepted" : "rejected: " + describe(got.error());
-  fuzz::check(same_verdict(got.has_value(), r.model.can_put(step.item), got), "query/put", r.show);
+  fuzz::check(props::check_write_verdict(got, r.model.can_put(step.item)), "query/put", r.show);
   r.model.put(step.item);
   fuzz::check(props::check_counts(r.model, r.table, "the last step"), "query/counts", r.show);
   return note;
@@ -158,12 +150,7 @@ std::string delete_step(Run& r, Step& step) {
   const bool held = r.model.items().size() != before;
   std::string note;
   if (fuzz::showing_inputs()) note = held ? "deleted" : "nothing to delete";
-  fuzz::check(!got ? Outcome::fails("the engine rejected the key: " + describe(got.error()))
-              : *got != held
-                  ? Outcome::fails(fmt::format("the engine says it deleted {}, the oracle held {}",
-                                               *got ? "an item" : "nothing", held ? "one" : "none"))
-                  : Outcome::holds(),
-              "query/delete", r.show);
+  fuzz::check(props::check_delete(got, held), "query/delete", r.show);
   fuzz::check(props::check_counts(r.model, r.table, "the last step"), "query/counts", r.show);
   return note;
 }
@@ -192,7 +179,7 @@ std::string update_step(Run& r, std::uint8_t op, Step& step) {
   auto got = r.table.update(props::to_engine(step.item), u);
   std::string note;
   if (fuzz::showing_inputs()) note = got ? "accepted" : "rejected: " + describe(got.error());
-  fuzz::check(same_verdict(got.has_value(), want, got), "query/update", r.show);
+  fuzz::check(props::check_write_verdict(got, want), "query/update", r.show);
   r.model.update(step.item, step.set, step.remove);
   fuzz::check(props::check_counts(r.model, r.table, "the last step"), "query/counts", r.show);
   return note;
@@ -246,11 +233,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return out;
   };
   auto table = Table::create(props::to_engine(schema));
-  if (!table) {
-    fuzz::check(Outcome::fails("the engine rejects the schema: " + describe(table.error())),
-                "query/schema", show);
-    return 0;
-  }
+  fuzz::check(props::check_schema_accepted(table), "query/schema", show);
   oracle::NaiveTable model(schema);
   fuzz::show_input([&] { return show_schema(schema) + fmt::format(" ({} bytes)", bytes.size()); });
   const std::function<std::string()> show_steps = show;

@@ -13,6 +13,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 
 namespace sortkey::fuzz {
@@ -28,6 +29,17 @@ void show_input(Make&& make) {
   if (!showing_inputs()) return;
   const std::string text = make();
   std::fprintf(stderr, "%s\n", text.c_str());
+}
+
+// What a property saw the code under test answer, printed after the input
+// (`input()`, then "  -> " and the answer) when SORTKEY_FUZZ_SHOW is set;
+// otherwise an empty function, so that the property makes no text.
+template <class Input>
+std::function<void(const std::string&)> show_answer(Input input) {
+  if (!showing_inputs()) return {};
+  return [input](const std::string& answer) {
+    show_input([&] { return input() + "\n  -> " + answer; });
+  };
 }
 
 }  // namespace sortkey::fuzz

@@ -25,6 +25,7 @@
 #include "fuzz/hex_input.h"
 #include "fuzz/id_input.h"
 #include "fuzz/show_input.h"
+#include "properties/props/common.h"
 #include "properties/props/ulid_props.h"
 #include "sortkey/ulid.h"
 

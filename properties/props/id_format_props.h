@@ -6,8 +6,9 @@
 // across threads. props/ksuid_props.cc and props/ulid_props.cc instantiate
 // them; nothing else should include this header.
 //
-// They also state the round trips and the match with the oracle's base
-// conversion once.
+// They also state once the round trips, the match with the oracle's base
+// conversion, the binary form, what consuming a key from longer text reads,
+// and the check of a decoder's documented error.
 //
 // A traits struct `F` provides:
 //   Id, Generator, Tail              the ID type, its generator, the random part (std::array)
@@ -15,8 +16,16 @@
 //   kTypeName, kTailName             "Ksuid", "payload": the words of failure messages
 //   kMakeName, kTimeName             "make_ksuid", "unix_seconds": the maker and the time accessor
 //   kBaseName                        "base 62": the text's base, as failure messages name it
-//   kDecoders                        every text decoder (std::array of function pointers)
-//   decode_key(text)                 the canonical decoder, the one for keys read back
+//   kPluralName                      "KSUIDs": the IDs, as failure messages name them
+//   kDecodeKeyName, kConsumeName     "decode_ksuid", "consume_ksuid": the canonical decoder, the
+//   consumer kFromBytesName                   "ksuid_from_bytes": the binary reader kTextSize the
+//   key's length in bytes kDecoders                        every text decoder (std::array of
+//   function pointers) decode_key(text)                 the canonical decoder, the one for keys
+//   read back consume_key(in)                  the consumer: decode_key of in's first kTextSize
+//   bytes,
+//                                    which it then drops from `in`
+//   consumed_wrong(left, size)       the failure message when the consumer left `left` bytes
+//                                    of `size` instead of size - kTextSize
 //   from_bytes(bytes), make(t, tail) the binary reader and the maker from (time, tail)
 //   time(id)                         the ID's time, as make takes it
 //   oracle_text(bytes)               the oracle's text of the ID's bytes
@@ -42,6 +51,8 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "oracles/naive_base.h"
@@ -154,6 +165,83 @@ Outcome matches_oracle(const typename F::Id::Bytes& bytes) {
   if (vec(*back) != vec(bytes))
     return Outcome::fails(fmt::format("the oracle's {} decodes to {}, not {}", show_key(want),
                                       hex(vec(*back)), hex(vec(bytes))));
+  return Outcome::holds();
+}
+
+// A decoder's documented answer: the error's code and offset, or nullopt
+// for a value.
+using DocumentedError = std::optional<std::pair<ErrorCode, std::size_t>>;
+
+// `got` (what the reader named `what` returned) is the documented error
+// (`want`'s code at its offset, with a message), or a value iff `want` is
+// nullopt.
+template <class T>
+Outcome expect_result(const Result<T>& got, const DocumentedError& want, std::string_view what) {
+  if (!want) {
+    if (got) return Outcome::holds();
+    return Outcome::fails(fmt::format("{}: expected a value, got {}", what, describe(got.error())));
+  }
+  if (got) {
+    return Outcome::fails(fmt::format("{}: expected a {} error at byte {}, got a value", what,
+                                      to_string(want->first), want->second));
+  }
+  if (got.error().code != want->first || got.error().offset != want->second) {
+    return Outcome::fails(fmt::format("{}: expected a {} error at byte {}, got {}", what,
+                                      to_string(want->first), want->second, describe(got.error())));
+  }
+  if (got.error().message.empty())
+    return Outcome::fails(fmt::format("{}: an error without a message", what));
+  return Outcome::holds();
+}
+
+// The binary reader takes exactly the format's size of any bytes (shorter:
+// kTruncated at their end; longer: kTrailingBytes at the size) and keeps
+// them; the ID then holds round_trip and matches_oracle.
+template <class F>
+Outcome binary_form(std::string_view bytes) {
+  constexpr std::size_t kSize = std::tuple_size_v<typename F::Id::Bytes>;
+  auto got = F::from_bytes(bytes);
+  DocumentedError want;
+  if (bytes.size() < kSize) want = std::pair{ErrorCode::kTruncated, bytes.size()};
+  if (bytes.size() > kSize) want = std::pair{ErrorCode::kTrailingBytes, kSize};
+  if (auto o = expect_result(got, want, F::kFromBytesName); !o.ok() || !got) return o;
+  if (std::string_view(reinterpret_cast<const char*>(got->bytes().data()), kSize) != bytes) {
+    return Outcome::fails(fmt::format("{} did not keep the {} bytes", F::kFromBytesName, kSize));
+  }
+  return first_failure({round_trip<F>(got->bytes()), matches_oracle<F>(got->bytes())});
+}
+
+// The consumer reads exactly the first kTextSize bytes of `text` as the
+// canonical decoder reads them, or fails as it fails and leaves its input
+// alone. `decoded` is F::decode_key(text), reused when `text` is no longer
+// than a key.
+template <class F>
+Outcome consume(std::string_view text, const Result<typename F::Id>& decoded) {
+  std::string_view in = text;
+  auto got = F::consume_key(in);
+  const auto head =
+      text.size() <= F::kTextSize ? decoded : F::decode_key(text.substr(0, F::kTextSize));
+  if (got.has_value() != head.has_value()) {
+    return Outcome::fails(fmt::format("{} {} the input, {} {} its first {} bytes", F::kConsumeName,
+                                      got ? "accepts" : "rejects", F::kDecodeKeyName,
+                                      head ? "accepts" : "rejects", F::kTextSize));
+  }
+  if (!got) {
+    if (in != text)
+      return Outcome::fails(fmt::format("{} failed but advanced its input", F::kConsumeName));
+    if (got.error() != head.error()) {
+      return Outcome::fails(fmt::format("{} fails with {}, {} of the first {} bytes with {}",
+                                        F::kConsumeName, describe(got.error()), F::kDecodeKeyName,
+                                        F::kTextSize, describe(head.error())));
+    }
+    return Outcome::holds();
+  }
+  if (*got != *head) {
+    return Outcome::fails(fmt::format("{} and {} read different {}", F::kConsumeName,
+                                      F::kDecodeKeyName, F::kPluralName));
+  }
+  if (in != text.substr(F::kTextSize))
+    return Outcome::fails(F::consumed_wrong(in.size(), text.size()));
   return Outcome::holds();
 }
 

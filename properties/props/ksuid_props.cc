@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -38,8 +39,17 @@ struct KsuidFormat {
   static constexpr const char* kMakeName = "make_ksuid";
   static constexpr const char* kTimeName = "unix_seconds";
   static constexpr const char* kBaseName = "base 62";
+  static constexpr const char* kPluralName = "KSUIDs";
+  static constexpr const char* kDecodeKeyName = "decode_ksuid";
+  static constexpr const char* kConsumeName = "consume_ksuid";
+  static constexpr const char* kFromBytesName = "ksuid_from_bytes";
+  static constexpr std::size_t kTextSize = kKsuidTextSize;
   static constexpr std::array kDecoders{decode_ksuid};
   static Result<Id> decode_key(std::string_view text) { return decode_ksuid(text); }
+  static Result<Id> consume_key(std::string_view& in) { return consume_ksuid(in); }
+  static std::string consumed_wrong(std::size_t left, std::size_t size) {
+    return fmt::format("consume_ksuid left {} bytes of {}, not {}", left, size, size - kTextSize);
+  }
   static Result<Id> from_bytes(std::string_view bytes) { return ksuid_from_bytes(bytes); }
   static Result<Id> make(std::int64_t t, const Tail& tail) { return make_ksuid(t, tail); }
   static std::int64_t time(const Id& id) { return id.unix_seconds(); }
@@ -69,6 +79,29 @@ std::optional<ByteVector> oracle_decode(std::string_view text) {
 }
 
 Result<std::string> encode_result(const Ksuid& k) { return encode_ksuid(k); }
+
+bool is_base62(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+// ksuid.h's decode_ksuid contract, restated: the first byte outside the
+// alphabet, then a short text, then a value above Max (at the first digit
+// past Max's), then trailing bytes.
+id_internal::DocumentedError documented_error(std::string_view text) {
+  const std::size_t n = std::min(text.size(), kKsuidTextSize);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!is_base62(text[i])) return std::pair{ErrorCode::kBadCharacter, i};
+  }
+  if (n < kKsuidTextSize) return std::pair{ErrorCode::kTruncated, n};
+  const std::string_view digits = text.substr(0, n);
+  if (digits > kKsuidMaxText) {
+    std::size_t at = 0;
+    while (digits[at] == kKsuidMaxText[at]) ++at;
+    return std::pair{ErrorCode::kOutOfRange, at};
+  }
+  if (text.size() > n) return std::pair{ErrorCode::kTrailingBytes, n};
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -137,6 +170,18 @@ Outcome ksuid_never_wraps(std::string_view text) {
     return Outcome::fails(fmt::format("{} decodes to {}, the oracle reads {}", show_key(text),
                                       hex(vec(*got)), hex(*want)));
   return Outcome::holds();
+}
+
+Outcome ksuid_documented_errors(std::string_view text, const Result<Ksuid>& decoded) {
+  return id_internal::expect_result(decoded, documented_error(text), "decode_ksuid");
+}
+
+Outcome ksuid_consume(std::string_view text, const Result<Ksuid>& decoded) {
+  return id_internal::consume<KsuidFormat>(text, decoded);
+}
+
+Outcome ksuid_binary_form(std::string_view bytes) {
+  return id_internal::binary_form<KsuidFormat>(bytes);
 }
 
 Outcome ksuid_time_range(std::int64_t unix_seconds, const Ksuid::Payload& payload) {

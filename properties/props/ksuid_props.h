@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "properties/props/outcome.h"
+#include "sortkey/error.h"
 #include "sortkey/ksuid.h"
 
 namespace sortkey::props {
@@ -37,6 +38,22 @@ Outcome ksuid_total_decode(std::string_view bytes);
 // A 27-character base-62 string is accepted iff its value (by the oracle) is
 // below 2^160, and then decodes to that value: never a wrap.
 Outcome ksuid_never_wraps(std::string_view text);
+// decode_ksuid fails with the documented error at the documented offset, in
+// the documented order: the first byte outside the alphabet (kBadCharacter),
+// else fewer than 27 bytes (kTruncated at the end), else 27 digits above Max
+// (kOutOfRange at the first digit past Max's), else trailing bytes
+// (kTrailingBytes at 27); otherwise it returns a value. `decoded` is
+// decode_ksuid(text): a driver that checks several properties of one text
+// decodes it once.
+Outcome ksuid_documented_errors(std::string_view text, const Result<Ksuid>& decoded);
+// consume_ksuid reads exactly the first 27 bytes of `text` as decode_ksuid
+// reads them, or fails as decode_ksuid fails on them and leaves its input
+// alone. `decoded` is decode_ksuid(text).
+Outcome ksuid_consume(std::string_view text, const Result<Ksuid>& decoded);
+// ksuid_from_bytes on any bytes accepts exactly 20 (shorter: kTruncated at
+// their end, longer: kTrailingBytes at 20) and keeps them; the KSUID then
+// holds ksuid_round_trip and ksuid_matches_oracle.
+Outcome ksuid_binary_form(std::string_view bytes);
 // make_ksuid succeeds iff 1400000000 <= unix <= 5694967295, keeps the time and
 // payload, and ksuid_time_rfc3339 is the oracle's calendar text.
 Outcome ksuid_time_range(std::int64_t unix_seconds, const Ksuid::Payload& payload);

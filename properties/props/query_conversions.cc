@@ -171,4 +171,62 @@ NItem to_naive(const Item& item) {
 
 NItem to_naive(const StoredItem& item) { return to_naive(item.to_item()); }
 
+oracle::NOperand to_naive(const Operand& o) {
+  oracle::NOperand out;
+  out.kind = o.kind == Operand::Kind::kValue
+                 ? oracle::NOperand::Kind::kValue
+                 : (o.kind == Operand::Kind::kPath ? oracle::NOperand::Kind::kPath
+                                                   : oracle::NOperand::Kind::kSize);
+  for (const PathStep& s : o.path) out.path.push_back(oracle::NStep{s.is_index, s.name, s.index});
+  if (o.kind == Operand::Kind::kValue) out.value = to_naive(o.value);
+  return out;
+}
+
+oracle::NCond to_naive(const Condition& c) {
+  using Op = oracle::NCond::Op;
+  oracle::NCond out;
+  for (const Condition& child : c.children) out.kids.push_back(to_naive(child));
+  for (const Operand& o : c.operands) out.args.push_back(to_naive(o));
+  switch (c.kind) {
+    case Condition::Kind::kCompare: {
+      static constexpr Op kOps[] = {Op::kEq, Op::kNe, Op::kLt, Op::kLe, Op::kGt, Op::kGe};
+      out.op = kOps[static_cast<int>(c.comparator)];
+      break;
+    }
+    case Condition::Kind::kBetween:
+      out.op = Op::kBetween;
+      break;
+    case Condition::Kind::kIn:
+      out.op = Op::kIn;
+      break;
+    case Condition::Kind::kAnd:
+      out.op = Op::kAnd;
+      break;
+    case Condition::Kind::kOr:
+      out.op = Op::kOr;
+      break;
+    case Condition::Kind::kNot:
+      out.op = Op::kNot;
+      break;
+    case Condition::Kind::kAttributeExists:
+      out.op = Op::kExists;
+      break;
+    case Condition::Kind::kAttributeNotExists:
+      out.op = Op::kNotExists;
+      break;
+    case Condition::Kind::kAttributeType:
+      out.op = Op::kType;
+      out.type_name = c.operands[1].value.as_string();
+      out.args.resize(1);
+      break;
+    case Condition::Kind::kBeginsWith:
+      out.op = Op::kBeginsWith;
+      break;
+    case Condition::Kind::kContains:
+      out.op = Op::kContains;
+      break;
+  }
+  return out;
+}
+
 }  // namespace sortkey::props

@@ -1,14 +1,15 @@
 // File: properties/props/query_conversions.h
 //
 // Conversions between the oracle's values (oracles/naive_query.h) and the
-// engine's (sortkey/attribute.h, sortkey/table.h), so a property can hold
-// one world and hand it to both.
+// engine's (sortkey/attribute.h, sortkey/table.h, sortkey/expression.h), so
+// a property can hold one world and hand it to both.
 
 #ifndef SORTKEY_PROPERTIES_QUERY_CONVERSIONS_H_
 #define SORTKEY_PROPERTIES_QUERY_CONVERSIONS_H_
 
 #include "oracles/naive_query.h"
 #include "sortkey/attribute.h"
+#include "sortkey/expression.h"
 #include "sortkey/table.h"
 
 namespace sortkey::props {
@@ -24,6 +25,10 @@ TableSchema to_engine(const oracle::NSchema& schema);
 oracle::NValue to_naive(const AttributeValue& v);
 oracle::NItem to_naive(const Item& item);
 oracle::NItem to_naive(const StoredItem& item);
+// A parsed condition as the oracle's tree, for naive_eval: the same
+// operators, operands and paths; attribute_type keeps its type's name.
+oracle::NOperand to_naive(const Operand& o);
+oracle::NCond to_naive(const Condition& c);
 
 }  // namespace sortkey::props
 

@@ -281,4 +281,27 @@ Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const 
   return check_counts(model, table, [&what] { return what; });
 }
 
+Outcome check_write_verdict(const Result<void>& got, bool oracle_accepts) {
+  const bool engine = got.has_value();
+  if (engine == oracle_accepts) return Outcome::holds();
+  return Outcome::fails(fmt::format("the engine {} it{}, the oracle {} it",
+                                    engine ? "accepted" : "rejected",
+                                    got ? std::string() : " (" + describe(got.error()) + ")",
+                                    oracle_accepts ? "accepts" : "rejects"));
+}
+
+Outcome check_delete(const Result<bool>& got, bool held) {
+  if (!got) return Outcome::fails("the engine rejected the key: " + describe(got.error()));
+  if (*got != held) {
+    return Outcome::fails(fmt::format("the engine says it deleted {}, the oracle held {}",
+                                      *got ? "an item" : "nothing", held ? "one" : "none"));
+  }
+  return Outcome::holds();
+}
+
+Outcome check_schema_accepted(const Result<Table>& created) {
+  if (created) return Outcome::holds();
+  return Outcome::fails("the engine rejects the schema: " + describe(created.error()));
+}
+
 }  // namespace sortkey::props

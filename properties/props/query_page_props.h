@@ -2,7 +2,7 @@
 //
 // The query model's page checks: the engine (sortkey/table.h) against the
 // naive oracle (oracles/naive_query.h), page by page, for any QuerySpec or
-// ScanSpec (props/query_spec.h).
+// ScanSpec (props/query_spec.h); and the checks of each write between them.
 //
 // How a Query is checked (check_query):
 //   0. A filter the oracle refuses (oracle::naive_refusal) must be refused,
@@ -52,6 +52,15 @@ Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const 
 // The same, with the write named by `what()` only in a failure message.
 Outcome check_counts(const oracle::NaiveTable& model, const Table& table,
                      const std::function<std::string()>& what);
+// A Put or an Update: the engine accepted it (`got` holds no error) iff the
+// oracle accepts it (NaiveTable::can_put, can_update).
+Outcome check_write_verdict(const Result<void>& got, bool oracle_accepts);
+// A Delete of a key: the engine accepts the key, and says it deleted an item
+// (`*got`) iff the oracle held one (`held`).
+Outcome check_delete(const Result<bool>& got, bool held);
+// The engine creates a table (`created`) for a schema the oracle holds:
+// every schema a driver builds is a valid one.
+Outcome check_schema_accepted(const Result<Table>& created);
 
 }  // namespace sortkey::props
 

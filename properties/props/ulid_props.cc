@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -31,8 +32,17 @@ struct UlidFormat {
   static constexpr const char* kMakeName = "make_ulid";
   static constexpr const char* kTimeName = "unix_ms";
   static constexpr const char* kBaseName = "Crockford base 32";
+  static constexpr const char* kPluralName = "ULIDs";
+  static constexpr const char* kDecodeKeyName = "decode_ulid_key";
+  static constexpr const char* kConsumeName = "consume_ulid_key";
+  static constexpr const char* kFromBytesName = "ulid_from_bytes";
+  static constexpr std::size_t kTextSize = kUlidTextSize;
   static constexpr std::array kDecoders{decode_ulid, decode_ulid_key};
   static Result<Id> decode_key(std::string_view text) { return decode_ulid_key(text); }
+  static Result<Id> consume_key(std::string_view& in) { return consume_ulid_key(in); }
+  static std::string consumed_wrong(std::size_t left, std::size_t size) {
+    return fmt::format("consume_ulid_key left {} bytes of {}", left, size);
+  }
   static Result<Id> from_bytes(std::string_view bytes) { return ulid_from_bytes(bytes); }
   static Result<Id> make(std::int64_t t, const Tail& tail) { return make_ulid(t, tail); }
   static std::int64_t time(const Id& id) { return id.unix_ms(); }
@@ -68,6 +78,27 @@ bool has_lower(std::string_view text) {
 }
 
 Result<std::string> encode_result(const Ulid& u) { return encode_ulid(u); }
+
+constexpr std::string_view kAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+// ulid.h's contract for decode_ulid (strict = false) and decode_ulid_key,
+// restated: character by character, a byte outside the alphabet in either
+// case, a first digit above 7, and for the key decoder a lower-case letter;
+// then a short text; then trailing bytes.
+id_internal::DocumentedError documented_error(std::string_view text, bool strict) {
+  const std::size_t n = std::min(text.size(), kUlidTextSize);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t digit = kAlphabet.find(upper(text[i]));
+    if (digit == std::string_view::npos) return std::pair{ErrorCode::kBadCharacter, i};
+    if (i == 0 && digit > 7) return std::pair{ErrorCode::kOutOfRange, std::size_t{0}};
+    if (strict && text[i] >= 'a' && text[i] <= 'z') return std::pair{ErrorCode::kNonCanonical, i};
+  }
+  if (n < kUlidTextSize) return std::pair{ErrorCode::kTruncated, n};
+  if (text.size() > n) return std::pair{ErrorCode::kTrailingBytes, n};
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -187,6 +218,31 @@ Outcome ulid_case_insensitive(const Ulid::Bytes& bytes, std::uint32_t mask) {
                     show_key(mixed), *first_lower, describe(strict.error())));
   }
   return Outcome::holds();
+}
+
+Outcome ulid_documented_errors(std::string_view text, const Result<Ulid>& got, bool strict) {
+  return id_internal::expect_result(got, documented_error(text, strict),
+                                    strict ? "decode_ulid_key" : "decode_ulid");
+}
+
+Outcome ulid_decoders_agree(std::string_view text, const Result<Ulid>& lenient) {
+  std::string up(text);
+  for (char& c : up) c = upper(c);
+  auto from_upper = decode_ulid_key(up);
+  if (lenient.has_value() != from_upper.has_value() || (lenient && *lenient != *from_upper)) {
+    return Outcome::fails(fmt::format(
+        "decode_ulid {} the text, decode_ulid_key {} its upper case {}",
+        lenient ? "accepts" : "rejects", from_upper ? "reads" : "rejects", show_key(up)));
+  }
+  return Outcome::holds();
+}
+
+Outcome ulid_consume(std::string_view text, const Result<Ulid>& strict) {
+  return id_internal::consume<UlidFormat>(text, strict);
+}
+
+Outcome ulid_binary_form(std::string_view bytes) {
+  return id_internal::binary_form<UlidFormat>(bytes);
 }
 
 Outcome ulid_time_range(std::int64_t unix_ms, const Ulid::Entropy& entropy) {

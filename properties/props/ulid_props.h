@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "properties/props/outcome.h"
+#include "sortkey/error.h"
 #include "sortkey/ulid.h"
 
 namespace sortkey::props {
@@ -42,6 +43,27 @@ Outcome ulid_never_wraps(std::string_view text);
 // the same ULID; decode_ulid_key accepts it iff no letter is lower case, and
 // otherwise fails with kNonCanonical at the first lower-case letter.
 Outcome ulid_case_insensitive(const Ulid::Bytes& bytes, std::uint32_t mask);
+// decode_ulid (strict = false) and decode_ulid_key (strict = true) fail with
+// the documented error at the documented offset, checked character by
+// character: a byte outside the alphabet in either case (kBadCharacter), a
+// first digit above 7 (kOutOfRange at 0), and for the key decoder a
+// lower-case letter (kNonCanonical); then fewer than 26 bytes (kTruncated at
+// the end), then trailing bytes (kTrailingBytes at 26); otherwise they
+// return a value. `got` is that decoder's answer on `text`: a driver that
+// checks several properties of one text decodes it once.
+Outcome ulid_documented_errors(std::string_view text, const Result<Ulid>& got, bool strict);
+// decode_ulid reads any text as decode_ulid_key reads its upper-case
+// spelling: both accept the same ULID, or both refuse. `lenient` is
+// decode_ulid(text).
+Outcome ulid_decoders_agree(std::string_view text, const Result<Ulid>& lenient);
+// consume_ulid_key reads exactly the first 26 bytes of `text` as
+// decode_ulid_key reads them, or fails as decode_ulid_key fails on them and
+// leaves its input alone. `strict` is decode_ulid_key(text).
+Outcome ulid_consume(std::string_view text, const Result<Ulid>& strict);
+// ulid_from_bytes on any bytes accepts exactly 16 (shorter: kTruncated at
+// their end, longer: kTrailingBytes at 16) and keeps them; the ULID then
+// holds ulid_round_trip and ulid_matches_oracle.
+Outcome ulid_binary_form(std::string_view bytes);
 // make_ulid succeeds iff 0 <= unix_ms <= 2^48 - 1, keeps time and entropy,
 // and ulid_time_rfc3339 is the oracle's calendar text.
 Outcome ulid_time_range(std::int64_t unix_ms, const Ulid::Entropy& entropy);
