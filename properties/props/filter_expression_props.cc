@@ -29,18 +29,18 @@ constexpr const char* kItems[] = {
         "b":{"B":"gA=="},"bs":{"BS":["gA=="]},"ns":{"NS":["0.5","-1"]}})",
 };
 
-struct World {
+struct FilterWorld {
   std::vector<Item> items;
   std::vector<NItem> naive;
   Table table;
 };
 
 // Built once, never freed: every call of the properties reads the same table.
-const World& world() {
-  static const World* w = [] {
+const FilterWorld& filter_world() {
+  static const FilterWorld* w = [] {
     TableSchema schema;
     schema.partition_key = {"k", AttributeType::kS};
-    auto* out = new World{{}, {}, std::move(*Table::create(schema))};
+    auto* out = new FilterWorld{{}, {}, std::move(*Table::create(schema))};
     for (const char* json : kItems) {
       Item item = *parse_item(json);
       (void)out->table.put(item);
@@ -56,7 +56,7 @@ Result<std::vector<Item>> scan_all(ScanRequest r, int* scanned) {
   std::vector<Item> out;
   *scanned = 0;
   for (int pages = 0; pages < 64; ++pages) {
-    auto page = world().table.scan(r);
+    auto page = filter_world().table.scan(r);
     if (!page) return page.error();
     *scanned += page->scanned_count;
     for (const StoredItem& item : page->items) out.push_back(item.to_item());
@@ -72,7 +72,7 @@ Outcome accepted_scan_holds(ScanRequest r, const Condition& parsed, const std::v
                             int scanned, int limit) {
   const oracle::NCond tree = to_naive(parsed);
   std::vector<NItem> want;
-  for (const NItem& item : world().naive) {
+  for (const NItem& item : filter_world().naive) {
     if (oracle::naive_eval(tree, item)) want.push_back(item);
   }
   std::vector<NItem> have;
@@ -82,15 +82,15 @@ Outcome accepted_scan_holds(ScanRequest r, const Condition& parsed, const std::v
     return Outcome::fails(fmt::format("the Scan returns {} items, the oracle's filter keeps {}",
                                       have.size(), want.size()));
   }
-  if (static_cast<std::size_t>(scanned) != world().items.size()) {
+  if (static_cast<std::size_t>(scanned) != filter_world().items.size()) {
     return Outcome::fails(
-        fmt::format("the Scan read {} items of {}", scanned, world().items.size()));
+        fmt::format("the Scan read {} items of {}", scanned, filter_world().items.size()));
   }
   r.limit = limit;
   auto paged = scan_all(r, &scanned);
   if (!paged) return Outcome::fails("the Scan with Limit failed: " + describe(paged.error()));
-  bool same =
-      paged->size() == got.size() && static_cast<std::size_t>(scanned) == world().items.size();
+  bool same = paged->size() == got.size() &&
+              static_cast<std::size_t>(scanned) == filter_world().items.size();
   for (std::size_t i = 0; same && i < paged->size(); ++i) same = (*paged)[i] == got[i];
   if (!same) {
     return Outcome::fails(
@@ -111,7 +111,7 @@ Outcome filter_evaluate_matches_oracle(const Condition& c, const std::vector<Ite
     return Outcome::fails(fmt::format("evaluate() says {} on {}, the oracle ({}) says {}", got,
                                       to_json(item), oracle::naive_show(tree), want));
   };
-  for (const Item& item : world().items) {
+  for (const Item& item : filter_world().items) {
     if (auto o = one(item); !o.ok()) return o;
   }
   for (const Item& item : extra) {

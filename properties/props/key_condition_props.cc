@@ -59,16 +59,16 @@ std::vector<NItem> fixed_items() {
   return items;
 }
 
-struct World {
+struct KeyConditionWorld {
   oracle::NaiveTable model;
   Table table;
 };
 
 // Built once, never freed: every call of the property reads the same table.
-const World& world() {
-  static const World* w = [] {
+const KeyConditionWorld& key_condition_world() {
+  static const KeyConditionWorld* w = [] {
     auto table = Table::create(to_engine(fixed_schema()));
-    auto* out = new World{oracle::NaiveTable(fixed_schema()), std::move(*table)};
+    auto* out = new KeyConditionWorld{oracle::NaiveTable(fixed_schema()), std::move(*table)};
     for (const NItem& item : fixed_items()) {
       out->model.put(item);
       (void)out->table.put(to_engine(item));
@@ -210,7 +210,7 @@ Result<std::vector<StoredItem>> read_all(QueryRequest r, int* pages) {
   std::vector<StoredItem> out;
   *pages = 0;
   while (true) {
-    auto page = world().table.query(r);
+    auto page = key_condition_world().table.query(r);
     if (!page) return page.error();
     ++*pages;
     out.insert(out.end(), page->items.begin(), page->items.end());
@@ -231,7 +231,7 @@ std::vector<NItem> to_naive_all(const std::vector<StoredItem>& items) {
 Outcome accepted_query_holds(QueryRequest r, const Condition& parsed, const NKeyCond& key,
                              const std::vector<NKey>& sk, const std::vector<NItem>& sequence,
                              int limit) {
-  const World& w = world();
+  const KeyConditionWorld& w = key_condition_world();
   const std::vector<NItem> expected = w.model.key_range(r.index_name, key, r.scan_index_forward);
   std::string why;
   if (!oracle::accept_query_order(expected, sequence, sk, r.scan_index_forward, &why)) {
@@ -274,7 +274,7 @@ Outcome accepted_query_holds(QueryRequest r, const Condition& parsed, const NKey
 Outcome key_condition_query_matches_oracle(const KeyConditionQuery& q,
                                            const Result<Condition>& parsed,
                                            const ExpressionUses& uses, const AnswerNote& answered) {
-  const World& w = world();
+  const KeyConditionWorld& w = key_condition_world();
   QueryRequest r;
   r.index_name = q.index == "g" || q.index == "h" || q.index == "m" ? q.index : "";
   r.key_condition = q.text;

@@ -68,17 +68,17 @@ struct KsuidFormat {
   }
 };
 
-ByteVector oracle_bytes(std::int64_t unix_seconds, const ByteVector& payload) {
+ByteVector ksuid_oracle_bytes(std::int64_t unix_seconds, const ByteVector& payload) {
   return id_internal::oracle_bytes<KsuidFormat>(unix_seconds, payload);
 }
 
 // What the oracle says decode must do with `text`: the 20 bytes, or nothing.
-std::optional<ByteVector> oracle_decode(std::string_view text) {
+std::optional<ByteVector> ksuid_oracle_decode(std::string_view text) {
   if (text.size() != 27) return std::nullopt;
   return oracle::from_base(text, oracle::kNaiveBase62, 20);
 }
 
-Result<std::string> encode_result(const Ksuid& k) { return encode_ksuid(k); }
+Result<std::string> encode_ksuid_result(const Ksuid& k) { return encode_ksuid(k); }
 
 bool is_base62(char c) {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
@@ -133,9 +133,9 @@ Outcome ksuid_rejects_malformed(const Ksuid::Bytes& bytes, char extra, std::size
 }
 
 Outcome ksuid_total_decode(std::string_view bytes) {
-  if (Outcome o = decode_is_total_and_canonical(bytes, decode_ksuid, encode_result); !o.ok())
+  if (Outcome o = decode_is_total_and_canonical(bytes, decode_ksuid, encode_ksuid_result); !o.ok())
     return o;
-  const auto want = oracle_decode(bytes);
+  const auto want = ksuid_oracle_decode(bytes);
   auto got = decode_ksuid(bytes);
   if (got.has_value() != want.has_value()) {
     return Outcome::fails(fmt::format("decode {} {}, the oracle {} it", show_key(bytes),
@@ -201,10 +201,10 @@ Outcome ksuid_time_range(std::int64_t unix_seconds, const Ksuid::Payload& payloa
   if (!k)
     return Outcome::fails(fmt::format("unix time {} is in range, yet make_ksuid failed: {}",
                                       unix_seconds, describe(k.error())));
-  if (vec(*k) != oracle_bytes(unix_seconds, vec(payload))) {
+  if (vec(*k) != ksuid_oracle_bytes(unix_seconds, vec(payload))) {
     return Outcome::fails(fmt::format("make_ksuid({}, {}) gives bytes {}, expected {}",
                                       unix_seconds, hex(vec(payload)), hex(vec(*k)),
-                                      hex(oracle_bytes(unix_seconds, vec(payload)))));
+                                      hex(ksuid_oracle_bytes(unix_seconds, vec(payload)))));
   }
   if (k->unix_seconds() != unix_seconds || k->payload() != payload) {
     return Outcome::fails(fmt::format("make_ksuid({}, {}) reads back as ({}, {})", unix_seconds,

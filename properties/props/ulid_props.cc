@@ -60,12 +60,12 @@ struct UlidFormat {
   }
 };
 
-ByteVector oracle_bytes(std::int64_t unix_ms, const ByteVector& entropy) {
+ByteVector ulid_oracle_bytes(std::int64_t unix_ms, const ByteVector& entropy) {
   return id_internal::oracle_bytes<UlidFormat>(unix_ms, entropy);
 }
 
 // What the oracle says the case-insensitive decoder must do with `text`.
-std::optional<ByteVector> oracle_decode(std::string_view text) {
+std::optional<ByteVector> ulid_oracle_decode(std::string_view text) {
   if (text.size() != 26) return std::nullopt;
   return oracle::from_base(oracle::ascii_upper(text), oracle::kNaiveCrockford, 16);
 }
@@ -77,7 +77,7 @@ bool has_lower(std::string_view text) {
   return false;
 }
 
-Result<std::string> encode_result(const Ulid& u) { return encode_ulid(u); }
+Result<std::string> encode_ulid_result(const Ulid& u) { return encode_ulid(u); }
 
 constexpr std::string_view kAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -135,14 +135,15 @@ Outcome ulid_rejects_malformed(const Ulid::Bytes& bytes, char extra, std::size_t
 }
 
 Outcome ulid_total_decode(std::string_view bytes) {
-  if (Outcome o = decode_is_total_and_canonical(bytes, decode_ulid_key, encode_result); !o.ok())
+  if (Outcome o = decode_is_total_and_canonical(bytes, decode_ulid_key, encode_ulid_result);
+      !o.ok())
     return o;
   auto lenient = decode_ulid(bytes);
   if (!lenient && lenient.error().offset > bytes.size()) {
     return Outcome::fails(fmt::format("decode_ulid {} failed with offset {} past its end",
                                       show_key(bytes), lenient.error().offset));
   }
-  const auto want = oracle_decode(bytes);
+  const auto want = ulid_oracle_decode(bytes);
   if (lenient.has_value() != want.has_value()) {
     return Outcome::fails(fmt::format("decode_ulid {} {}, the oracle {} it", show_key(bytes),
                                       lenient ? "accepts" : "rejects",
@@ -260,10 +261,10 @@ Outcome ulid_time_range(std::int64_t unix_ms, const Ulid::Entropy& entropy) {
   if (!u)
     return Outcome::fails(fmt::format("unix time {} ms is in range, yet make_ulid failed: {}",
                                       unix_ms, describe(u.error())));
-  if (vec(*u) != oracle_bytes(unix_ms, vec(entropy))) {
+  if (vec(*u) != ulid_oracle_bytes(unix_ms, vec(entropy))) {
     return Outcome::fails(fmt::format("make_ulid({}, {}) gives {}, expected {}", unix_ms,
                                       hex(vec(entropy)), hex(vec(*u)),
-                                      hex(oracle_bytes(unix_ms, vec(entropy)))));
+                                      hex(ulid_oracle_bytes(unix_ms, vec(entropy)))));
   }
   if (u->unix_ms() != unix_ms || u->entropy() != entropy) {
     return Outcome::fails(fmt::format("make_ulid({}, {}) reads back as ({}, {})", unix_ms,
