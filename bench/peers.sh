@@ -60,6 +60,7 @@ if ! command -v go >/dev/null 2>&1 || [ ! -d "$gocode/segmentio/ksuid" ] || [ ! 
   apt_install || { $sudo apt-get update -qq && apt_install; } || die "cannot install ${go_packages[*]}"
 fi
 bash ci/install_npm.sh >&2 || die "ci/install_npm.sh failed"
+source ci/compiler_cache.sh
 [ "$install_only" -eq 1 ] && exit 0
 
 if [ -z "$bench" ]; then

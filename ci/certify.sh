@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash ci/install_deps.sh
+source ci/compiler_cache.sh
 cmake --preset release >/dev/null
 cmake --build --preset release --target sortkey_cli -j "$(nproc)"
 

@@ -22,6 +22,7 @@ if ! [[ "$budget" =~ ^[0-9]+$ ]] || [ "$budget" -lt 1 ]; then
 fi
 
 bash ci/install_deps.sh
+source ci/compiler_cache.sh
 fuzz_build=${SORTKEY_FUZZ_BUILD:-build/fuzz}
 cli_build=${SORTKEY_CLI_BUILD:-build/release}
 cmake --preset fuzz -B "$fuzz_build" >/dev/null

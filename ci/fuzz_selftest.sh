@@ -64,6 +64,7 @@ if [ ${#patches[@]} -eq 0 ]; then
 fi
 
 bash ci/install_deps.sh
+source ci/compiler_cache.sh
 cli_build=${SORTKEY_CLI_BUILD:-build/release}
 cmake --preset release -B "$cli_build" >/dev/null
 cmake --build "$cli_build" --target sortkey_cli -j "$(nproc)"

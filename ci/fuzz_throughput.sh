@@ -35,6 +35,7 @@ echo | grep -Eq -- "$pattern" 2>/dev/null || status=$?
 [ "$status" -le 1 ] || usage "the target pattern is not an extended regular expression: '$pattern'"
 
 bash ci/install_deps.sh
+source ci/compiler_cache.sh
 sanitized=${SORTKEY_FUZZ_BUILD:-build/fuzz}
 plain=${SORTKEY_FUZZ_PLAIN_BUILD:-build/fuzz-plain}
 out=$root/build/fuzz-throughput

@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash ci/install_deps.sh
+source ci/compiler_cache.sh
 cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
 SORTKEY_FRESH_SEEDS=1 SORTKEY_CASES=${SORTKEY_CASES:-20000} \

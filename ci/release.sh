@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 tag=${1:-}
 
 bash ci/install_deps.sh
+source ci/compiler_cache.sh
 build=build/package
 cmake --preset release -B "$build" -DSORTKEY_BUILD_TESTS=OFF -DSORTKEY_BUILD_BENCH=OFF \
   -DSORTKEY_BUILD_FUZZERS=OFF >/dev/null

@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash ci/install_deps.sh
+source ci/compiler_cache.sh
 cmake --preset asan
 cmake --build --preset asan -j "$(nproc)"
 SORTKEY_CASES=${SORTKEY_CASES:-100} ctest --preset asan -j "$(nproc)" --timeout 900 \

@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash ci/install_deps.sh
+source ci/compiler_cache.sh
 bash ci/install_npm.sh
 cmake --preset tsan
 cmake --build --preset tsan -j "$(nproc)"
