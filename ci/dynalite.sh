@@ -19,7 +19,9 @@
 #   ddb ACTION JSON              a DynamoDB call (python3's stdlib posts the
 #                                JSON), its answer on stdout
 #   run_interrupted OUT CMD...   CMD with stdout and stderr to OUT, SIGINT
-#                                after 3 s; its exit status in $got
+#                                after 3 s (SORTKEY_TEST_SIGNALS: the signals
+#                                to send instead, 50 ms apart, e.g. "HUP" or
+#                                "INT INT"); its exit status in $got
 #   fail MESSAGE...              "FAILED: MESSAGE" and exit 1
 #
 # Tables become ACTIVE at once (--createTableMs 0 ...) so that tests do not
@@ -109,7 +111,10 @@ run_interrupted() {
   "$@" >"$out" 2>&1 &
   pid=$!
   sleep 3
-  kill -INT "$pid"
+  for sig in ${SORTKEY_TEST_SIGNALS:-INT}; do
+    kill -"$sig" "$pid" 2>/dev/null || true
+    sleep 0.05
+  done
   got=0
   wait "$pid" || got=$?
 }

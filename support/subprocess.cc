@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -19,6 +20,35 @@ extern char** environ;
 
 namespace sortkey::support {
 namespace {
+
+// The process groups of the children alive now, for kill_child_groups(),
+// which a signal handler calls: a fixed array of atomics, no allocation.
+constexpr int kMaxGroups = 256;
+std::atomic<pid_t> g_groups[kMaxGroups];
+
+void register_group(pid_t group) {
+  for (std::atomic<pid_t>& slot : g_groups) {
+    pid_t empty = 0;
+    if (slot.compare_exchange_strong(empty, group)) return;
+  }
+}
+
+void unregister_group(pid_t group) {
+  for (std::atomic<pid_t>& slot : g_groups) {
+    pid_t held = group;
+    if (slot.compare_exchange_strong(held, 0)) return;
+  }
+}
+
+constexpr int kExitSignals[3] = {SIGINT, SIGTERM, SIGHUP};
+
+// Ends the children's groups, then dies of `sig` as it would have without
+// this handler (its default action, so the parent sees the same status).
+void on_exit_signal(int sig) {
+  kill_child_groups();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
 
 using std::chrono::milliseconds;
 using std::chrono::steady_clock;
@@ -140,6 +170,7 @@ Result<std::unique_ptr<Child>> Child::spawn(const Spawn& how) {
   int exec_errno = 0;
   if (problem.empty()) {
     ::setpgid(child->pid_, child->pid_);  // also here: a kill of the group never races the child
+    register_group(child->pid_);
     if (::read(side.report[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno) {
       child->stop(0, milliseconds(0));
       problem = cannot_run(how, exec_errno);
@@ -219,6 +250,7 @@ Ended Child::stop(int signal, milliseconds grace) {
     while ((r = ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED)) < 0 && errno == EINTR) {
     }
     if (!ended_) ended_ = r == 0 ? from_info(info) : Ended{-1, 0, system_error("waitid")};
+    unregister_group(pid_);
     reaped_ = true;
   }
   for (int& fd : fd_) close_fd(fd);
@@ -235,7 +267,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
                                .in = Stdio::kPipe,
                                .out = Stdio::kPipe,
                                .err = Stdio::kPipe,
-                               .extra_env = extra_env});
+                               .extra_env = extra_env,
+                               .die_with_parent = true});
   if (!spawned) {
     result.problem = spawned.error().message;
     return result;
@@ -265,6 +298,20 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     result.problem = "killed after " + std::to_string(timeout.count()) + " ms without finishing";
   }
   return result;
+}
+
+void kill_child_groups() {
+  for (std::atomic<pid_t>& slot : g_groups) {
+    const pid_t group = slot.load();
+    if (group > 0) ::kill(-group, SIGKILL);
+  }
+}
+
+void install_exit_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_exit_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : kExitSignals) ::sigaction(sig, &sa, nullptr);
 }
 
 }  // namespace sortkey::support

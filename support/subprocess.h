@@ -128,6 +128,18 @@ class Child {
   std::string read_[3];  // [1], [2]: read from its stdout and stderr
 };
 
+// Kills the process group of every child alive (SIGKILL), as a program that
+// must end now does first: async-signal-safe, for signal handlers.
+void kill_child_groups();
+
+// Makes SIGINT, SIGTERM and SIGHUP end this process as they would, but
+// after kill_child_groups(): no adapter, fuzzer or credential_process is left
+// running after the command is interrupted or its terminal closed. A
+// command that must clean up remote state installs its own handlers over
+// these while it holds that state (dynamodb/interrupts.h), and they call
+// kill_child_groups() too.
+void install_exit_handlers();
+
 // What run_process() saw.
 struct ProcessResult {
   bool started = false;    // false: the program could not be run (see `problem`)
@@ -142,7 +154,8 @@ struct ProcessResult {
 // Runs argv[0] (looked up on PATH) with `input` on its standard input and `extra_env` over
 // this environment, collects its standard output and error, and kills its process group at
 // the deadline (`timeout` after the start), or once it has written more than `max_output`
-// bytes (then `problem` says so). REQUIRES: !argv.empty().
+// bytes (then `problem` says so). The child dies with this process (die_with_parent).
+// REQUIRES: !argv.empty().
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
                           std::chrono::milliseconds timeout,
                           const std::vector<std::string>& extra_env = {},

@@ -32,6 +32,7 @@
 #include "tools/shell_help.h"
 #include "tools/version.h"
 #if SORTKEY_WITH_CERTIFIER
+#include "support/subprocess.h"
 #include "tools/certify_command.h"
 #include "tools/design_command.h"
 #include "tools/fuzz_command.h"
@@ -96,6 +97,11 @@ int main(int argc, char** argv) {
   // A reader that goes away is an error to report (EPIPE), not a signal to die of.
   std::signal(SIGPIPE, SIG_IGN);
   occupy_closed_streams();
+#if SORTKEY_WITH_CERTIFIER
+  // An interrupt or a closed terminal leaves no adapter, fuzzer or
+  // credential_process running (support/subprocess.h).
+  sortkey::support::install_exit_handlers();
+#endif
   CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
   app.require_subcommand(1);
   app.set_version_flag("--version",
