@@ -269,7 +269,9 @@ Result<void> connect(Session& s, const EndpointStoreOptions& options, const dyna
   auto creds = dynamodb::resolve_credentials(env, loopback);
   if (!creds) return creds.error();
   s.config.url = url->url;
-  s.config.region = dynamodb::resolve_region(env, options.region, host);
+  auto region = dynamodb::resolve_region(env, options.region, host);
+  if (!region) return region.error();
+  s.config.region = *region;
   s.config.credentials = *creds;
   s.config.request_timeout_ms = options.request_timeout_ms;
   s.config.retry = *retry;

@@ -81,6 +81,7 @@ std::optional<std::chrono::system_clock::time_point> parse_rfc3339(const std::st
 // The string member `name` of a credential_process answer; `required`: present and not empty.
 Result<std::string> process_member(const nlohmann::json& answer, const char* name, bool required,
                                    const std::string& what) {
+  // Never the value in a message: it may hold a secret.
   const auto it = answer.find(name);
   if (it == answer.end() || it->is_null()) {
     if (!required) return std::string();
@@ -95,6 +96,11 @@ Result<std::string> process_member(const nlohmann::json& answer, const char* nam
   if (required && it->get_ref<const std::string&>().empty()) {
     return make_error(ErrorCode::kBadParameter, 0,
                       fmt::format("{}: its \"{}\" is empty", what, name));
+  }
+  if (auto ok = check_header_value(it->get_ref<const std::string&>(),
+                                   fmt::format("{}: its \"{}\"", what, name));
+      !ok) {
+    return ok.error();
   }
   return it->get<std::string>();
 }
@@ -199,7 +205,9 @@ Result<Credentials> run_credential_process(const std::string& command, const std
   return c;
 }
 
-Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoint) {
+namespace {
+
+Result<Credentials> find_credentials(const Getenv& env, bool loopback_endpoint) {
   const std::string id = env("AWS_ACCESS_KEY_ID");
   const std::string secret = env("AWS_SECRET_ACCESS_KEY");
   if (!id.empty() || !secret.empty()) {
@@ -272,25 +280,72 @@ Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoin
                   profile, creds.path.empty() ? "~/.aws/credentials" : creds.path));
 }
 
-std::string resolve_region(const Getenv& env, std::string_view from_option,
-                           std::string_view endpoint_host) {
-  if (!from_option.empty()) return std::string(from_option);
+// The names a key of `c` goes by where it came from, for messages.
+std::string key_name(const Credentials& c, int field) {
+  static constexpr const char* kVariables[] = {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
+                                               "AWS_SESSION_TOKEN"};
+  static constexpr const char* kSettings[] = {"aws_access_key_id", "aws_secret_access_key",
+                                              "aws_session_token"};
+  if (c.source == "environment") return kVariables[field];
+  return fmt::format("{} of {}", kSettings[field], c.source);
+}
+
+// The region and where it came from.
+std::pair<std::string, std::string> find_region(const Getenv& env, std::string_view from_option,
+                                                std::string_view endpoint_host) {
+  if (!from_option.empty()) return {std::string(from_option), "--region"};
   for (const char* var : {"AWS_REGION", "AWS_DEFAULT_REGION"}) {
-    if (std::string v = env(var); !v.empty()) return v;
+    if (std::string v = env(var); !v.empty()) return {v, var};
   }
   const SharedFile config = read_config_file(env);
-  if (const auto* s = config.section(config_section_name(profile_name(env)))) {
-    if (const auto r = s->find("region"); r != s->end() && !r->second.empty()) return r->second;
+  const std::string section = config_section_name(profile_name(env));
+  if (const auto* s = config.section(section)) {
+    if (const auto r = s->find("region"); r != s->end() && !r->second.empty()) {
+      return {r->second, fmt::format("region of {} [{}]", config.path, section)};
+    }
   }
   // dynamodb.<region>.amazonaws.com[.cn]
   if (endpoint_host.rfind("dynamodb.", 0) == 0) {
     const std::string_view rest = endpoint_host.substr(9);
     const std::size_t dot = rest.find('.');
     if (dot != std::string_view::npos && rest.substr(dot).rfind(".amazonaws.com", 0) == 0) {
-      return std::string(rest.substr(0, dot));
+      return {std::string(rest.substr(0, dot)), "the endpoint's host"};
     }
   }
-  return "us-east-1";
+  return {"us-east-1", "the default"};
+}
+
+}  // namespace
+
+Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoint) {
+  auto c = find_credentials(env, loopback_endpoint);
+  if (!c) return c.error();
+  const std::string* keys[] = {&c->keys.access_key_id, &c->keys.secret_access_key,
+                               &c->keys.session_token};
+  for (int field = 0; field < 3; ++field) {
+    if (auto ok = check_header_value(*keys[field], key_name(*c, field)); !ok) return ok.error();
+  }
+  return c;
+}
+
+Result<std::string> resolve_region(const Getenv& env, std::string_view from_option,
+                                   std::string_view endpoint_host) {
+  auto [region, from] = find_region(env, from_option, endpoint_host);
+  if (auto ok = check_header_value(region, "the region (" + from + ")"); !ok) return ok.error();
+  return region;
+}
+
+Result<void> check_header_value(std::string_view value, std::string_view what) {
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(value[i]);
+    if (byte < 0x20 || byte == 0x7f) {
+      return make_error(ErrorCode::kBadParameter, i,
+                        fmt::format("{} holds a control character (byte 0x{:02X} at offset {}): "
+                                    "an HTTP header cannot carry it",
+                                    what, byte, i));
+    }
+  }
+  return {};
 }
 
 }  // namespace sortkey::dynamodb

@@ -74,9 +74,18 @@ Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoin
 // Expiration that is not RFC 3339 or already past.
 Result<Credentials> run_credential_process(const std::string& command, const std::string& where);
 
-// The region, in the order above. `from_option` may be empty.
-std::string resolve_region(const Getenv& env, std::string_view from_option,
-                           std::string_view endpoint_host);
+// The region, in the order above. `from_option` may be empty. Errors: a
+// region check_header_value refuses, naming where it came from.
+Result<std::string> resolve_region(const Getenv& env, std::string_view from_option,
+                                   std::string_view endpoint_host);
+
+// Whether `value` can go into an HTTP header as it is: no control character
+// (below 0x20, or 0x7f), which would end the header early or start another
+// (CR, LF). Every key (whatever its source, credential_process included) and
+// the region are checked before a request is signed. Errors (kBadParameter),
+// never quoting the value, which may be a secret: "AWS_SESSION_TOKEN holds a
+// control character (byte 0x0D at offset 12): an HTTP header cannot carry it".
+Result<void> check_header_value(std::string_view value, std::string_view what);
 
 // Whether the URL's host is a loopback address or localhost.
 bool is_loopback_host(std::string_view host);

@@ -69,8 +69,8 @@ TEST(Credentials, ConfigFileProfileSectionAndRegion) {
   auto c = resolve_credentials(env, false);
   ASSERT_TRUE(c) << c.error().message;
   EXPECT_EQ(c->keys.access_key_id, "CFGKEY");
-  EXPECT_EQ(resolve_region(env, "", "127.0.0.1"), "eu-west-3");
-  EXPECT_EQ(resolve_region(env, "ap-south-1", "127.0.0.1"), "ap-south-1");
+  EXPECT_EQ(*resolve_region(env, "", "127.0.0.1"), "eu-west-3");
+  EXPECT_EQ(*resolve_region(env, "ap-south-1", "127.0.0.1"), "ap-south-1");
 }
 
 TEST(Credentials, UnknownProfileIsNamed) {
@@ -181,15 +181,15 @@ TEST(Credentials, HostileCredentialProcessOutputIsAnErrorNamingTheMember) {
 
 TEST(Credentials, RegionOrder) {
   EXPECT_EQ(
-      resolve_region(map_environment({{"AWS_REGION", "a"}, {"AWS_DEFAULT_REGION", "b"}}), "", ""),
+      *resolve_region(map_environment({{"AWS_REGION", "a"}, {"AWS_DEFAULT_REGION", "b"}}), "", ""),
       "a");
-  EXPECT_EQ(resolve_region(map_environment({{"AWS_DEFAULT_REGION", "b"}, {"HOME", "/nonexistent"}}),
-                           "", ""),
+  EXPECT_EQ(*resolve_region(
+                map_environment({{"AWS_DEFAULT_REGION", "b"}, {"HOME", "/nonexistent"}}), "", ""),
             "b");
-  EXPECT_EQ(resolve_region(map_environment({{"HOME", "/nonexistent"}}), "",
-                           "dynamodb.eu-north-1.amazonaws.com"),
+  EXPECT_EQ(*resolve_region(map_environment({{"HOME", "/nonexistent"}}), "",
+                            "dynamodb.eu-north-1.amazonaws.com"),
             "eu-north-1");
-  EXPECT_EQ(resolve_region(map_environment({{"HOME", "/nonexistent"}}), "", "localhost"),
+  EXPECT_EQ(*resolve_region(map_environment({{"HOME", "/nonexistent"}}), "", "localhost"),
             "us-east-1");
 }
 
@@ -199,6 +199,39 @@ TEST(Credentials, Loopback) {
   EXPECT_TRUE(is_loopback_host("[::1]"));
   EXPECT_FALSE(is_loopback_host("dynamodb.us-east-1.amazonaws.com"));
   EXPECT_FALSE(is_loopback_host("10.0.0.1"));
+}
+
+// CR and LF end a header and start another: no key and no region may carry
+// a control character into a request, whatever its source; the message names
+// the source and never the value.
+TEST(Credentials, AControlCharacterInAKeyOrTheRegionIsRefused) {
+  auto env = resolve_credentials(map_environment({{"AWS_ACCESS_KEY_ID", "AKID"},
+                                                  {"AWS_SECRET_ACCESS_KEY", "secret"},
+                                                  {"AWS_SESSION_TOKEN", "token\r\nX-Injected: 1"}}),
+                                 false);
+  ASSERT_FALSE(env);
+  EXPECT_EQ(env.error().message,
+            "AWS_SESSION_TOKEN holds a control character (byte 0x0D at offset 5): an HTTP header "
+            "cannot carry it");
+  CredentialsFile creds("[default]\naws_access_key_id = AK\x01ID\naws_secret_access_key = s\n");
+  auto file = resolve_credentials(map_environment({{"AWS_SHARED_CREDENTIALS_FILE", creds.path},
+                                                   {"AWS_CONFIG_FILE", "/nonexistent"}}),
+                                  false);
+  ASSERT_FALSE(file);
+  EXPECT_NE(file.error().message.find("aws_access_key_id of "), std::string::npos);
+  EXPECT_EQ(file.error().message.find("AK\x01ID"), std::string::npos);
+  auto process = run_credential_process(
+      R"(printf '{"Version":1,"AccessKeyId":"A\\nB","SecretAccessKey":"s"}')", "the test");
+  ASSERT_FALSE(process);
+  EXPECT_EQ(process.error().message,
+            "credential_process of the test: its \"AccessKeyId\" holds a control character (byte "
+            "0x0A at offset 1): an HTTP header cannot carry it");
+  auto region = resolve_region(map_environment({{"AWS_REGION", "us-east-1\n"}}), "", "");
+  ASSERT_FALSE(region);
+  EXPECT_EQ(region.error().message,
+            "the region (AWS_REGION) holds a control character (byte 0x0A at offset 9): an HTTP "
+            "header cannot carry it");
+  EXPECT_FALSE(resolve_region(map_environment({}), "eu\x7f", ""));
 }
 
 }  // namespace

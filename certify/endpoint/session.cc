@@ -331,7 +331,9 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
   }
   dynamodb::EndpointConfig config;
   config.url = impl->options.url;
-  config.region = dynamodb::resolve_region(env, options.region, host);
+  auto region = dynamodb::resolve_region(env, options.region, host);
+  if (!region) return region.error();
+  config.region = *region;
   config.credentials = impl->credentials;
   config.connect_timeout_ms = options.connect_timeout_ms;
   config.request_timeout_ms = options.request_timeout_ms;
