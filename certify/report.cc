@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "certify/signature.h"
+#include "support/files.h"
 #include "support/text.h"
 
 namespace sortkey::certify {
@@ -330,11 +331,7 @@ Result<std::string> corpus_digest(const std::string& dir) {
 }
 
 Result<void> write_file(const std::string& path, std::string_view text) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.close();
-  if (!out) return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot write {}", path));
-  return {};
+  return support::write_file_atomically(path, text);
 }
 
 Result<void> append_step_summary(std::string_view markdown) {

@@ -12,6 +12,7 @@
 
 #include "oracles/naive_integer.h"
 #include "properties/props/common.h"
+#include "support/files.h"
 #include "support/json_input.h"
 
 namespace sortkey::certify::adapter {
@@ -315,10 +316,9 @@ Result<SnapshotOutcome> record_snapshot(props::contract::CodecService& service,
     outcome.reports.push_back(std::move(r));
     file["codecs"][codec] = std::move(entries);
   }
-  std::ofstream out(path);
-  out << file.dump(1) << "\n";
-  out.close();
-  if (!out) return snapshot_error(fmt::format("cannot write the snapshot {}", path));
+  if (auto written = support::write_file_atomically(path, file.dump(1) + "\n"); !written) {
+    return snapshot_error(written.error().message);
+  }
   outcome.recorded = true;
   outcome.summary = fmt::format(
       "snapshot {} did not exist: recorded {} keys of {} codec{} (inputs version {}); "

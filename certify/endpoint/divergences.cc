@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "certify/digest.h"
+#include "support/files.h"
 #include "support/json_input.h"
 
 namespace sortkey::certify::endpoint {
@@ -391,12 +392,10 @@ Result<std::size_t> record_divergences(const std::string& path,
   }
   const std::string text =
       file.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  // Written here rather than by report.h's write_file: the fuzz builds hold
-  // this file without the reports.
-  std::ofstream out(path, std::ios::binary);
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.close();
-  if (!out) return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot write {}", path));
+  // A user's file, with reasons written by hand: replaced whole or not at all.
+  if (auto written = support::write_file_atomically(path, text); !written) {
+    return written.error();
+  }
   return added;
 }
 
