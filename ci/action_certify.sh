@@ -130,12 +130,20 @@ cmd_run() {
   output certificate "$reports/certificate.json"
   output junit "$reports/junit.xml"
   output markdown "$reports/summary.md"
-  local status=0
+  local status
   # The corpus of this source, hashed into the certificate as ci/certify.sh does.
-  "$dir/bin/sortkey" certify --no-progress --corpus "$source_dir/corpus" "${options[@]}" \
-    --json "$reports/certificate.json" --junit "$reports/junit.xml" --markdown "$reports/summary.md" \
-    2> >(tee "$reports/stderr.txt" >&2) || status=$?
-  wait $! # the tee of the process substitution: stderr.txt is whole after it
+  # Standard error goes through a pipe to tee, standard output around it (fd
+  # 3): when the pipeline ends, stderr.txt is whole. (A process substitution
+  # would not do: `wait $!` does not wait for one opened by a redirection of
+  # an external command, and the file was read before tee had written it.)
+  set +e
+  {
+    "$dir/bin/sortkey" certify --no-progress --corpus "$source_dir/corpus" "${options[@]}" \
+      --json "$reports/certificate.json" --junit "$reports/junit.xml" --markdown "$reports/summary.md" \
+      2>&1 >&3 3>&- | tee "$reports/stderr.txt" >&2 3>&-
+  } 3>&1
+  status=${PIPESTATUS[0]}
+  set -e
   output status "$status"
   if [ ! -f "$reports/summary.md" ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
     {
