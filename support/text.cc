@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <ctime>
 
 namespace sortkey::support {
@@ -68,8 +69,18 @@ std::string utc_now(const char* format) {
   return std::string(buf, n);
 }
 
+namespace {
+int g_stdout_errno = 0;
+}  // namespace
+
 void emit(std::FILE* out, std::string_view text) {
-  if (out != nullptr) std::fwrite(text.data(), 1, text.size(), out);
+  if (out == nullptr) return;
+  if (std::fwrite(text.data(), 1, text.size(), out) != text.size() && out == stdout &&
+      g_stdout_errno == 0) {
+    g_stdout_errno = errno;
+  }
 }
+
+int emit_stdout_errno() { return g_stdout_errno; }
 
 }  // namespace sortkey::support

@@ -31,6 +31,10 @@ std::string md_code(std::string_view text);
 // the stream's error flag set (ferror), which the command checks at its end.
 void emit(std::FILE* out, std::string_view text);
 
+// The errno of emit()'s first failed write to stdout (EPIPE: the reader of
+// the pipe went away), or 0: what the command says at its end.
+int emit_stdout_errno();
+
 // The current time in UTC as strftime(3) `format` writes it; the default is
 // RFC 3339 ("2026-06-23T10:00:00Z").
 std::string utc_now(const char* format = "%Y-%m-%dT%H:%M:%SZ");

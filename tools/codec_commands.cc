@@ -1,40 +1,87 @@
 #include "tools/codec_commands.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace sortkey::cli {
 namespace {
 
 using nlohmann::json;
 
-// Reads byte by byte so that a line without an end is refused at the limit,
-// not read whole into memory.
-Result<void> read_lines(std::FILE* in, std::vector<std::string>& out) {
-  std::string line;
-  bool open_line = false;
-  for (int c = std::getc(in); c != EOF; c = std::getc(in)) {
-    open_line = c != '\n';
-    if (c == '\n') {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      out.push_back(std::move(line));
-      line.clear();
-      continue;
-    }
-    if (line.size() == kMaxInputLine) {
-      return make_error(ErrorCode::kBadLength, 0,
-                        fmt::format("standard input line {} is longer than {} bytes",
-                                    out.size() + 1, kMaxInputLine));
-    }
-    line += static_cast<char>(c);
-  }
-  if (std::ferror(in)) return make_error(ErrorCode::kUnavailable, 0, "cannot read standard input");
-  if (open_line) out.push_back(std::move(line));
-  return {};
+// Standard input, line by line as the lines come, through a buffer of its
+// own: before a read that could wait, what was printed so far is flushed, so
+// that each line's result appears as soon as its line has arrived, and
+// memory stays one line however long the stream.
+int g_stdout_errno = 0;  // the first failure of flush_stdout()
+
+// Flushes standard output; the first failure's errno is kept for the
+// message main prints (a later flush of a failed stream says nothing).
+void flush_stdout() {
+  if (std::fflush(stdout) != 0 && g_stdout_errno == 0) g_stdout_errno = errno;
 }
+
+class LineReader {
+ public:
+  // The next line (without its end; "\r\n" is one end), or nullopt at the
+  // end of the input. Errors: a line longer than kMaxInputLine, or a read
+  // that fails.
+  Result<std::optional<std::string>> next() {
+    std::string line;
+    for (;;) {
+      if (at_ == size_) {
+        if (eof_) break;
+        flush_stdout();
+        ssize_t n;
+        while ((n = ::read(STDIN_FILENO, buffer_, sizeof buffer_)) < 0 && errno == EINTR) {
+        }
+        if (n < 0) {
+          return make_error(ErrorCode::kUnavailable, 0,
+                            fmt::format("cannot read standard input: {}", std::strerror(errno)));
+        }
+        at_ = 0;
+        size_ = static_cast<std::size_t>(n);
+        eof_ = n == 0;
+        continue;
+      }
+      const char* start = buffer_ + at_;
+      const void* newline = std::memchr(start, '\n', size_ - at_);
+      const std::size_t take = newline ? static_cast<const char*>(newline) - start : size_ - at_;
+      if (line.size() + take > kMaxInputLine) {
+        return make_error(ErrorCode::kBadLength, 0,
+                          fmt::format("standard input line {} is longer than {} bytes", lines_ + 1,
+                                      kMaxInputLine));
+      }
+      line.append(start, take);
+      at_ += take;
+      open_ = true;
+      if (newline) {
+        ++at_;
+        ++lines_;
+        open_ = false;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        return std::optional<std::string>(std::move(line));
+      }
+    }
+    if (!open_) return std::optional<std::string>();
+    open_ = false;
+    ++lines_;
+    return std::optional<std::string>(std::move(line));
+  }
+
+ private:
+  char buffer_[1 << 16];
+  std::size_t at_ = 0, size_ = 0, lines_ = 0;
+  bool eof_ = false;
+  bool open_ = false;  // bytes of a line without its end were read
+};
 
 void report_rejection(std::string_view what, const std::string& input, const Error& e) {
   fmt::print(stderr, "sortkey: cannot {} \"{}\": {}\n", what, input, describe(e));
@@ -44,6 +91,8 @@ void report_rejection(std::string_view what, const std::string& input, const Err
 }
 
 }  // namespace
+
+int stdout_errno() { return g_stdout_errno; }
 
 std::string json_result(const std::string& input, const Result<json>& fields) {
   json line = {{"input", input}};
@@ -58,22 +107,32 @@ std::string json_result(const std::string& input, const Result<json>& fields) {
   return line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
-Result<std::vector<std::string>> expand_inputs(const std::vector<std::string>& args) {
-  std::vector<std::string> out;
+Result<void> for_each_input(const std::vector<std::string>& args,
+                            const std::function<void(const std::string&)>& each) {
   bool read_stdin = false;
-  for (const std::string& a : args) {
-    if (a != "-") {
-      out.push_back(a);
-      continue;
-    }
-    if (read_stdin) continue;  // standard input is read once
+  const auto from_stdin = [&]() -> Result<void> {
+    if (read_stdin) return {};  // standard input is read once
     read_stdin = true;
-    if (auto ok = read_lines(stdin, out); !ok) return ok.error();
+    LineReader reader;
+    // A reader of the output that went away (`| head`) ends the input too.
+    while (!std::ferror(stdout)) {
+      auto line = reader.next();
+      if (!line) return line.error();
+      if (!*line) return {};
+      each(**line);
+    }
+    return {};
+  };
+  for (const std::string& a : args) {
+    if (std::ferror(stdout)) return {};
+    if (a != "-") {
+      each(a);
+    } else if (auto ok = from_stdin(); !ok) {
+      return ok;
+    }
   }
-  if (args.empty()) {
-    if (auto ok = read_lines(stdin, out); !ok) return ok.error();
-  }
-  return out;
+  if (args.empty()) return from_stdin();
+  return {};
 }
 
 void add_output_option(CLI::App& sub, std::string* output) {
@@ -84,27 +143,26 @@ void add_output_option(CLI::App& sub, std::string* output) {
 
 void convert_each(const std::vector<std::string>& args, std::string_view what,
                   const Convert& convert, Context& ctx, const std::string& output) {
-  auto inputs = expand_inputs(args);
-  if (!inputs) {
-    fmt::print(stderr, "sortkey: {}\n", inputs.error().message);
-    ctx.exit_code = 2;
-    return;
-  }
   const bool as_json = output == "json";
-  for (const std::string& input : *inputs) {
+  const auto read = for_each_input(args, [&](const std::string& input) {
     auto result = convert(input);
     if (!result) ctx.exit_code = 1;
     if (as_json) {
       fmt::print("{}", json_result(input, result ? Result<json>(json{{"output", *result}})
                                                  : Result<json>(result.error())));
-      continue;
+      return;
     }
     // An empty line holds the place of the rejected input: the output lines
     // up with the input, one line each.
     fmt::print("{}\n", result ? *result : "");
     if (!result) report_rejection(what, input, result.error());
+  });
+  if (!read) {
+    flush_stdout();
+    fmt::print(stderr, "sortkey: {}\n", read.error().message);
+    ctx.exit_code = 2;
   }
-  std::fflush(stdout);
+  flush_stdout();
 }
 
 void describe_each(const std::vector<std::string>& args, std::string_view what,
@@ -121,18 +179,17 @@ void describe_each(const std::vector<std::string>& args, std::string_view what,
         ctx);
     return;
   }
-  auto inputs = expand_inputs(args);
-  if (!inputs) {
-    fmt::print(stderr, "sortkey: {}\n", inputs.error().message);
-    ctx.exit_code = 2;
-    return;
-  }
-  for (const std::string& input : *inputs) {
+  const auto read = for_each_input(args, [&](const std::string& input) {
     const auto p = parts(input);
     if (!p) ctx.exit_code = 1;
     fmt::print("{}", json_result(input, p));
+  });
+  if (!read) {
+    flush_stdout();
+    fmt::print(stderr, "sortkey: {}\n", read.error().message);
+    ctx.exit_code = 2;
   }
-  std::fflush(stdout);
+  flush_stdout();
 }
 
 CLI::App* add_describer(CLI::App& parent, Describer describer, std::vector<std::string>* inputs,

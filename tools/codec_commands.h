@@ -26,12 +26,21 @@ struct Context {
 
 using Convert = std::function<Result<std::string>(std::string_view)>;
 
-// The inputs of a command: its arguments, where "-" (or no argument at all)
-// stands for the lines of standard input, one input each (a final newline
-// ends the last line; "\r\n" is one line end). Errors: a line longer than
-// kMaxInputLine, or standard input cannot be read.
+// The inputs of a command, each handed to `each` in order: its arguments,
+// where "-" (or no argument at all) stands for the lines of standard input,
+// one input each (a final newline ends the last line; "\r\n" is one line
+// end), read as they come: a line is handed on before the next is waited
+// for, and what was printed is flushed before any wait, so a command in a
+// pipe answers line by line in constant memory. Errors (after the inputs
+// before them were handed on): a line longer than kMaxInputLine, or standard
+// input cannot be read.
 inline constexpr std::size_t kMaxInputLine = 1 << 20;
-Result<std::vector<std::string>> expand_inputs(const std::vector<std::string>& args);
+Result<void> for_each_input(const std::vector<std::string>& args,
+                            const std::function<void(const std::string&)>& each);
+
+// The errno of the first failed write of the results to standard output
+// (EPIPE: its reader went away), or 0.
+int stdout_errno();
 
 // How results are printed: "text" (one line each) or "json" (one JSON object
 // per input: {"input": ..., "output": ...} or {"input": ..., "error": {code,
@@ -45,7 +54,7 @@ std::string json_result(const std::string& input, const Result<nlohmann::json>& 
 // Converts each input, one result per line on stdout. A rejected input is
 // reported on stderr with the error, its offset and a caret under the byte
 // (in JSON, as the input's "error"), the run goes on with the next input, and
-// the exit code becomes 1. The inputs are expanded first (expand_inputs).
+// the exit code becomes 1. The inputs come from for_each_input, one at a time.
 void convert_each(const std::vector<std::string>& inputs, std::string_view what,
                   const Convert& convert, Context& ctx, const std::string& output = "text");
 

@@ -33,6 +33,7 @@
 #include "tools/version.h"
 #if SORTKEY_WITH_CERTIFIER
 #include "support/subprocess.h"
+#include "support/text.h"
 #include "tools/certify_command.h"
 #include "tools/design_command.h"
 #include "tools/fuzz_command.h"
@@ -40,10 +41,18 @@
 
 namespace {
 
-// Exit 0 means every byte reached standard output: a full disk or a closed
-// pipe is exit 2 with the system's reason, never a silent success.
-int output_failed(const char* why) {
-  std::fprintf(stderr, "sortkey: cannot write to standard output: %s\n", why);
+// Set by occupy_closed_streams(): standard output was closed when sortkey started.
+bool g_stdout_started_closed = false;
+
+// Standard output failed with `error`. A reader that closed the pipe (`head`)
+// wants no more: the command ends quietly, with the status it had so far. Any
+// other failure (a full disk) is exit 2 with the system's reason: exit 0
+// means every byte the command meant to write was written.
+int output_failed(int error, int status_so_far) {
+  if (g_stdout_started_closed) error = EBADF;
+  if (error == EPIPE) return status_so_far;
+  std::fprintf(stderr, "sortkey: cannot write to standard output: %s\n",
+               error != 0 ? std::strerror(error) : "the write failed");
   return 2;
 }
 
@@ -77,10 +86,12 @@ std::string unknown_command(CLI::App& app, int argc, char** argv) {
 // A standard stream started closed would hand its descriptor to the next file
 // opened (a report), and the stream's writes would land in that file. Each
 // closed one gets the write end of a pipe without a reader: writes to it fail
-// (EPIPE) and are reported as any failed write is.
+// (EPIPE) and are reported as any failed write is, as the closed descriptor
+// it stands for (EBADF): not as a reader gone, which is a quiet end.
 void occupy_closed_streams() {
   for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
     if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (fd == STDOUT_FILENO) g_stdout_started_closed = true;
     int ends[2];
     if (pipe(ends) != 0) continue;
     close(ends[0]);
@@ -142,10 +153,17 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", e.what());
     return 2;
   } catch (const std::system_error& e) {  // fmt::print to a stream that failed
-    return output_failed(e.code().message().c_str());
+    return output_failed(e.code().value(), ctx.exit_code != 0 ? ctx.exit_code : certify_status);
   }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0)
-    return output_failed(std::strerror(errno));
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+    int first = sortkey::cli::stdout_errno();
+#if SORTKEY_WITH_CERTIFIER
+    if (first == 0) first = sortkey::support::emit_stdout_errno();
+#endif
+    return output_failed(first != 0 ? first : errno,
+                         ctx.exit_code != 0 ? ctx.exit_code : certify_status);
+  }
   if (fuzz_status != 0) return fuzz_status;
   return ctx.exit_code != 0 ? ctx.exit_code : certify_status;
 }
