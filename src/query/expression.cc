@@ -127,6 +127,23 @@ bool is_boolean_function(std::string_view name) {
 
 constexpr std::size_t kMaxInOperands = 100;
 
+// DynamoDB's limits on one expression [AWS DG "Service, account, and table
+// quotas", Expression parameters; ALT test_limits.py::test_limit_expression_len,
+// test_limit_expression_len_crash1-5, test_deeply_nested_expression_1-5]:
+// at most 4 KB of text (4096 bytes pass, 4097 fail, before any other check:
+// a longer syntax error is refused for its size), and at most 300 operators
+// (comparators, BETWEEN, IN, AND, OR, NOT; parentheses, spaces and functions
+// do not count), "operator count: 301" when the 301st is read. Together they
+// bound how deep the parser recurses.
+constexpr std::size_t kMaxExpressionBytes = 4096;
+constexpr std::size_t kMaxOperators = 300;
+// Parentheses that each enclose an operator of their own are at most one per
+// operator; deeper nesting holds a pair around nothing more than the pair
+// inside it, which DynamoDB refuses ("The expression has redundant
+// parentheses", ALT test_deeply_nested_expression_3 quoting DynamoDB).
+constexpr std::size_t kMaxPathLevels = 32;
+constexpr std::size_t kMaxParenthesisDepth = kMaxOperators + 1;
+
 // "{N:7}": how DynamoDB shows a constant in its BETWEEN messages.
 std::string show_constant(const AttributeValue& v) {
   switch (v.type()) {
@@ -237,11 +254,20 @@ class Parser {
     return {};
   }
 
+  // Counts one operator more; past kMaxOperators, DynamoDB's refusal.
+  Result<void> count_operator(std::size_t offset) {
+    if (++operators_ <= kMaxOperators) return {};
+    return error(
+        ErrorCode::kOutOfRange, offset,
+        fmt::format("The expression contains too many operators; operator count: {}", operators_));
+  }
+
   Result<Condition> parse_or() {
     auto left = parse_and();
     if (!left) return left;
     while (at_keyword("OR")) {
       const std::size_t at = next().offset;
+      if (auto ok = count_operator(at); !ok) return ok.error();
       auto right = parse_and();
       if (!right) return right;
       left = combine(Condition::Kind::kOr, std::move(*left), std::move(*right), at);
@@ -254,6 +280,7 @@ class Parser {
     if (!left) return left;
     while (at_keyword("AND")) {
       const std::size_t at = next().offset;
+      if (auto ok = count_operator(at); !ok) return ok.error();
       auto right = parse_not();
       if (!right) return right;
       left = combine(Condition::Kind::kAnd, std::move(*left), std::move(*right), at);
@@ -273,6 +300,7 @@ class Parser {
   Result<Condition> parse_not() {
     if (at_keyword("NOT")) {
       const std::size_t at = next().offset;
+      if (auto ok = count_operator(at); !ok) return ok.error();
       auto child = parse_not();
       if (!child) return child;
       Condition c;
@@ -288,7 +316,11 @@ class Parser {
     const Token& t = peek();
     if (t.kind == Tok::kLParen) {
       next();
+      if (++depth_ > kMaxParenthesisDepth) {
+        return error(ErrorCode::kBadFormat, t.offset, "The expression has redundant parentheses;");
+      }
       auto c = parse_or();
+      --depth_;
       if (!c) return c;
       if (auto ok = expect(Tok::kRParen); !ok) return ok.error();
       c->parentheses += 1;
@@ -328,6 +360,7 @@ class Parser {
     }
     if (is_cmp) {
       next();
+      if (auto ok = count_operator(op.offset); !ok) return ok.error();
       auto right = parse_operand();
       if (!right) return right.error();
       c.kind = Condition::Kind::kCompare;
@@ -344,7 +377,7 @@ class Parser {
       return c;
     }
     if (at_keyword("BETWEEN")) {
-      next();
+      if (auto ok = count_operator(next().offset); !ok) return ok.error();
       auto lo = parse_operand();
       if (!lo) return lo.error();
       if (!at_keyword("AND")) return syntax_error(peek());
@@ -358,7 +391,7 @@ class Parser {
       return c;
     }
     if (at_keyword("IN")) {
-      next();
+      if (auto ok = count_operator(next().offset); !ok) return ok.error();
       if (auto ok = expect(Tok::kLParen); !ok) return ok.error();
       c.kind = Condition::Kind::kIn;
       c.operands.push_back(std::move(*left));
@@ -616,6 +649,17 @@ class Parser {
       } else {
         return o;
       }
+      // A ProjectionExpression's path has at most 32 elements, the top-level
+      // attribute included [AWS DG quotas "Nested attribute depth"; ALT
+      // test_projection_expression.py::test_projection_expression_path_nesting_levels,
+      // which quotes DynamoDB's message]. The sources show it for
+      // projections only; other expressions are left as they were.
+      if (kind_ == ExpressionKind::kProjection && o.path.size() > kMaxPathLevels) {
+        return error(
+            ErrorCode::kOutOfRange, o.offset,
+            fmt::format("The document path has too many nesting levels; nesting levels: {}",
+                        o.path.size()));
+      }
     }
   }
 
@@ -625,6 +669,8 @@ class Parser {
   ExpressionUses* uses_;
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;
+  std::size_t operators_ = 0;  // read so far (count_operator)
+  std::size_t depth_ = 0;      // parentheses open around the current token
 };
 
 // ---------------------------------------------------------------- evaluation
@@ -762,8 +808,21 @@ std::string_view comparator_text(Comparator c) {
   return "?";
 }
 
+namespace {
+
+Result<void> check_expression_size(std::string_view text, ExpressionKind kind) {
+  if (text.size() <= kMaxExpressionBytes) return {};
+  return make_error(ErrorCode::kBadLength, kMaxExpressionBytes,
+                    fmt::format("Invalid {}: Expression size has exceeded the maximum allowed "
+                                "size; expression size: {}",
+                                expression_parameter(kind), text.size()));
+}
+
+}  // namespace
+
 Result<Condition> parse_condition(std::string_view text, ExpressionKind kind,
                                   const ExpressionAttributes& attributes, ExpressionUses* uses) {
+  if (auto ok = check_expression_size(text, kind); !ok) return ok.error();
   bool blank = true;
   for (char c : text) blank = blank && is_space(c);
   if (blank) {
@@ -777,6 +836,7 @@ Result<Condition> parse_condition(std::string_view text, ExpressionKind kind,
 Result<std::vector<DocumentPath>> parse_projection(std::string_view text,
                                                    const ExpressionAttributes& attributes,
                                                    ExpressionUses* uses) {
+  if (auto ok = check_expression_size(text, ExpressionKind::kProjection); !ok) return ok.error();
   bool blank = true;
   for (char c : text) blank = blank && is_space(c);
   if (blank) {

@@ -286,5 +286,97 @@ TEST(Expression, ConditionErrorsNameTheirParameter) {
             "Invalid ConditionExpression: Syntax erro");
 }
 
+// DynamoDB's limits on one expression (src/query/expression.cc, with their
+// sources): 4096 bytes, 300 operators, no parentheses nested past what the
+// operators need; none of the inputs below may crash the parser, however
+// deep they nest within its limits.
+TEST(Expression, LengthIsAtMostFourKilobytesCheckedFirst) {
+  Fixture f;
+  f.attrs.values[":v"] = S("x");
+  const std::string pad(4096 - std::string("a= :v").size(), ' ');
+  ASSERT_EQ(("a" + pad + "= :v").size(), 4096u);
+  EXPECT_TRUE(f.parse("a" + pad + "= :v")) << f.error("a" + pad + "= :v");
+  EXPECT_EQ(f.error("a " + pad + "= :v"),
+            "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; "
+            "expression size: 4097");
+  // A syntax error longer than the limit is refused for its size; so are the
+  // deeply nested inputs that once overflowed the stack.
+  EXPECT_EQ(f.error(std::string(15000, '('), ExpressionKind::kCondition),
+            "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; "
+            "expression size: 15000");
+  std::string deep = std::string(3500, '(') + "a = :v" + std::string(3500, ')');
+  EXPECT_NE(f.error(deep).find("expression size: 7006"), std::string::npos);
+  std::string nots;
+  for (int i = 0; i < 30000; ++i) nots += "NOT ";
+  EXPECT_NE(f.error(nots + "a = :v").find("Expression size has exceeded"), std::string::npos);
+  ExpressionUses uses;
+  auto p = parse_projection(std::string(20000, 'a'), f.attrs, &uses);
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().message,
+            "Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size; "
+            "expression size: 20000");
+}
+
+TEST(Expression, AtMostThreeHundredOperators) {
+  Fixture f;
+  f.attrs.values[":v"] = S("x");
+  // "a<b or (a<b or (...))": 149 levels hold 299 operators and pass; 454
+  // levels (under 4096 bytes) are refused at the 301st [ALT
+  // test_limits.py::test_deeply_nested_expression_2].
+  const auto nested = [](int depth) {
+    std::string c = "a<b ";
+    for (int i = 0; i < depth; ++i) c += "or (a<b ";
+    return c + std::string(static_cast<std::size_t>(depth), ')');
+  };
+  EXPECT_TRUE(f.parse(nested(149), ExpressionKind::kCondition));
+  ASSERT_LT(nested(454).size(), 4096u);
+  EXPECT_EQ(f.error(nested(454), ExpressionKind::kCondition),
+            "Invalid ConditionExpression: The expression contains too many operators; operator "
+            "count: 301");
+  // NOT, AND, BETWEEN and IN count; functions do not.
+  std::string nots;
+  for (int i = 0; i < 1000; ++i) nots += "not ";
+  EXPECT_NE(f.error(nots + "a<b").find("operator count: 301"), std::string::npos);
+  std::string ands = "a = :v";
+  for (int i = 0; i < 300; ++i) ands += " AND a = :v";
+  EXPECT_NE(f.error(ands).find("operator count: 301"), std::string::npos);
+  std::string fns = "begins_with(a, :v)";
+  for (int i = 0; i < 150; ++i) fns += " AND begins_with(a, :v)";
+  EXPECT_TRUE(f.parse(fns)) << f.error(fns);
+}
+
+TEST(Expression, ParenthesesNestedPastTheOperatorsAreRefused) {
+  Fixture f;
+  // 2046 pairs around one comparison, under 4096 bytes [ALT
+  // test_limits.py::test_deeply_nested_expression_3: DynamoDB says the
+  // expression has redundant parentheses].
+  const std::string deep = std::string(2046, '(') + "a<b" + std::string(2046, ')');
+  ASSERT_LT(deep.size(), 4096u);
+  EXPECT_EQ(f.error(deep, ExpressionKind::kCondition),
+            "Invalid ConditionExpression: The expression has redundant parentheses;");
+  EXPECT_NE(f.error(std::string(4096, '('), ExpressionKind::kCondition)
+                .find("Invalid ConditionExpression"),
+            std::string::npos);
+  // size(size(...)) nests within 4096 bytes without crashing: refused for its type.
+  std::string sizes = "a < ";
+  for (int i = 0; i < 680; ++i) sizes += "size(";
+  sizes += "b" + std::string(680, ')');
+  EXPECT_NE(f.error(sizes, ExpressionKind::kCondition).find("Invalid ConditionExpression"),
+            std::string::npos);
+}
+
+TEST(Projection, PathsHaveAtMostThirtyTwoLevels) {
+  ExpressionAttributes attrs;
+  ExpressionUses uses;
+  std::string path = "a";
+  for (int i = 0; i < 31; ++i) path += ".b";
+  EXPECT_TRUE(parse_projection(path, attrs, &uses));
+  auto deeper = parse_projection(path + ".b", attrs, &uses);
+  ASSERT_FALSE(deeper);
+  EXPECT_EQ(deeper.error().message,
+            "Invalid ProjectionExpression: The document path has too many nesting levels; "
+            "nesting levels: 33");
+}
+
 }  // namespace
 }  // namespace sortkey

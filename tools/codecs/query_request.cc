@@ -167,34 +167,6 @@ Result<void> parse_expression(const std::string& text, ExpressionKind kind,
   return {};
 }
 
-// ProjectionExpression: document paths separated by commas, each read with
-// the expression grammar's own path rules.
-Result<std::vector<DocumentPath>> parse_projection(const std::string& text,
-                                                   const ExpressionAttributes& a,
-                                                   ExpressionUses* uses) {
-  std::vector<DocumentPath> paths;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::string path = text.substr(start, comma == std::string::npos ? comma : comma - start);
-    auto c = parse_condition(fmt::format("attribute_exists({})", path), ExpressionKind::kFilter, a,
-                             uses);
-    if (!c || c->operands.size() != 1 || c->operands[0].kind != Operand::Kind::kPath) {
-      // The path was read as a filter's operand: its messages name the filter.
-      std::string why = c ? "" : ": " + c.error().message;
-      if (const std::string filter = "Invalid FilterExpression: "; why.find(filter) == 2) {
-        why.erase(2, filter.size());
-      }
-      return make_error(
-          ErrorCode::kBadParameter, start,
-          fmt::format("ProjectionExpression: \"{}\" is not a document path{}", path, why));
-    }
-    paths.push_back(c->operands[0].path);
-    if (comma == std::string::npos) return paths;
-    start = comma + 1;
-  }
-}
-
 Result<Select> select_of(const QueryOptions& o) {
   const std::string s = o.select.value_or(o.projection ? "SPECIFIC_ATTRIBUTES" : "");
   if (o.projection && s != "SPECIFIC_ATTRIBUTES") {
@@ -283,7 +255,9 @@ Result<Request> make_request(const QueryOptions& o) {
   }
   all = read;
   if (o.projection) {
-    auto paths = parse_projection(*o.projection, *attributes, &all);
+    // The library's reader: DynamoDB's syntax, overlap and conflict checks,
+    // its 4 KB and 32-level limits, its messages.
+    auto paths = sortkey::parse_projection(*o.projection, *attributes, &all);
     if (!paths) return paths.error();
     r.projection = std::move(*paths);
   }

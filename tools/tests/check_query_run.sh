@@ -91,6 +91,24 @@ expect_error filter_on_key 1 "Filter Expression can only contain non-primary key
   --expression-attribute-values '{":s":{"S":"x"}}'
 expect_error nested_projection 2 "projects top-level attributes only" '' -- \
   query run --items "$dir/items.jsonl" "${table[@]}" "${actor[@]}" --projection-expression 'kind.part'
-expect_error projection_reserved_word 1 'ProjectionExpression: "Status" is not a document path: Attribute name is a reserved keyword' '' -- \
+expect_error projection_reserved_word 1 'Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: Status' '' -- \
   query run --items "$dir/items.jsonl" "${table[@]}" "${actor[@]}" --projection-expression 'SK,Status'
+# Expressions DynamoDB refuses for their size or their operators, however
+# deeply they nest: refused with its message, never a crash (once SIGSEGV).
+deep_parens=$(python3 -c "print('('*3500 + 'kind = :s' + ')'*3500)")
+many_nots=$(python3 -c "print('NOT '*30000 + 'kind = :s')")
+many_ands=$(python3 -c "print(' AND '.join(['kind = :s']*9000))")  # an argument holds 128 KB
+short_nots=$(python3 -c "print('NOT '*1000 + 'kind = :s')")
+for how in build run; do
+  args=(query "$how" "${actor[@]}" --expression-attribute-values '{":s":{"S":"x"}}')
+  [ "$how" = build ] || args+=("${table[@]}" --items "$dir/items.jsonl")
+  expect_error "${how}_deep_parentheses" 1 "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 7009" '' -- \
+    "${args[@]}" --filter-expression "$deep_parens"
+  expect_error "${how}_30000_nots" 1 "expression size: 120009" '' -- "${args[@]}" --filter-expression "$many_nots"
+  expect_error "${how}_9000_ands" 1 "Expression size has exceeded" '' -- "${args[@]}" --filter-expression "$many_ands"
+  expect_error "${how}_1000_nots" 1 "The expression contains too many operators; operator count: 301" '' -- \
+    "${args[@]}" --filter-expression "$short_nots"
+done
+expect_error projection_20000_names 1 "Invalid ProjectionExpression: Expression size has exceeded" '' -- \
+  query build "${actor[@]}" --projection-expression "$(python3 -c "print(','.join('a%d' % i for i in range(20000)))")"
 exit $fail
