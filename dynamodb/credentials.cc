@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "dynamodb/answer.h"
+#include "sortkey/items_file.h"
 #include "support/json_input.h"
 #include "support/subprocess.h"
 
@@ -128,6 +129,13 @@ Result<Credentials> read_process_answer(const std::string& out, const std::strin
                       fmt::format("{}: its output is not a JSON object ({} bytes, not shown: it "
                                   "may hold a secret)",
                                   what, out.size()));
+  }
+  // Two "SecretAccessKey" keys: which one nlohmann kept is not a choice to make silently.
+  if (!check_json_within(out, what, support::kMaxJsonDepth)) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("{}: its output names one key twice (not shown: it may hold a "
+                                  "secret)",
+                                  what));
   }
   const auto version = answer.find("Version");
   if (version == answer.end() || !version->is_number_integer() || version->get<long long>() != 1) {

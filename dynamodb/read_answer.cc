@@ -4,6 +4,7 @@
 
 #include "dynamodb/answer.h"
 #include "dynamodb/retry.h"
+#include "sortkey/items_file.h"
 #include "support/json_input.h"
 
 namespace sortkey::dynamodb {
@@ -36,6 +37,11 @@ AnswerReading read_answer(std::string_view action, std::string_view where, long 
   nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object()) {
     throw protocol(fmt::format(" with a body that is not a JSON object: {}", text.substr(0, 300)));
+  }
+  // `{"Count":77,...,"Count":0}`: nlohmann keeps the last; DynamoDB never
+  // writes a key twice, so such an answer is refused, not read one way.
+  if (auto unique = check_json_within(text, "the body", support::kMaxJsonDepth); !unique) {
+    throw protocol(" with " + unique.error().message);
   }
   if (status == 200) {
     if (auto typed = check_answer_types(action, parsed); !typed) {

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "sortkey/items_file.h"
+
 namespace sortkey::support {
 
 int json_depth(std::string_view text, int limit) {
@@ -40,14 +42,19 @@ Result<nlohmann::json> parse_json(std::string_view text, std::string_view what) 
     return make_error(ErrorCode::kBadFormat, 0,
                       fmt::format("{} nests deeper than {} levels", what, kMaxJsonDepth));
   }
+  nlohmann::json parsed;
   try {
-    return nlohmann::json::parse(text);
+    parsed = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     return make_error(ErrorCode::kBadFormat, e.byte > 0 ? e.byte - 1 : 0,
                       fmt::format("{} is not JSON: {}", what, e.what()));
   } catch (const nlohmann::json::exception& e) {  // out_of_range: a number beyond a double
     return make_error(ErrorCode::kBadFormat, 0, fmt::format("{} is not JSON: {}", what, e.what()));
   }
+  // nlohmann keeps the last of two equal keys: `{"ok":"x","ok":"y"}` would
+  // read as one answer, `{"certified":false,...,"certified":true}` as another.
+  if (auto unique = check_json_within(text, what, kMaxJsonDepth); !unique) return unique.error();
+  return parsed;
 }
 
 Result<std::string> read_file_within(const std::string& path, std::size_t max_bytes) {

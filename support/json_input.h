@@ -35,8 +35,9 @@ inline constexpr std::size_t kMaxJsonFileBytes = std::size_t{64} << 20;
 // in one pass without recursion; counting stops once past `limit`.
 int json_depth(std::string_view text, int limit = kMaxJsonDepth);
 
-// `text` parsed, when it nests at most kMaxJsonDepth deep. Errors:
-// "<what> nests deeper than 256 levels", "<what> is not JSON: <why>".
+// `text` parsed, when it nests at most kMaxJsonDepth deep and no object
+// names a key twice. Errors: "<what> nests deeper than 256 levels", "<what>
+// is not JSON: <why>", "<what>: an object names the key \"k\" twice".
 Result<nlohmann::json> parse_json(std::string_view text, std::string_view what);
 
 // The bytes of `path`, when it is a regular file of at most `max_bytes`.

@@ -37,6 +37,24 @@ TEST(JsonInput, ANumberBeyondADoubleIsNotJsonRatherThanAnException) {
   EXPECT_NE(big.error().message.find("number overflow"), std::string::npos);
 }
 
+TEST(JsonInput, RefusesAnObjectThatNamesOneKeyTwice) {
+  // An adapter's answer whose second "ok" would win; a certificate whose
+  // second "certified" would.
+  auto answer = parse_json(R"({"id":3,"ok":"garbage","ok":"00000000000000000001"})", "the answer");
+  ASSERT_FALSE(answer);
+  EXPECT_EQ(answer.error().message, R"(the answer: an object names the key "ok" twice)");
+  auto nested =
+      parse_json(R"({"properties":[{"id":"a"},{"id":"b","result":1,"result":2}]})", "c.json");
+  ASSERT_FALSE(nested);
+  EXPECT_EQ(nested.error().message, R"(c.json: an object names the key "result" twice)");
+  // The same key in two objects, or as a value, is no duplicate.
+  EXPECT_TRUE(parse_json(R"({"a":{"a":"a"},"b":[{"a":1},{"a":2}]})", "x"));
+  // A key from outside is shown escaped.
+  auto control = parse_json("{\"\\u001b]0;x\\u0007\":1,\"\\u001b]0;x\\u0007\":2}", "y");
+  ASSERT_FALSE(control);
+  EXPECT_EQ(control.error().message, R"(y: an object names the key "\u001b]0;x\u0007" twice)");
+}
+
 TEST(JsonInput, ReadsOnlyRegularFilesWithinTheLimit) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("sortkey-json-input-" + std::to_string(getpid()));

@@ -42,6 +42,12 @@ TEST(AnswerLine, ANumberBeyondADoubleIsALineThatIsNotJson) {
             0u);
 }
 
+TEST(AnswerLine, AnAnswerNamingOneKeyTwiceIsRefusedNotReadOneWay) {
+  // nlohmann would keep the second "ok": the garbage would pass unseen.
+  const std::string e = error_of(R"({"id":3,"ok":"garbage","ok":"00157"})", {3});
+  EXPECT_NE(e.find(R"(an object names the key "ok" twice)"), std::string::npos) << e;
+}
+
 TEST(AnswerLine, HelloSpeaksProtocolOneExactly) {
   auto h =
       read_hello(R"({"id":0,"ok":{"protocol":1,"name":"x","codecs":["ulid","bogus","padded"]}})");

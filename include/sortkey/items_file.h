@@ -37,7 +37,8 @@ inline constexpr std::size_t kMaxItemsFileBytes = std::size_t{256} << 20;
 // Whether `text` is JSON nesting at most `max_depth` deep, read without
 // recursion and without building anything past that depth; a caller that
 // parses it afterwards recurses no deeper. Errors (kBadFormat, naming
-// `what`): not JSON, or nesting deeper than `max_depth`.
+// `what`): not JSON, nesting deeper than `max_depth`, or an object naming
+// one key twice (a reader would keep one of them silently).
 Result<void> check_json_within(std::string_view text, std::string_view what,
                                int max_depth = kMaxDynamoDbJsonDepth);
 

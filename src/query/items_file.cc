@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
 
 namespace sortkey {
 namespace {
@@ -25,37 +27,96 @@ bool blank(std::string_view line) {
   return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
 
-Result<json> parse_json_within(std::string_view text, std::string_view what,
-                               int max_depth = kMaxDynamoDbJsonDepth) {
-  bool too_deep = false;
-  // Values past the limit are dropped as they are parsed, so nothing deep is
-  // ever built.
-  const json::parser_callback_t keep = [&too_deep, max_depth](int depth, json::parse_event_t,
-                                                              json&) {
-    if (depth > max_depth) too_deep = true;
-    return !too_deep;
-  };
-  json parsed;
-  try {
-    parsed = json::parse(text, keep);
-  } catch (const json::exception& e) {
-    if (!too_deep) {
-      return make_error(ErrorCode::kBadFormat, 0,
-                        fmt::format("{}: not valid JSON: {}", what, message_of(e)));
-    }
+// Reads JSON without building it: the nesting depth, and the keys of each
+// open object, which must differ (RFC 8259 leaves duplicates to the reader;
+// nlohmann keeps the last, so `{"Count":77,"Count":0}` would read as 0).
+class KeysAndDepth : public json::json_sax_t {
+ public:
+  explicit KeysAndDepth(int max_depth) : max_depth_(max_depth) {}
+
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    objects_.emplace_back();
+    return open();
   }
-  if (too_deep) {
+  bool key(string_t& k) override {
+    if (objects_.back().insert(k).second) return true;
+    duplicate_ = k;
+    return false;
+  }
+  bool end_object() override {
+    objects_.pop_back();
+    --depth_;
+    return true;
+  }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override {
+    --depth_;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const json::exception& e) override {
+    error_ = message_of(e);
+    return false;
+  }
+
+  bool too_deep() const { return too_deep_; }
+  const std::optional<std::string>& duplicate() const { return duplicate_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  bool open() {
+    if (++depth_ <= max_depth_) return true;
+    too_deep_ = true;
+    return false;
+  }
+
+  int max_depth_;
+  int depth_ = 0;
+  bool too_deep_ = false;
+  std::vector<std::set<std::string, std::less<>>> objects_;
+  std::optional<std::string> duplicate_;
+  std::string error_;
+};
+
+Result<void> check_within(std::string_view text, std::string_view what, int max_depth) {
+  KeysAndDepth reader(max_depth);
+  if (json::sax_parse(text, &reader)) return {};
+  if (reader.too_deep()) {
     return make_error(ErrorCode::kBadFormat, 0,
                       fmt::format("{}: nests deeper than {} levels", what, max_depth));
   }
-  return parsed;
+  if (reader.duplicate()) {
+    // The key as JSON writes it, escaped: it came from outside.
+    return make_error(
+        ErrorCode::kBadFormat, 0,
+        fmt::format("{}: an object names the key {} twice", what,
+                    json(*reader.duplicate()).dump(-1, ' ', true, json::error_handler_t::replace)));
+  }
+  return make_error(ErrorCode::kBadFormat, 0,
+                    fmt::format("{}: not valid JSON: {}", what, reader.error()));
+}
+
+Result<json> parse_json_within(std::string_view text, std::string_view what,
+                               int max_depth = kMaxDynamoDbJsonDepth) {
+  if (auto ok = check_within(text, what, max_depth); !ok) return ok.error();
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {
+    return make_error(ErrorCode::kBadFormat, 0,
+                      fmt::format("{}: not valid JSON: {}", what, message_of(e)));
+  }
 }
 
 }  // namespace
 
 Result<void> check_json_within(std::string_view text, std::string_view what, int max_depth) {
-  if (auto parsed = parse_json_within(text, what, max_depth); !parsed) return parsed.error();
-  return {};
+  return check_within(text, what, max_depth);
 }
 
 Result<Item> parse_item_within(std::string_view text, std::string_view what) {

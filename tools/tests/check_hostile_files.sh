@@ -29,4 +29,14 @@ expect 2 "cannot read /dev/zero: it is not a regular file" -- verify-certificate
 expect 2 "cannot read $dir/missing: " -- verify-certificate "$dir/missing"
 expect 2 "cannot read the known-divergences file $dir: it is a directory" -- \
   certify --endpoint http://127.0.0.1:9 --known-divergences "$dir" --no-progress
+# An object naming one key twice: refused, not read with the last one winning
+# (a request that cannot be built is exit 1, as any invalid expression is).
+printf '{"certified":false,"digest":{"algorithm":"sha256","value":"x"},"certified":true}' >"$dir/twice.json"
+expect 2 'twice.json: an object names the key "certified" twice' -- verify-certificate "$dir/twice.json"
+printf '{"PK":{"S":"a"},"SK":{"S":"1"}}\n{"PK":{"S":"a"},"SK":{"S":"2"},"SK":{"S":"3"}}\n' >"$dir/items.jsonl"
+expect 2 'line 2: an object names the key "SK" twice' -- \
+  query run --items "$dir/items.jsonl" --partition-key PK --sort-key SK --partition PK=a
+expect 1 'an object names the key "#s" twice' -- query build --partition PK=a \
+  --filter-expression '#s = :v' --expression-attribute-names '{"#s":"Status","#s":"Other"}' \
+  --expression-attribute-values '{":v":{"S":"x"}}'
 echo "ok: hostile files"
