@@ -10,6 +10,7 @@
 
 #include "certify/endpoint/workload.h"
 #include "certify/endpoint/workload_internal.h"
+#include "oracles/naive_unsettled.h"
 #include "properties/props/query_conversions.h"
 
 namespace sortkey::certify::endpoint {
@@ -196,13 +197,15 @@ class Workload::Read {
  public:
   using KeyOf = std::function<NItem(const NItem&)>;
 
+  // `key`: a Query's key condition (nullptr for a Scan).
   Read(Workload& w, const oracle::NaiveTable& model, std::string operation, nlohmann::json order,
-       std::string index)
+       std::string index, const oracle::NKeyCond* key = nullptr)
       : w_(w),
         model_(model),
         operation_(std::move(operation)),
         order_(std::move(order)),
-        index_(std::move(index)) {}
+        index_(std::move(index)),
+        key_(key) {}
 
   // A divergence of this read: its kind, what differs, and the reproduction.
   Divergence make(std::string kind, std::string detail, const nlohmann::json& params,
@@ -310,9 +313,14 @@ class Workload::Read {
     const nlohmann::json exp =
         expected_page(sequence, want, key_of, count_only,
                       order_.at("order").get<std::string>().c_str(), order_.value("forward", true));
-    if (auto d = bad_answer(a, params, exp)) return d;
+    if (auto d = bad_answer(a, params, exp)) {
+      d->unsettled = refused_unsettled(a, params, filter);
+      return d;
+    }
     if (auto diff = page_difference(sequence, want, a, count_only, key_of)) {
-      return make(diff->first, diff->second, params, exp, actual_json(a.body, a.error));
+      Divergence d = make(diff->first, diff->second, params, exp, actual_json(a.body, a.error));
+      d.unsettled = page_unsettled(sequence, pos, limit, filter, count_only, a);
+      return d;
     }
     if (numbers) note_number_text(a, a.body, params, exp);
     *out = std::move(a);
@@ -345,11 +353,69 @@ class Workload::Read {
     }
   }
 
+  // The unsettled rules (oracles/naive_unsettled.h) whose other reading
+  // refuses the request as the endpoint did: a ValidationException whose
+  // message holds the fragment the sources quote, for a filter naming an
+  // attribute the index does not project or a start key at an inclusive
+  // bound.
+  std::vector<std::string> refused_unsettled(const Answer& a, const nlohmann::json& params,
+                                             const NCond* filter) const {
+    std::vector<std::string> out;
+    if (!a.error || !a.no_answer.empty() || a.error->type != "ValidationException") return out;
+    const auto says = [&](oracle::NUnsettled rule) {
+      return a.error->message.find(oracle::naive_unsettled_rule(rule).refusal) != std::string::npos;
+    };
+    const auto rule = oracle::NUnsettled::kFilterOnUnprojectedAttribute;
+    if (filter != nullptr && says(rule) &&
+        !oracle::naive_unprojected_names(model_.schema(), index_, *filter).empty()) {
+      out.push_back(oracle::naive_unsettled_rule(rule).id);
+    }
+    const auto start = oracle::NUnsettled::kStartKeyAtInclusiveBound;
+    if (key_ != nullptr && params.contains("ExclusiveStartKey") && says(start)) {
+      auto esk = dynamodb::item_from_json(params["ExclusiveStartKey"]);
+      if (esk && oracle::naive_start_key_at_inclusive_bound(*key_, model_.sort_of(index_),
+                                                            props::to_naive(*esk))) {
+        out.push_back(oracle::naive_unsettled_rule(start).id);
+      }
+    }
+    return out;
+  }
+
+  // The unsettled rules by whose other reading the page read at `pos` is
+  // the endpoint's answer `a`: the first of naive_other_readings whose page
+  // has no difference from it.
+  std::vector<std::string> page_unsettled(const std::vector<NItem>& sequence, std::size_t pos,
+                                          std::optional<int> limit, const NCond* filter,
+                                          bool count_only, const Answer& a) const {
+    if (filter == nullptr) return {};
+    const bool unprojected =
+        !oracle::naive_unprojected_names(model_.schema(), index_, *filter).empty();
+    std::vector<NItem> table_items;
+    if (unprojected) {
+      for (const NItem& entry : sequence) {
+        const auto item = model_.get(oracle::naive_table_key(model_.schema(), entry));
+        table_items.push_back(item ? *item : entry);
+      }
+    }
+    const KeyOf key_of = [this](const NItem& entry) { return model_.key_of(index_, entry); };
+    for (const oracle::NReading& r : oracle::naive_other_readings(*filter, unprojected)) {
+      const NPage alt = oracle::page_at(sequence, pos, limit, filter, r,
+                                        r.filter_reads_table_item ? &table_items : nullptr);
+      if (page_difference(sequence, alt, a, count_only, key_of)) continue;
+      std::vector<std::string> out;
+      for (oracle::NUnsettled u : oracle::naive_departures(r))
+        out.push_back(oracle::naive_unsettled_rule(u).id);
+      return out;
+    }
+    return {};
+  }
+
   Workload& w_;
   const oracle::NaiveTable& model_;
   std::string operation_;
   nlohmann::json order_;
   std::string index_;
+  const oracle::NKeyCond* key_;
   std::optional<Divergence> numbers_;
 };
 
@@ -358,7 +424,7 @@ std::optional<Divergence> Workload::query_divergence(const std::string& table,
                                                      const props::QuerySpec& q) {
   const NSchema& schema = model.schema();
   const std::vector<NKey> sort = sort_of(schema, q.index);
-  Read read(*this, model, "Query", {{"order", "query"}, {"forward", q.forward}}, q.index);
+  Read read(*this, model, "Query", {{"order", "query"}, {"forward", q.forward}}, q.index, &q.key);
 
   // 1. The whole range, in an order DynamoDB may give; bounded re-reads on an index.
   props::QuerySpec plain = q;
