@@ -110,6 +110,20 @@ int divergence_total(const Certification& c, const std::string& id) {
   return n;
 }
 
+// "a+b" for a divergence an unsettled rule explains (its "unsettled" array
+// of {"rule", ...}), else "".
+std::string unsettled_rules(const nlohmann::json& d) {
+  const nlohmann::json u = d.value("unsettled", nlohmann::json());
+  if (!u.is_array()) return "";
+  std::string out;
+  for (const auto& r : u) {
+    if (!r.is_object()) continue;
+    if (!out.empty()) out += '+';
+    out += r.value("rule", std::string("?"));
+  }
+  return out;
+}
+
 std::string signature_line(const nlohmann::json& d) {
   const nlohmann::json s = d.value("signature", nlohmann::json::object());
   std::string out;
@@ -155,8 +169,11 @@ void print_table(const Certification& c, std::FILE* out, bool quiet) {
     for (const nlohmann::json* d : all) {
       const std::string id = d->value("id", std::string());
       const nlohmann::json known = d->value("known", nlohmann::json());
+      const std::string unsettled = unsettled_rules(*d);
       emit(out, fmt::format("  {} {:>5}x {}{}\n", id, divergence_total(c, id), signature_line(*d),
-                            known.is_string() ? " [known: " + known.get<std::string>() + "]" : ""));
+                            known.is_string()    ? " [known: " + known.get<std::string>() + "]"
+                            : !unsettled.empty() ? " [unsettled: " + unsettled + "]"
+                                                 : ""));
     }
     emit(out, "\n");
   }
@@ -285,8 +302,11 @@ std::string markdown(const Certification& c) {
     for (const nlohmann::json* d : all) {
       const std::string id = d->value("id", std::string());
       const nlohmann::json known = d->value("known", nlohmann::json());
+      const std::string unsettled = unsettled_rules(*d);
       const std::string entry =
-          known.is_string() ? fmt::format("`{}`", md_cell(known.get<std::string>())) : "**new**";
+          known.is_string()    ? fmt::format("`{}`", md_cell(known.get<std::string>()))
+          : !unsettled.empty() ? fmt::format("unsettled: `{}`", md_cell(unsettled))
+                               : "**new**";
       out += fmt::format("| `{}` | {} | {} | {} |\n", md_cell(id), divergence_total(c, id),
                          md_cell(signature_line(*d)), entry);
     }

@@ -195,5 +195,35 @@ TEST(Report, DivergencesAreListedOnceWithTheirCount) {
   EXPECT_NE(junit_xml(c).find("name=\"note\""), std::string::npos);
 }
 
+// A divergence an unsettled rule explains is listed as such, in the table
+// and the Markdown, and its rule is in the certificate.
+TEST(Report, UnsettledDivergencesAreListedAsSuch) {
+  Certification c = endpoint_sample();
+  c.properties[0].run.verdict = props::Verdict::kPassed;
+  c.properties[1].run.verdict = props::Verdict::kPassed;
+  const nlohmann::json rule = {{"rule", "size-of-non-ascii-string"},
+                               {"what", "size() of a String that is not ASCII"},
+                               {"model", "UTF-8 bytes"},
+                               {"others", "UTF-16 code units"},
+                               {"sources", "reference sections 8(f), 9.4"}};
+  for (auto& p : c.properties) p.divergences[0]["unsettled"] = nlohmann::json::array({rule});
+  char* buffer = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  print_table(c, out);
+  std::fclose(out);
+  const std::string table(buffer, size);
+  std::free(buffer);
+  EXPECT_NE(table.find("[unsettled: size-of-non-ascii-string]"), std::string::npos) << table;
+  EXPECT_NE(table.find("CERTIFIED"), std::string::npos) << table;
+  const std::string md = markdown(c);
+  EXPECT_NE(md.find("unsettled: `size-of-non-ascii-string`"), std::string::npos) << md;
+  EXPECT_EQ(md.find("**new**"), std::string::npos) << md;
+  const nlohmann::json cert = certificate_json(c);
+  EXPECT_EQ(cert["properties"][0]["divergences"][0]["unsettled"][0]["rule"],
+            "size-of-non-ascii-string");
+  EXPECT_TRUE(verify_certificate(cert).has_value());
+}
+
 }  // namespace
 }  // namespace sortkey::certify

@@ -15,6 +15,7 @@ packages=(
   libyaml-cpp-dev python3-jsonschema python3-yaml
   libgoogle-perftools-dev  # tcmalloc_minimal, the sortkey command's allocator
   chromium fonts-dejavu-core  # the design page's browser test renders it headless
+  openjdk-17-jre-headless  # runs DynamoDB Local, the endpoint certified beside dynalite (ci/dynamodb_local.sh)
 )
 [ $# -eq 0 ] || packages=("$@")
 

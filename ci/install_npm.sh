@@ -4,8 +4,10 @@
 # certification runs against (ci/peers/package.json: ksuid, ulid, ulidx,
 # dynalite, pinned exactly, with a committed package-lock.json), with `npm ci`, when ci/peers/node_modules
 # is missing or older than the lock file; the same for the Node.js reference
-# codec adapter (adapters/node/package.json: ksuid, ulid). Safe to run again,
-# and from several test runs at once (a lock serialises them).
+# codec adapter (adapters/node/package.json: ksuid, ulid) and for DynamoDB
+# Local (ci/dynamodb-local/package.json: amplify-dynamodb-simulator, which
+# ships AWS's jar; ci/dynamodb_local.sh runs it). Safe to run again, and from
+# several test runs at once (a lock serialises them).
 #
 # Node.js and npm come from the machine. When either is missing, Debian's
 # nodejs and npm packages are installed; a Node.js that is already there
@@ -45,3 +47,6 @@ install_dir ci/node
 # The Node.js reference codec adapter (adapters/node/: ksuid and ulid, as
 # pinned for ci/peers), certified in the test run.
 install_dir adapters/node
+# DynamoDB Local (ci/dynamodb-local/: the jar inside amplify-dynamodb-simulator,
+# pinned exactly), the second endpoint the test run certifies.
+install_dir ci/dynamodb-local

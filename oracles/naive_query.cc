@@ -410,14 +410,21 @@ bool accept_scan_order(const std::vector<NItem>& expected, const std::vector<NIt
 
 NPage page_at(const std::vector<NItem>& sequence, std::size_t start, std::optional<int> limit,
               const NCond* filter) {
+  return page_at(sequence, start, limit, filter, NReading{}, nullptr);
+}
+
+NPage page_at(const std::vector<NItem>& sequence, std::size_t start, std::optional<int> limit,
+              const NCond* filter, const NReading& reading, const std::vector<NItem>* filter_on) {
   NPage p;
   std::size_t i = start;
   auto at_limit = [&] { return limit && p.scanned >= static_cast<std::size_t>(*limit); };
   while (i < sequence.size() && !at_limit() && p.bytes < kMegabyte) {
-    const NItem& item = sequence[i++];
+    const NItem& item = sequence[i];
+    const NItem& read = filter_on != nullptr ? (*filter_on)[i] : item;
+    ++i;
     ++p.scanned;
     p.bytes += naive_item_size(item);
-    if (filter == nullptr || naive_eval(*filter, item)) p.items.push_back(item);
+    if (filter == nullptr || naive_eval(*filter, read, reading)) p.items.push_back(item);
   }
   p.next = i;
   p.lek_required = i < sequence.size();

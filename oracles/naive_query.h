@@ -143,6 +143,19 @@ struct NCond {
 // of sets, lists and maps, and has no value for N, BOOL and NULL.
 bool naive_eval(const NCond& c, const NItem& item);
 
+// How the oracle reads the rules that bear on a filter's value and that
+// the sources leave unsettled (naive_unsettled.h): the default is the
+// reading the query model follows, which naive_eval and page_at use.
+struct NReading {
+  // size() of an S: UTF-8 bytes (the model's), UTF-16 code units, or code
+  // points. B is counted in bytes by every reading.
+  enum class Size { kUtf8Bytes, kUtf16CodeUnits, kCodePoints } size = Size::kUtf8Bytes;
+  // A filter of an index read reads the entry as projected (the model's),
+  // or the table's item the entry stands for.
+  bool filter_reads_table_item = false;
+};
+bool naive_eval(const NCond& c, const NItem& item, const NReading& reading);
+
 // A ProjectionExpression's result: the values the paths reach, nested as in
 // the item (a list keeps the elements read, in index order); a path that
 // reaches nothing adds nothing. REQUIRES: no path is a prefix of another.
@@ -300,6 +313,12 @@ struct NPage {
 };
 NPage page_at(const std::vector<NItem>& sequence, std::size_t start, std::optional<int> limit,
               const NCond* filter);
+// The same under another reading of the unsettled rules: the filter is
+// evaluated as `reading` says, on `filter_on[i]` for sequence[i] when
+// `filter_on` is given (the table's items, for filter_reads_table_item).
+// REQUIRES: filter_on is null or as long as sequence.
+NPage page_at(const std::vector<NItem>& sequence, std::size_t start, std::optional<int> limit,
+              const NCond* filter, const NReading& reading, const std::vector<NItem>* filter_on);
 
 }  // namespace sortkey::oracle
 

@@ -41,7 +41,23 @@ const NValue* walk(const std::vector<NStep>& path, const NItem& item) {
   return v;
 }
 
-Got operand(const NOperand& o, const NItem& item) {
+// size() of an S under `reading`, counted long-hand from the UTF-8 bytes
+// (S values are valid UTF-8): a code point starts at every byte that is not
+// a continuation byte (10xxxxxx), and one of four bytes (11110xxx) is two
+// UTF-16 code units.
+std::size_t string_size(const std::string& utf8, NReading::Size reading) {
+  if (reading == NReading::Size::kUtf8Bytes) return utf8.size();
+  std::size_t points = 0;
+  std::size_t astral = 0;
+  for (const char ch : utf8) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if ((byte & 0xC0) != 0x80) ++points;
+    if ((byte & 0xF8) == 0xF0) ++astral;
+  }
+  return reading == NReading::Size::kCodePoints ? points : points + astral;
+}
+
+Got operand(const NOperand& o, const NItem& item, const NReading& reading) {
   Got g;
   if (o.kind == NOperand::Kind::kValue) {
     g.present = true;
@@ -58,9 +74,11 @@ Got operand(const NOperand& o, const NItem& item) {
   std::size_t n = 0;
   switch (v->t) {
     case NValue::T::S:
+      n = string_size(v->s, reading.size);
+      break;
     case NValue::T::B:
       n = v->s.size();
-      break;  // bytes of the UTF-8 text
+      break;
     case NValue::T::L:
       n = v->list.size();
       break;
@@ -336,35 +354,38 @@ NItem naive_project(const NItem& item, const std::vector<std::vector<NStep>>& pa
   return out;
 }
 
-bool naive_eval(const NCond& c, const NItem& item) {
+bool naive_eval(const NCond& c, const NItem& item) { return naive_eval(c, item, NReading{}); }
+
+bool naive_eval(const NCond& c, const NItem& item, const NReading& reading) {
   switch (c.op) {
     case NCond::Op::kAnd:
-      return naive_eval(c.kids[0], item) && naive_eval(c.kids[1], item);
+      return naive_eval(c.kids[0], item, reading) && naive_eval(c.kids[1], item, reading);
     case NCond::Op::kOr:
-      return naive_eval(c.kids[0], item) || naive_eval(c.kids[1], item);
+      return naive_eval(c.kids[0], item, reading) || naive_eval(c.kids[1], item, reading);
     case NCond::Op::kNot:
-      return !naive_eval(c.kids[0], item);
+      return !naive_eval(c.kids[0], item, reading);
     case NCond::Op::kEq:
-      return equal_got(operand(c.args[0], item), operand(c.args[1], item));
+      return equal_got(operand(c.args[0], item, reading), operand(c.args[1], item, reading));
     case NCond::Op::kNe:
-      return !equal_got(operand(c.args[0], item), operand(c.args[1], item));
+      return !equal_got(operand(c.args[0], item, reading), operand(c.args[1], item, reading));
     case NCond::Op::kLt:
-      return order_got(operand(c.args[0], item), operand(c.args[1], item), -1, -1);
+      return order_got(operand(c.args[0], item, reading), operand(c.args[1], item, reading), -1,
+                       -1);
     case NCond::Op::kLe:
-      return order_got(operand(c.args[0], item), operand(c.args[1], item), -1, 0);
+      return order_got(operand(c.args[0], item, reading), operand(c.args[1], item, reading), -1, 0);
     case NCond::Op::kGt:
-      return order_got(operand(c.args[0], item), operand(c.args[1], item), 1, 1);
+      return order_got(operand(c.args[0], item, reading), operand(c.args[1], item, reading), 1, 1);
     case NCond::Op::kGe:
-      return order_got(operand(c.args[0], item), operand(c.args[1], item), 0, 1);
+      return order_got(operand(c.args[0], item, reading), operand(c.args[1], item, reading), 0, 1);
     case NCond::Op::kBetween: {
-      const Got x = operand(c.args[0], item);
-      return order_got(x, operand(c.args[1], item), 0, 1) &&
-             order_got(x, operand(c.args[2], item), -1, 0);
+      const Got x = operand(c.args[0], item, reading);
+      return order_got(x, operand(c.args[1], item, reading), 0, 1) &&
+             order_got(x, operand(c.args[2], item, reading), -1, 0);
     }
     case NCond::Op::kIn: {
-      const Got x = operand(c.args[0], item);
+      const Got x = operand(c.args[0], item, reading);
       for (std::size_t i = 1; i < c.args.size(); ++i) {
-        if (equal_got(x, operand(c.args[i], item))) return true;
+        if (equal_got(x, operand(c.args[i], item, reading))) return true;
       }
       return false;
     }
@@ -377,16 +398,16 @@ bool naive_eval(const NCond& c, const NItem& item) {
       return v != nullptr && c.type_name == naive_type_name(v->t);
     }
     case NCond::Op::kBeginsWith: {
-      const Got a = operand(c.args[0], item);
-      const Got b = operand(c.args[1], item);
+      const Got a = operand(c.args[0], item, reading);
+      const Got b = operand(c.args[1], item, reading);
       if (!a.present || !b.present || a.value.t != b.value.t) return false;
       if (a.value.t != NValue::T::S && a.value.t != NValue::T::B) return false;
       return a.value.s.size() >= b.value.s.size() &&
              a.value.s.compare(0, b.value.s.size(), b.value.s) == 0;
     }
     case NCond::Op::kContains: {
-      const Got a = operand(c.args[0], item);
-      const Got b = operand(c.args[1], item);
+      const Got a = operand(c.args[0], item, reading);
+      const Got b = operand(c.args[1], item, reading);
       return a.present && b.present && contains_value(a.value, b.value);
     }
   }

@@ -114,6 +114,11 @@ struct Divergence {
   //  "expected": page, "actual": page}; see workload.h for the page form.
   nlohmann::json reproduction;
   Signature signature;  // filled in by attribution (attribution.h)
+  // The ids of the rules the sources leave unsettled
+  // (oracles/naive_unsettled.h) by whose other reading the endpoint's
+  // answer is right; empty when no reading explains it. Such a divergence
+  // is reported as unsettled, never as a failure.
+  std::vector<std::string> unsettled;
 
   // The endpoint's error type and message in the actual answer, or "".
   std::string error_type() const;

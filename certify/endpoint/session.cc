@@ -24,6 +24,7 @@
 #include "dynamodb/interrupts.h"
 #include "dynamodb/run_notes.h"
 #include "dynamodb/sigv4.h"
+#include "oracles/naive_unsettled.h"
 #include "properties/props/outcome.h"
 
 namespace sortkey::certify::endpoint {
@@ -38,11 +39,16 @@ namespace {
 // How long the replay of a known divergence that timed out waits.
 constexpr long kReplayTimeoutMs = 3000;
 
+// Whether the entry's signature gives `field` the value `value`.
+bool entry_has(const KnownDivergence& k, const std::string& field, const std::string& value) {
+  const auto it = k.signature.find(field);
+  return it != k.signature.end() &&
+         std::find(it->second.begin(), it->second.end(), value) != it->second.end();
+}
+
 // Whether the entry's signature names `error`.
 bool entry_error(const KnownDivergence& k, const std::string& error) {
-  const auto it = k.signature.find("error");
-  return it != k.signature.end() &&
-         std::find(it->second.begin(), it->second.end(), error) != it->second.end();
+  return entry_has(k, "error", error);
 }
 
 }  // namespace
@@ -63,13 +69,14 @@ void EndpointSession::Impl::set_fatal(const nlohmann::json::exception& e,
 std::string EndpointSession::Impl::count(Observed& o) {
   Divergence& d = o.divergence;
   const std::string& property = d.property;
-  const auto [it, fresh] = found_index.try_emplace(d.signature, found.size());
+  const auto [it, fresh] = found_index.try_emplace({d.signature, d.unsettled}, found.size());
   if (fresh) {
     Found f;
     f.divergence = d;
     f.smallest = std::move(o.met);
     f.first_property = property;
-    f.known = known.match(d.signature);
+    f.unsettled = d.unsettled;
+    if (f.unsettled.empty()) f.known = known.match(d.signature);
     found.push_back(std::move(f));
   }
   Found& f = found[it->second];
@@ -79,6 +86,7 @@ std::string EndpointSession::Impl::count(Observed& o) {
   }
   ++f.count;
   ++f.count_by_property[property];
+  if (!f.unsettled.empty()) return "unsettled divergence " + d.signature.id();
   if (f.known == nullptr) return "divergence " + d.signature.id();
   ++known_hits[f.known->id];
   return "known divergence " + f.known->id;
@@ -207,7 +215,10 @@ std::string EndpointSession::Impl::check_known() {
     if (timed_out) {
       client->set_request_timeout_ms(std::min(options.request_timeout_ms, kReplayTimeoutMs));
     }
-    auto outcome = workload->replay(k.reproduction);
+    // The text of Numbers is judged only for an entry about it: another
+    // entry of an endpoint that keeps the text as written would otherwise
+    // still reproduce after its own cause was fixed.
+    auto outcome = workload->replay(k.reproduction, entry_has(k, "outcome", "number_text"));
     client->set_request_timeout_ms(options.request_timeout_ms);
     if (!outcome) {
       failures += fmt::format("\"{}\": the reproduction cannot be replayed: {}\n", k.id,
@@ -229,7 +240,7 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property) {
   std::vector<Found*> todo;
   for (Found& f : found) {
     // A request without an answer is not replayed (attribution.h).
-    if (f.known == nullptr && !f.minimized && f.first_property == property &&
+    if (f.known == nullptr && f.unsettled.empty() && !f.minimized && f.first_property == property &&
         f.divergence.kind != "no_answer") {
       todo.push_back(&f);
     }
@@ -263,15 +274,43 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property) {
 
 namespace {
 
+// The unsettled rules of `ids` as the reports carry them: each with what
+// it is, the model's reading, the others and their sources.
+nlohmann::json unsettled_json(const std::vector<std::string>& ids) {
+  if (ids.empty()) return nullptr;
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::string& id : ids) {
+    const oracle::NUnsettledRule* r = oracle::naive_unsettled_rule(id);
+    if (r == nullptr) continue;
+    out.push_back({{"rule", r->id},
+                   {"what", r->what},
+                   {"model", r->model},
+                   {"others", r->others},
+                   {"sources", r->sources}});
+  }
+  return out;
+}
+
 nlohmann::json found_json(const EndpointSession::Impl::Found& f, int count) {
   return {{"id", f.divergence.signature.id()},
           {"signature", f.divergence.signature.to_json()},
           {"count", count},
           {"known", f.known != nullptr ? nlohmann::json(f.known->id) : nlohmann::json(nullptr)},
+          {"unsettled", unsettled_json(f.unsettled)},
           {"first_property", f.first_property},
           {"detail", f.divergence.detail},
           {"minimized", {{"replays", f.tried}, {"cut_by_budget", f.cut}}},
           {"reproduction", f.divergence.reproduction}};
+}
+
+// "size-of-non-ascii-string+filter-on-unprojected-attribute".
+std::string unsettled_ids(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const std::string& id : ids) {
+    if (!out.empty()) out += '+';
+    out += id;
+  }
+  return out;
 }
 
 // How a new divergence reads in a property's failure.
@@ -445,14 +484,21 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
   std::string text;
   int distinct = 0;
   int occurrences = 0;
+  int unsettled = 0;
   for (const Impl::Found& f : s.found) {
     const auto here = f.count_by_property.find(property_id);
     if (here == f.count_by_property.end()) continue;
     result.divergences.push_back(found_json(f, here->second));
-    if (f.known != nullptr) continue;
+    unsettled += f.unsettled.empty() ? 0 : 1;
+    if (f.known != nullptr || !f.unsettled.empty()) continue;
     ++distinct;
     occurrences += here->second;
     text += "\n" + found_text(f, property_id);
+  }
+  if (unsettled > 0) {
+    result.note += fmt::format(
+        "{}{} distinct divergence{} on a rule the sources leave unsettled: reported, not judged",
+        result.note.empty() ? "" : "; ", unsettled, unsettled == 1 ? "" : "s");
   }
   if (distinct == 0 || result.run.verdict != props::Verdict::kPassed) return;
   result.run.verdict = props::Verdict::kFailed;
@@ -484,10 +530,12 @@ std::optional<std::string> EndpointSession::cleanup_failed() const { return impl
 
 namespace {
 
-// The entries --record-divergences adds: one per distinct divergence met.
+// The entries --record-divergences adds: one per distinct divergence met,
+// but those an unsettled rule explains (they never fail a run).
 std::vector<nlohmann::json> entries_to_record(const EndpointSession::Impl& s) {
   std::vector<nlohmann::json> entries;
   for (const EndpointSession::Impl::Found& f : s.found) {
+    if (!f.unsettled.empty()) continue;
     const Signature& sig = f.divergence.signature;
     std::string id = fmt::format("{}-{}-{}", sig.operation, sig.outcome, sig.id());
     std::transform(id.begin(), id.end(), id.begin(),
@@ -501,6 +549,47 @@ std::vector<nlohmann::json> entries_to_record(const EndpointSession::Impl& s) {
     entries.push_back(std::move(entry));
   }
   return entries;
+}
+
+// The closing note's divergences: how many, each on a line (known or
+// unsettled said), then each unsettled rule met, with its readings and
+// sources.
+std::string divergence_lines(const EndpointSession::Impl& s) {
+  int known = 0;
+  int occurrences = 0;
+  std::vector<std::string> rules;  // in the order first met
+  std::map<std::string, int> rule_count;
+  for (const EndpointSession::Impl::Found& f : s.found) {
+    known += f.known != nullptr ? 1 : 0;
+    occurrences += f.count;
+    for (const std::string& id : f.unsettled) {
+      if (rule_count[id]++ == 0) rules.push_back(id);
+    }
+  }
+  const std::size_t unsettled = static_cast<std::size_t>(std::count_if(
+      s.found.begin(), s.found.end(), [](const auto& f) { return !f.unsettled.empty(); }));
+  std::string out =
+      fmt::format("  {} distinct divergences ({} new, {} known, {} unsettled) in {} occurrences\n",
+                  s.found.size(), s.found.size() - static_cast<std::size_t>(known) - unsettled,
+                  known, unsettled, occurrences);
+  for (const EndpointSession::Impl::Found& f : s.found) {
+    out += fmt::format("    {} {:>5}x {}{}\n", f.divergence.signature.id(), f.count,
+                       f.divergence.signature.describe(),
+                       f.known != nullptr     ? " [known: " + f.known->id + "]"
+                       : !f.unsettled.empty() ? " [unsettled: " + unsettled_ids(f.unsettled) + "]"
+                                              : "");
+  }
+  if (rules.empty()) return out;
+  out +=
+      "  unsettled rules the endpoint reads otherwise than the model (the sources disagree or are "
+      "silent; reported, never failing):\n";
+  for (const std::string& id : rules) {
+    const oracle::NUnsettledRule* r = oracle::naive_unsettled_rule(id);
+    if (r == nullptr) continue;
+    out += fmt::format("    {} ({} distinct): {}; the model: {}; also read: {}; {}\n", id,
+                       rule_count[id], r->what, r->model, r->others, r->sources);
+  }
+  return out;
 }
 
 }  // namespace
@@ -524,20 +613,7 @@ std::string EndpointSession::summary(double seconds) {
   for (const auto& [action, n] : st.by_action)
     actions += fmt::format("{}{} {}", actions.empty() ? "" : ", ", action, n);
   out += "  requests by action: " + actions + "\n";
-  int known = 0;
-  int occurrences = 0;
-  for (const Impl::Found& f : s.found) {
-    known += f.known != nullptr ? 1 : 0;
-    occurrences += f.count;
-  }
-  out += fmt::format("  {} distinct divergences ({} new, {} known) in {} occurrences\n",
-                     s.found.size(), s.found.size() - static_cast<std::size_t>(known), known,
-                     occurrences);
-  for (const Impl::Found& f : s.found) {
-    out += fmt::format("    {} {:>5}x {}{}\n", f.divergence.signature.id(), f.count,
-                       f.divergence.signature.describe(),
-                       f.known != nullptr ? " [known: " + f.known->id + "]" : "");
-  }
+  out += divergence_lines(s);
   for (const KnownDivergence& k : s.known.entries) {
     out += fmt::format(
         "  known divergence {}: {}{}\n", k.id,
@@ -553,15 +629,17 @@ std::string EndpointSession::summary(double seconds) {
   if (std::string u = unknown_outcomes_line(s.unknown_outcomes); !u.empty()) out += u;
   if (s.stopped) out += "  the run stopped exploring: " + *s.stopped + "\n";
   if (!s.options.record_divergences.empty() && !s.fatal) {
-    auto added =
-        record_divergences(s.options.record_divergences, entries_to_record(s), s.options.url);
+    const std::vector<nlohmann::json> entries = entries_to_record(s);
+    auto added = record_divergences(s.options.record_divergences, entries, s.options.url);
     if (!added) {
       s.fatal = "cannot record the divergences: " + added.error().message;
     } else {
+      const std::size_t unsettled = s.found.size() - entries.size();
       out += fmt::format(
-          "  recorded {} new entr{} in {} ({} already there); write each \"reason\" marked "
+          "  recorded {} new entr{} in {} ({} already there{}); write each \"reason\" marked "
           "TO WRITE\n",
-          *added, *added == 1 ? "y" : "ies", s.options.record_divergences, s.found.size() - *added);
+          *added, *added == 1 ? "y" : "ies", s.options.record_divergences, entries.size() - *added,
+          unsettled > 0 ? fmt::format(", {} unsettled not recorded", unsettled) : "");
     }
   }
   return out;

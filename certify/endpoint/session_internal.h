@@ -89,12 +89,17 @@ struct EndpointSession::Impl {
     std::map<std::string, int> count_by_property;
     int count = 0;
     const KnownDivergence* known = nullptr;
+    // The unsettled rules that explain it (Divergence::unsettled): reported,
+    // never judged, never matched against a known entry nor minimized.
+    std::vector<std::string> unsettled;
     bool minimized = false;
     int tried = 0;
     bool cut = false;
   };
   std::vector<Found> found;
-  std::map<Signature, std::size_t> found_index;
+  // By signature and the unsettled rules that explain it: one cause met as
+  // explained by a rule and as not is two.
+  std::map<std::pair<Signature, std::vector<std::string>>, std::size_t> found_index;
   // Per property: the writes of unknown outcome its cases settled, in the
   // order drawn (unknown_outcome.h).
   std::map<std::string, std::vector<nlohmann::json>> unknown_outcomes;

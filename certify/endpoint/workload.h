@@ -18,7 +18,8 @@
 //      there.
 //   3. Resuming from the key of any item of the range continues exactly.
 //   4. Every Number the endpoint returns is in DynamoDB's canonical text
-//      (no exponent, no leading or trailing zeros, no '+').
+//      (no exponent, no leading or trailing zeros, no '+'). Judged last: a
+//      read whose answer differs otherwise too is reported for that.
 //
 // Every divergence a check meets goes to the caller's Observe with where it
 // was met (CheckContext), and the check goes on past it.
@@ -170,11 +171,13 @@ class Workload {
 
   // Replays a reproduction on a fresh table (created and dropped here):
   // nullopt when the endpoint now gives the expected answer, else a
-  // sentence saying what still differs. A replay whose request is not
-  // repeat_safe and was answered after a retry of unknown outcome is done
-  // again, up to 3 times. Errors: a malformed reproduction, a
-  // table the endpoint refuses. Throws TransportError.
-  Result<std::optional<std::string>> replay(const nlohmann::json& reproduction);
+  // sentence saying what still differs. The text of the Numbers in the
+  // answer is judged only with `numbers` (an entry about it), and after
+  // everything else. A replay whose request is not repeat_safe and was
+  // answered after a retry of unknown outcome is done again, up to 3
+  // times. Errors: a malformed reproduction, a table the endpoint refuses.
+  // Throws TransportError.
+  Result<std::optional<std::string>> replay(const nlohmann::json& reproduction, bool numbers);
 
   // The writes of unknown outcome settled since last taken (settled_json,
   // or {"request", "settled": "unread"} when the read-back failed), and takes them.
@@ -224,7 +227,8 @@ class Workload {
                                         const props::WriteStep& step, const props::StepAnswer& want,
                                         const std::optional<oracle::NItem>& held,
                                         const nlohmann::json& params, std::optional<Divergence>* d);
-  Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool* unsure);
+  Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool numbers,
+                                                 bool* unsure);
 
   dynamodb::DynamoDbClient& client_;
   dynamodb::TableManager& tables_;

@@ -10,6 +10,7 @@
 
 #include "certify/endpoint/workload.h"
 #include "certify/endpoint/workload_internal.h"
+#include "oracles/naive_unsettled.h"
 #include "properties/props/query_conversions.h"
 
 namespace sortkey::certify::endpoint {
@@ -196,13 +197,15 @@ class Workload::Read {
  public:
   using KeyOf = std::function<NItem(const NItem&)>;
 
+  // `key`: a Query's key condition (nullptr for a Scan).
   Read(Workload& w, const oracle::NaiveTable& model, std::string operation, nlohmann::json order,
-       std::string index)
+       std::string index, const oracle::NKeyCond* key = nullptr)
       : w_(w),
         model_(model),
         operation_(std::move(operation)),
         order_(std::move(order)),
-        index_(std::move(index)) {}
+        index_(std::move(index)),
+        key_(key) {}
 
   // A divergence of this read: its kind, what differs, and the reproduction.
   Divergence make(std::string kind, std::string detail, const nlohmann::json& params,
@@ -218,10 +221,9 @@ class Workload::Read {
     return d;
   }
 
-  // A refused or unreadable answer; with `numbers`, Numbers not in canonical text in it.
+  // A refused or unreadable answer.
   std::optional<Divergence> bad_answer(const Answer& a, const nlohmann::json& params,
-                                       const nlohmann::json& expected,
-                                       const nlohmann::json* numbers) const {
+                                       const nlohmann::json& expected) const {
     if (!a.no_answer.empty()) {
       return make("no_answer",
                   fmt::format("a valid {} got no answer: {}", operation_, a.error->message), params,
@@ -234,14 +236,24 @@ class Workload::Read {
                       a.error ? a.error->type + ": " + a.error->message : a.malformed),
           params, expected, actual_json(a.body, a.error));
     }
-    if (numbers == nullptr) return std::nullopt;
-    if (auto bad = non_canonical_numbers(*numbers); !bad.empty()) {
-      return make("number_text",
-                  fmt::format("Numbers not in DynamoDB's canonical text: {}", bad.front()), params,
-                  expected, actual_json(a.body, a.error));
-    }
     return std::nullopt;
   }
+
+  // Notes the first Numbers not in canonical text in `numbers`, a part of
+  // the answer `a`. They are reported by numbers() once the read is done,
+  // so that an endpoint that keeps the text as written (DynamoDB Local)
+  // hides no other divergence of the read behind this one.
+  void note_number_text(const Answer& a, const nlohmann::json& numbers,
+                        const nlohmann::json& params, const nlohmann::json& expected) {
+    if (numbers_) return;
+    if (auto bad = non_canonical_numbers(numbers); !bad.empty()) {
+      numbers_ = make("number_text",
+                      fmt::format("Numbers not in DynamoDB's canonical text: {}", bad.front()),
+                      params, expected, actual_json(a.body, a.error));
+    }
+  }
+  // The first Numbers noted, when nothing else diverged.
+  std::optional<Divergence> numbers() const { return numbers_; }
 
   // Reads `whole` (no filter, no Limit) page by page into `sequence` until
   // `accept` takes it; an index is read again until the index wait is over.
@@ -301,10 +313,16 @@ class Workload::Read {
     const nlohmann::json exp =
         expected_page(sequence, want, key_of, count_only,
                       order_.at("order").get<std::string>().c_str(), order_.value("forward", true));
-    if (auto d = bad_answer(a, params, exp, numbers ? &a.body : nullptr)) return d;
-    if (auto diff = page_difference(sequence, want, a, count_only, key_of)) {
-      return make(diff->first, diff->second, params, exp, actual_json(a.body, a.error));
+    if (auto d = bad_answer(a, params, exp)) {
+      d->unsettled = refused_unsettled(a, params, filter);
+      return d;
     }
+    if (auto diff = page_difference(sequence, want, a, count_only, key_of)) {
+      Divergence d = make(diff->first, diff->second, params, exp, actual_json(a.body, a.error));
+      d.unsettled = page_unsettled(sequence, pos, limit, filter, count_only, a);
+      return d;
+    }
+    if (numbers) note_number_text(a, a.body, params, exp);
     *out = std::move(a);
     return std::nullopt;
   }
@@ -327,11 +345,69 @@ class Workload::Read {
       Answer a = w_.send(operation_, params);
       if (n == 0) first = a;
       const nlohmann::json items = a.body.value("Items", nlohmann::json::array());
-      if (auto d = bad_answer(a, params, want, &items)) return d;
+      if (auto d = bad_answer(a, params, want)) return d;
+      note_number_text(a, items, params, want);
       sequence.insert(sequence.end(), a.items.begin(), a.items.end());
       if (!a.lek) return std::nullopt;
       params["ExclusiveStartKey"] = a.lek_raw;
     }
+  }
+
+  // The unsettled rules (oracles/naive_unsettled.h) whose other reading
+  // refuses the request as the endpoint did: a ValidationException whose
+  // message holds the fragment the sources quote, for a filter naming an
+  // attribute the index does not project or a start key at an inclusive
+  // bound.
+  std::vector<std::string> refused_unsettled(const Answer& a, const nlohmann::json& params,
+                                             const NCond* filter) const {
+    std::vector<std::string> out;
+    if (!a.error || !a.no_answer.empty() || a.error->type != "ValidationException") return out;
+    const auto says = [&](oracle::NUnsettled rule) {
+      return a.error->message.find(oracle::naive_unsettled_rule(rule).refusal) != std::string::npos;
+    };
+    const auto rule = oracle::NUnsettled::kFilterOnUnprojectedAttribute;
+    if (filter != nullptr && says(rule) &&
+        !oracle::naive_unprojected_names(model_.schema(), index_, *filter).empty()) {
+      out.push_back(oracle::naive_unsettled_rule(rule).id);
+    }
+    const auto start = oracle::NUnsettled::kStartKeyAtInclusiveBound;
+    if (key_ != nullptr && params.contains("ExclusiveStartKey") && says(start)) {
+      auto esk = dynamodb::item_from_json(params["ExclusiveStartKey"]);
+      if (esk && oracle::naive_start_key_at_inclusive_bound(*key_, model_.sort_of(index_),
+                                                            props::to_naive(*esk))) {
+        out.push_back(oracle::naive_unsettled_rule(start).id);
+      }
+    }
+    return out;
+  }
+
+  // The unsettled rules by whose other reading the page read at `pos` is
+  // the endpoint's answer `a`: the first of naive_other_readings whose page
+  // has no difference from it.
+  std::vector<std::string> page_unsettled(const std::vector<NItem>& sequence, std::size_t pos,
+                                          std::optional<int> limit, const NCond* filter,
+                                          bool count_only, const Answer& a) const {
+    if (filter == nullptr) return {};
+    const bool unprojected =
+        !oracle::naive_unprojected_names(model_.schema(), index_, *filter).empty();
+    std::vector<NItem> table_items;
+    if (unprojected) {
+      for (const NItem& entry : sequence) {
+        const auto item = model_.get(oracle::naive_table_key(model_.schema(), entry));
+        table_items.push_back(item ? *item : entry);
+      }
+    }
+    const KeyOf key_of = [this](const NItem& entry) { return model_.key_of(index_, entry); };
+    for (const oracle::NReading& r : oracle::naive_other_readings(*filter, unprojected)) {
+      const NPage alt = oracle::page_at(sequence, pos, limit, filter, r,
+                                        r.filter_reads_table_item ? &table_items : nullptr);
+      if (page_difference(sequence, alt, a, count_only, key_of)) continue;
+      std::vector<std::string> out;
+      for (oracle::NUnsettled u : oracle::naive_departures(r))
+        out.push_back(oracle::naive_unsettled_rule(u).id);
+      return out;
+    }
+    return {};
   }
 
   Workload& w_;
@@ -339,6 +415,8 @@ class Workload::Read {
   std::string operation_;
   nlohmann::json order_;
   std::string index_;
+  const oracle::NKeyCond* key_;
+  std::optional<Divergence> numbers_;
 };
 
 std::optional<Divergence> Workload::query_divergence(const std::string& table,
@@ -346,7 +424,7 @@ std::optional<Divergence> Workload::query_divergence(const std::string& table,
                                                      const props::QuerySpec& q) {
   const NSchema& schema = model.schema();
   const std::vector<NKey> sort = sort_of(schema, q.index);
-  Read read(*this, model, "Query", {{"order", "query"}, {"forward", q.forward}}, q.index);
+  Read read(*this, model, "Query", {{"order", "query"}, {"forward", q.forward}}, q.index, &q.key);
 
   // 1. The whole range, in an order DynamoDB may give; bounded re-reads on an index.
   props::QuerySpec plain = q;
@@ -379,7 +457,7 @@ std::optional<Divergence> Workload::query_divergence(const std::string& table,
       return d;
     }
   }
-  return std::nullopt;
+  return read.numbers();
 }
 
 std::optional<Divergence> Workload::scan_divergence(const std::string& table,
@@ -400,8 +478,11 @@ std::optional<Divergence> Workload::scan_divergence(const std::string& table,
     return d;
   }
   const NCond* filter = s.filter ? &*s.filter : nullptr;
-  return read.page_through(scan_params(table, props::render_scan(s)), sequence, 0, s.limit, filter,
-                           s.count_only, false);
+  if (auto d = read.page_through(scan_params(table, props::render_scan(s)), sequence, 0, s.limit,
+                                 filter, s.count_only, false)) {
+    return d;
+  }
+  return read.numbers();
 }
 
 // ---------------------------------------------------------------- partitions over 1 MB
@@ -453,7 +534,7 @@ std::optional<Divergence> Workload::large_query_divergence(const std::string& ta
                        nlohmann::json::object());
     }
     const Answer a = send("Query", params);
-    if (auto d = read.bad_answer(a, params, want, &a.body)) return d;
+    if (auto d = read.bad_answer(a, params, want)) return d;
     const std::size_t k = a.items.size();
     std::string kind, why;
     if (a.count != static_cast<int>(k) || a.scanned != static_cast<int>(k)) {
@@ -485,7 +566,8 @@ std::optional<Divergence> Workload::large_query_divergence(const std::string& ta
       if (!why.empty()) kind = "lek_cut";
     }
     if (!kind.empty()) return read.make(kind, why, params, want, actual_json(a.body, a.error));
-    if (!a.lek) return std::nullopt;
+    read.note_number_text(a, a.body, params, want);
+    if (!a.lek) return read.numbers();
     pos += k;
     params["ExclusiveStartKey"] = a.lek_raw;
   }

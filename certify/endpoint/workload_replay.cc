@@ -27,12 +27,21 @@ using Replayed = Result<std::optional<std::string>>;
 Replayed agrees() { return std::optional<std::string>(); }
 Replayed differs(std::string why) { return std::optional<std::string>(std::move(why)); }
 
-// A GetItem's answer against the expected item (null: none): nullopt when
-// they agree, else what differs.
-std::optional<std::string> replayed_item(const nlohmann::json& want, const nlohmann::json& body) {
-  const nlohmann::json got = body.value("Item", nlohmann::json(nullptr));
-  if (auto bad = non_canonical_numbers(got); !bad.empty())
+// Numbers not in canonical text in `value`, when `numbers` asks: what
+// differs, or nullopt.
+std::optional<std::string> number_text(const nlohmann::json& value, bool numbers) {
+  if (!numbers) return std::nullopt;
+  if (auto bad = non_canonical_numbers(value); !bad.empty())
     return "Numbers not in canonical text: " + bad.front();
+  return std::nullopt;
+}
+
+// A GetItem's answer against the expected item (null: none): nullopt when
+// they agree, else what differs; the text of its Numbers last, when
+// `numbers` asks.
+std::optional<std::string> replayed_item(const nlohmann::json& want, const nlohmann::json& body,
+                                         bool numbers) {
+  const nlohmann::json got = body.value("Item", nlohmann::json(nullptr));
   if (want.is_null() || got.is_null()) {
     if (want.is_null() && got.is_null()) return std::nullopt;
     return std::string(got.is_null() ? "no item, the expected answer has one"
@@ -41,7 +50,7 @@ std::optional<std::string> replayed_item(const nlohmann::json& want, const nlohm
   auto a = dynamodb::item_from_json(want);
   auto b = dynamodb::item_from_json(got);
   if (a && b && oracle::naive_items_equal(props::to_naive(*a), props::to_naive(*b)))
-    return std::nullopt;
+    return number_text(got, numbers);
   return std::string("the item read differs from the expected one");
 }
 
@@ -141,33 +150,36 @@ Replayed page_difference(const nlohmann::json& expected, const nlohmann::json& p
 }
 
 // The replayed answer of `action` against `expected` (workload.h's page
-// form): a refusal, an accepted write, a GetItem's item, or a page.
+// form): a refusal, an accepted write, a GetItem's item, or a page; with
+// `numbers`, then the text of the Numbers in it.
 Replayed answer_difference(const nlohmann::json& expected, const std::string& action,
                            const nlohmann::json& params, const Workload::Answer& a,
-                           const oracle::NaiveTable& model) {
+                           const oracle::NaiveTable& model, bool numbers) {
   if (expected.contains("error"))
     return refusal_difference(expected.value("error", std::string()), action, a);
   if (a.error)
     return differs(fmt::format("{} refused: {}: {}", action, a.error->type, a.error->message));
   if (expected.contains("ok")) return agrees();
   if (!a.malformed.empty()) return differs(a.malformed);
-  if (expected.contains("Item")) return replayed_item(expected["Item"], a.body);
-  if (auto bad = non_canonical_numbers(a.body); !bad.empty())
-    return differs("Numbers not in canonical text: " + bad.front());
-  return page_difference(expected, params, a, model);
+  if (expected.contains("Item")) return replayed_item(expected["Item"], a.body, numbers);
+  Replayed page = page_difference(expected, params, a, model);
+  if (!page || page->has_value()) return page;
+  return number_text(a.body, numbers);
 }
 
 }  // namespace
 
-Result<std::optional<std::string>> Workload::replay(const nlohmann::json& reproduction) {
+Result<std::optional<std::string>> Workload::replay(const nlohmann::json& reproduction,
+                                                    bool numbers) {
   for (int attempt = 1;; ++attempt) {
     bool unsure = false;
-    auto outcome = replay_once(reproduction, &unsure);
+    auto outcome = replay_once(reproduction, numbers, &unsure);
     if (!unsure || attempt == 3) return outcome;
   }
 }
 
-Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r, bool* unsure) {
+Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r, bool numbers,
+                                                         bool* unsure) {
   auto schema = schema_from_json(r.value("table", nlohmann::json()));
   if (!schema) return schema.error();
   const nlohmann::json& request = r["request"];
@@ -187,7 +199,7 @@ Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r
   const std::string action = request["action"].get<std::string>();
   const Answer a = send(action, params);
   *unsure = a.outcome_unknown && !repeat_safe(action, params);
-  return answer_difference(expected, action, params, a, model);
+  return answer_difference(expected, action, params, a, model, numbers);
 }
 
 }  // namespace sortkey::certify::endpoint

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Runs `sortkey certify --endpoint` against a dynalite started for the test
-# (ci/dynalite.sh, whose functions it shares) and stopped again whatever
-# happens.
+# Runs `sortkey certify --endpoint` against a local DynamoDB-compatible
+# endpoint started for the test and stopped again whatever happens: dynalite
+# (ci/dynalite.sh) or DynamoDB Local (ci/dynamodb_local.sh), whose functions
+# it shares.
 #
-#   dynalite_certify.sh SORTKEY SOURCE_DIR MODE WANT_EXIT PATTERN -- certify arguments...
+#   local_certify.sh SORTKEY SOURCE_DIR ENDPOINT MODE WANT_EXIT PATTERN -- certify arguments...
 #
+# ENDPOINT: dynalite or dynamodb_local.
 # MODE run:       certify, then check the exit status and that the output
 #                 matches PATTERN (grep -E).
 # MODE safety:    as run, with a table of someone else's ("other-table", one
@@ -16,13 +18,19 @@
 #                 that file as --known-divergences: it must pass (exit 0), and
 #                 every recorded entry must still have its reason to write.
 set -euo pipefail
-sortkey=$1 src=$2 mode=$3 want=$4 pattern=$5
-shift 5
+sortkey=$1 src=$2 endpoint=$3 mode=$4 want=$5 pattern=$6
+shift 6
 [ "${1:-}" = "--" ] && shift
 
-# shellcheck source=SCRIPTDIR/../../../ci/dynalite.sh
-source "$src/ci/dynalite.sh"
-dynalite_session
+case "$endpoint" in
+dynalite | dynamodb_local) ;;
+*) echo "local_certify.sh: unknown endpoint $endpoint (dynalite or dynamodb_local)" >&2; exit 2 ;;
+esac
+# shellcheck source=/dev/null
+source "$src/ci/$endpoint.sh"
+# Sets dir, url and port:
+dir="" url=""
+"${endpoint}_session"
 
 if [ "$mode" != run ] && [ "$mode" != record ]; then
   ddb CreateTable '{"TableName": "other-table", "BillingMode": "PAY_PER_REQUEST",
