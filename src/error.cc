@@ -1,6 +1,9 @@
 #include "sortkey/error.h"
 
 #include <fmt/format.h>
+#include <unicode/utf8.h>
+
+#include <cstdint>
 
 namespace sortkey {
 
@@ -34,6 +37,35 @@ std::string_view to_string(ErrorCode code) {
       return "unavailable";
   }
   return "unknown error";
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto n = static_cast<std::int32_t>(text.size());
+  for (std::int32_t i = 0; i < n;) {
+    const std::int32_t start = i;
+    UChar32 c = 0;
+    U8_NEXT(s, i, n, c);
+    if (c < 0) {  // not UTF-8: each byte of the ill-formed part
+      for (std::int32_t k = start; k < i; ++k) out += fmt::format("\\x{:02X}", s[k]);
+      continue;
+    }
+    const bool control = c < 0x20 || (c >= 0x7F && c <= 0x9F);
+    const bool bidi =
+        c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+    if (control && c < 0x80) {
+      out += fmt::format("\\x{:02X}", c);
+    } else if (control || bidi) {
+      out += fmt::format("\\u{{{:04X}}}", c);
+    } else if (c == '\\') {
+      out += "\\\\";
+    } else {
+      out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+    }
+  }
+  return out;
 }
 
 std::string describe(const Error& error) {

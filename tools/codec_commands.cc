@@ -83,9 +83,13 @@ class LineReader {
   bool open_ = false;  // bytes of a line without its end were read
 };
 
+// The input is shown with its control characters and stray bytes escaped
+// (sortkey::printable): a rejected line must not retitle the terminal. The
+// caret line needs the input as it is, so only a printable one gets it.
 void report_rejection(std::string_view what, const std::string& input, const Error& e) {
-  fmt::print(stderr, "sortkey: cannot {} \"{}\": {}\n", what, input, describe(e));
-  if (e.offset <= input.size() && input.size() <= 80) {
+  const std::string shown = printable(input);
+  fmt::print(stderr, "sortkey: cannot {} \"{}\": {}\n", what, shown, printable(describe(e)));
+  if (shown == input && e.offset <= input.size() && input.size() <= 80) {
     fmt::print(stderr, "  {}\n  {}^\n", input, std::string(e.offset, ' '));
   }
 }

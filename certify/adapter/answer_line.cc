@@ -72,7 +72,8 @@ Result<void> read_hello_fields(const json& ok, Hello& hello) {
   if (name == ok.end() || !name->is_string() || name->get_ref<const std::string&>().empty()) {
     return bad("lacks \"name\" (a non-empty string naming the adapter)");
   }
-  hello.name = name->get<std::string>();
+  // Shown in every report and on the terminal: escaped, as anything from outside.
+  hello.name = printable(name->get<std::string>());
   const auto codecs = ok.find("codecs");
   if (codecs == ok.end() || !codecs->is_array() ||
       !std::all_of(codecs->begin(), codecs->end(), [](const json& c) { return c.is_string(); })) {

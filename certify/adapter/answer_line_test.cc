@@ -48,6 +48,13 @@ TEST(AnswerLine, AnAnswerNamingOneKeyTwiceIsRefusedNotReadOneWay) {
   EXPECT_NE(e.find(R"(an object names the key "ok" twice)"), std::string::npos) << e;
 }
 
+TEST(AnswerLine, TheAdaptersNameIsKeptWithItsControlCharactersEscaped) {
+  auto h = read_hello(
+      R"({"id":0,"ok":{"protocol":1,"name":"\u001b]0;PWNED\u0007 ok\u0000","codecs":[]}})");
+  ASSERT_TRUE(h) << h.error().message;
+  EXPECT_EQ(h->name, R"(\x1B]0;PWNED\x07 ok\x00)");
+}
+
 TEST(AnswerLine, HelloSpeaksProtocolOneExactly) {
   auto h =
       read_hello(R"({"id":0,"ok":{"protocol":1,"name":"x","codecs":["ulid","bogus","padded"]}})");

@@ -62,6 +62,15 @@ struct Error {
 // "non-canonical at byte 3: <message>"
 std::string describe(const Error& error);
 
+// `text` as a message to a terminal should show it, when it came from
+// outside (a rejected input, a name a file or an adapter gave): printable
+// UTF-8 as it is; control characters (C0, DEL, C1), the bidirectional
+// controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and bytes that
+// are not UTF-8 escaped as \xNN or \u{NNNN}, and a backslash doubled, so
+// that no input can move the cursor, retitle the terminal or hide text.
+//   printable("a\x1b]0;x\x07")  // "a\\x1B]0;x\\x07"
+std::string printable(std::string_view text);
+
 // Builds an Error; convenient in return statements of functions that return
 // Result<T>: `return make_error(ErrorCode::kEmpty, 0, "empty key");`
 inline Error make_error(ErrorCode code, std::size_t offset, std::string message) {
