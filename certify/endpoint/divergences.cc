@@ -9,6 +9,7 @@
 
 #include "certify/digest.h"
 #include "support/json_input.h"
+#include "support/text.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -160,7 +161,7 @@ std::string outcome_of(std::string_view kind) {
 }
 
 std::string mask_message(std::string_view message, const std::set<std::string>& names) {
-  std::string text(message.substr(0, 2000));
+  std::string text(support::utf8_prefix(message, 2000));
   // Longest names first, so that "g 5" is masked before "g".
   std::vector<std::string> sorted(names.begin(), names.end());
   std::sort(sorted.begin(), sorted.end(),
@@ -168,12 +169,7 @@ std::string mask_message(std::string_view message, const std::set<std::string>& 
   for (const std::string& n : sorted) text = mask_name(text, n);
   text = mask_values(text);
   text = mask_labelled_values(text);
-  if (text.size() > 300) {
-    std::size_t cut = 300;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    text.resize(cut);
-  }
-  return text;
+  return std::string(support::utf8_prefix(text, 300));
 }
 
 // ---------------------------------------------------------------- divergences

@@ -6,6 +6,7 @@
 
 #include "properties/props/query_conversions.h"
 #include "sortkey/attribute.h"
+#include "support/text.h"
 
 namespace sortkey::certify::endpoint {
 namespace {
@@ -17,7 +18,8 @@ using dynamodb::TransportError;
   throw dynamodb::TransportError(
       dynamodb::TransportError::Kind::kProtocol,
       fmt::format("the {} answer's \"{}\" is {}, not {}", action, name,
-                  v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).substr(0, 100),
+                  support::utf8_prefix(
+                      v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), 100),
                   want));
 }
 
