@@ -113,6 +113,15 @@ std::pair<std::string, std::size_t> escaped_piece(std::string_view s) {
 
 }  // namespace
 
+bool valid_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = sequence_length(text.substr(i));
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
 std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return text;
   std::size_t cut = max_bytes;

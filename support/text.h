@@ -39,6 +39,10 @@ std::string md_code(std::string_view text);
 // before it, never at 0 for that reason alone.
 std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
 
+// Whether `text` is well-formed UTF-8 (Unicode Table 3-7: no overlong
+// forms, no surrogates, nothing past U+10FFFF).
+bool valid_utf8(std::string_view text);
+
 // Text from outside (an endpoint's body, a message) as one line a person
 // reads, never longer than `max_bytes` plus the "…" that marks a cut:
 // well-formed UTF-8 stays as it is; a backslash is doubled; tab, newline

@@ -10,11 +10,16 @@
 namespace sortkey::support {
 namespace {
 
-// Whether `s` is well-formed UTF-8 (checked the slow way, byte by byte).
-bool valid_utf8(std::string_view s) {
+// Whether `s` is UTF-8 by its lead and continuation bytes (checked apart
+// from valid_utf8, which must agree on every text here).
+bool by_lead_bytes(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
-    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    const std::size_t n = c < 0x80           ? 1
+                          : (c >> 5) == 0x6  ? 2
+                          : (c >> 4) == 0xE  ? 3
+                          : (c >> 3) == 0x1E ? 4
+                                             : 0;
     if (n == 0 || i + n > s.size()) return false;
     for (std::size_t k = 1; k < n; ++k) {
       if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
@@ -36,7 +41,7 @@ TEST(Utf8Prefix, NeverCutsACharacterInTwo) {
     const std::string_view cut = utf8_prefix(mixed, n);
     EXPECT_LE(cut.size(), n);
     EXPECT_GE(cut.size() + 3, std::min(n, mixed.size()));
-    EXPECT_TRUE(valid_utf8(cut)) << n;
+    EXPECT_TRUE(by_lead_bytes(cut) && valid_utf8(cut)) << n;
   }
 }
 
@@ -47,7 +52,17 @@ TEST(Utf8Prefix, AMultibyteStringAtASizeLimitCutsToValidText) {
   while (s.size() < 1024) s += "\xE2\x82\xAC";  // €, three bytes each
   const std::string_view cut = utf8_prefix(s, 8);
   EXPECT_EQ(cut, "\xE2\x82\xAC\xE2\x82\xAC");
-  EXPECT_TRUE(valid_utf8(cut));
+  EXPECT_TRUE(by_lead_bytes(cut) && valid_utf8(cut));
+}
+
+TEST(ValidUtf8, RefusesWhatUnicodeRefuses) {
+  EXPECT_TRUE(valid_utf8(""));
+  EXPECT_TRUE(valid_utf8("a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xF4\x8F\xBF\xBF"));
+  EXPECT_FALSE(valid_utf8("\xC3"));              // cut
+  EXPECT_FALSE(valid_utf8("\xC0\xAF"));          // overlong
+  EXPECT_FALSE(valid_utf8("\xED\xA0\x80"));      // a surrogate
+  EXPECT_FALSE(valid_utf8("\xF4\x90\x80\x80"));  // past U+10FFFF
+  EXPECT_FALSE(valid_utf8("\x80"));
 }
 
 TEST(Utf8Prefix, TextThatIsNotUtf8IsCutNearTheLimit) {
@@ -60,20 +75,20 @@ TEST(Excerpt, IsOneEscapedLineOfValidUtf8) {
   EXPECT_EQ(excerpt("a\\b", 80), "a\\\\b");
   EXPECT_EQ(excerpt(std::string("nul\0bel\x07", 8), 80), "nul\\u0000bel\\u0007");
   EXPECT_EQ(excerpt("caf\xC3\xA9", 80), "caf\xC3\xA9");
-  EXPECT_EQ(excerpt("\xC2\x85", 80), "\\u0085");                // C1 control
-  EXPECT_EQ(excerpt("a\xFF\xC3", 80), "a\\xFF\\xC3");           // not UTF-8
-  EXPECT_EQ(excerpt("\xED\xA0\x80", 80), "\\xED\\xA0\\x80");    // a surrogate
-  EXPECT_EQ(excerpt("\xC0\xAF", 80), "\\xC0\\xAF");             // overlong
+  EXPECT_EQ(excerpt("\xC2\x85", 80), "\\u0085");              // C1 control
+  EXPECT_EQ(excerpt("a\xFF\xC3", 80), "a\\xFF\\xC3");         // not UTF-8
+  EXPECT_EQ(excerpt("\xED\xA0\x80", 80), "\\xED\\xA0\\x80");  // a surrogate
+  EXPECT_EQ(excerpt("\xC0\xAF", 80), "\\xC0\\xAF");           // overlong
 }
 
 TEST(Excerpt, IsCutWholeAndMarked) {
   EXPECT_EQ(excerpt("abcdef", 4), "abcd…");
-  EXPECT_EQ(excerpt("ab\ncd", 3), "ab…");          // "\n" is not cut in two
-  EXPECT_EQ(excerpt("ab\xC3\xA9", 3), "ab…");      // nor é
+  EXPECT_EQ(excerpt("ab\ncd", 3), "ab…");      // "\n" is not cut in two
+  EXPECT_EQ(excerpt("ab\xC3\xA9", 3), "ab…");  // nor é
   std::string huge(1 << 20, '\x01');
   const std::string e = excerpt(huge, 120);
   EXPECT_LE(e.size(), 120u + std::string("…").size());
-  EXPECT_TRUE(valid_utf8(e));
+  EXPECT_TRUE(by_lead_bytes(e) && valid_utf8(e));
 }
 
 }  // namespace
