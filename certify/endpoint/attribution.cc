@@ -285,9 +285,9 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
       for (const auto& [name, v] : item) value_classes(v, false, true, classes);
     }
     s.values = classes.contains("multibyte") ? "multibyte" : "";
-  } else if (s.outcome == "no_answer") {
-    // Nothing is replayed: each probe would wait for the timeout again, or
-    // find the endpoint gone.
+  } else if (d.unanswered()) {
+    // Nothing is replayed: each probe would wait for the timeout again, find
+    // the endpoint gone, or cost a server error's attempts.
     unanswered_cause(d, context, s);
   } else if (context.item != nullptr) {
     write_cause(d, context, s);

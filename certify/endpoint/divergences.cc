@@ -174,18 +174,33 @@ std::string mask_message(std::string_view message, const std::set<std::string>& 
 
 // ---------------------------------------------------------------- divergences
 
+namespace {
+
+// The reproduction's actual answer, or null: whatever its shape.
+nlohmann::json actual_of(const nlohmann::json& reproduction) {
+  return reproduction.is_object() ? reproduction.value("actual", nlohmann::json()) : nullptr;
+}
+
+}  // namespace
+
 std::string Divergence::error_type() const {
-  const nlohmann::json actual = reproduction.value("actual", nlohmann::json());
+  const nlohmann::json actual = actual_of(reproduction);
   return actual.is_object() && actual.contains("error") && actual["error"].is_string()
              ? actual["error"].get<std::string>()
              : std::string();
 }
 
 std::string Divergence::error_message() const {
-  const nlohmann::json actual = reproduction.value("actual", nlohmann::json());
+  const nlohmann::json actual = actual_of(reproduction);
   return actual.is_object() && actual.contains("message") && actual["message"].is_string()
              ? actual["message"].get<std::string>()
              : std::string();
+}
+
+bool Divergence::unanswered() const {
+  if (kind == "no_answer" || kind == "server_error") return true;
+  const nlohmann::json actual = actual_of(reproduction);
+  return kind == "malformed" && actual.is_object() && actual.contains("status");
 }
 
 std::string describe_reproduction(const nlohmann::json& r, std::string_view indent) {
