@@ -72,8 +72,8 @@ BodySummary summarize_body(std::string_view text, const Credentials& credentials
     out.type = "JSON";
     const auto type = parsed.is_object() ? parsed.find("__type") : parsed.end();
     if (parsed.is_object() && type != parsed.end() && type->is_string()) {
-      out.error_type = support::excerpt(credentials.redact(short_type(type->get<std::string>())),
-                                        kFirstLineBytes / 2);
+      out.error_type = credentials.redact(support::excerpt(
+          credentials.redact(short_type(type->get<std::string>())), kFirstLineBytes / 2));
     }
   } else if (!rest.empty() && rest.front() == '<') {
     out.type = "HTML";
@@ -81,12 +81,14 @@ BodySummary summarize_body(std::string_view text, const Credentials& credentials
     out.type = is_text(text) ? "text" : "binary";
   }
   // Redacted before it is cut: a secret that starts within what is quoted
-  // ends within what is kept, so no part of it shows.
+  // ends within what is kept, so no part of it shows. And after it is
+  // quoted: an escape can complete one ("\x0F" + "QoGZ..." is quoted
+  // "\u000FQoGZ...").
   const std::string_view line = first_line(text);
   const std::size_t keep = kFirstLineBytes + credentials.keys.secret_access_key.size() +
                            credentials.keys.session_token.size();
-  out.first_line =
-      support::excerpt(credentials.redact(std::string(line.substr(0, keep))), kFirstLineBytes);
+  out.first_line = credentials.redact(
+      support::excerpt(credentials.redact(std::string(line.substr(0, keep))), kFirstLineBytes));
   return out;
 }
 
