@@ -73,9 +73,9 @@ PageAnswer read_page(std::string_view action, dynamodb::Reply reply) {
   for (const auto& raw : items) {
     auto item = parse_item(raw.dump());
     if (!item) {
+      // The item quoted, never whole: it can be 400 KB.
       a.malformed = fmt::format("an item of the answer is not valid DynamoDB JSON: {}: {}",
-                                describe(item.error()),
-                                raw.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+                                describe(item.error()), support::excerpt(json_text(raw), 300));
       return a;
     }
     a.items.push_back(props::to_naive(*item));

@@ -59,6 +59,11 @@ TEST(DynamoDbAnswer, APageReadsItsItemsCountsAndKey) {
   EXPECT_EQ(read_page("Query", *answer(200, R"({"Items":[{"pk":{"N":"x"}}]})").reply)
                 .malformed.rfind("an item of the answer is not valid DynamoDB JSON", 0),
             0u);
+  // An item that is not DynamoDB's JSON is quoted, never whole.
+  const std::string huge = R"({"Items":[{"pk":{"N":")" + std::string(100000, '7') + R"(x"}}]})";
+  const std::string malformed = read_page("Query", *answer(200, huge).reply).malformed;
+  EXPECT_EQ(malformed.rfind("an item of the answer is not valid DynamoDB JSON", 0), 0u);
+  EXPECT_LT(malformed.size(), 1000u) << malformed.size();
 }
 
 // A 5xx as the client throws it after its attempts.
