@@ -381,7 +381,11 @@ Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
       }
       certificate["signature"] = {{"algorithm", "ed25519"}, {"value", *signature}};
     }
-    files.emplace_back(paths.json, certificate.dump(2) + "\n");
+    // As the digest reads it (digest.cc): text that is not UTF-8 must never
+    // stop the report from being written.
+    files.emplace_back(
+        paths.json,
+        certificate.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
   if (!paths.junit.empty()) files.emplace_back(paths.junit, junit_xml(c));
   if (!paths.markdown.empty()) {

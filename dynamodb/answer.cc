@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "support/text.h"
+
 namespace sortkey::dynamodb {
 namespace {
 
@@ -14,7 +16,7 @@ using nlohmann::json;
 // name cannot flood or garble a terminal.
 std::string token(std::string_view name) {
   std::string out;
-  for (const char c : name.substr(0, 64)) {
+  for (const char c : support::utf8_prefix(name, 64)) {
     if (c == '~') {
       out += "~0";
     } else if (c == '/') {

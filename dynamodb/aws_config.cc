@@ -228,6 +228,7 @@ Result<RetrySettings> resolve_retry(const Getenv& env) {
                                     attempts.source, attempts.value));
     }
     out.max_attempts = n;
+    out.server_error_attempts = n;
     out.source = out.source == "default" ? attempts.source : out.source + ", " + attempts.source;
   }
   return out;

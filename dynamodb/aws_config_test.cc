@@ -98,10 +98,12 @@ TEST(AwsConfig, RetrySettingsPrecedence) {
   ASSERT_TRUE(d) << d.error().message;
   EXPECT_EQ(d->mode, RetryMode::kAdaptive);
   EXPECT_EQ(d->max_attempts, 10);
+  EXPECT_EQ(d->server_error_attempts, 3);  // the SDKs' default: a server error is an answer
   auto p = retry({{"AWS_PROFILE", "local"}});
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_EQ(p->mode, RetryMode::kStandard);
   EXPECT_EQ(p->max_attempts, 7);
+  EXPECT_EQ(p->server_error_attempts, 7);  // set explicitly: for server errors too
   auto e =
       retry({{"AWS_PROFILE", "local"}, {"AWS_RETRY_MODE", "legacy"}, {"AWS_MAX_ATTEMPTS", "3"}});
   ASSERT_TRUE(e) << e.error().message;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 #include "dynamodb/read_answer.h"
@@ -241,9 +242,10 @@ AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string
                                      where, config_.request_timeout_ms, curl_easy_strerror(ex.rc)));
   }
   if (ex.body.too_large) {
-    throw TransportError(
-        TransportError::Kind::kProtocol,
-        fmt::format("{}: HTTP {} with a body larger than {} bytes", where, ex.status, kMaxBody));
+    const std::string why = fmt::format("a body larger than {} bytes", kMaxBody);
+    throw TransportError(TransportError::Kind::kProtocol,
+                         fmt::format("{}: HTTP {} with {}", where, ex.status, why),
+                         BadAnswer{ex.status, why, summarize_body(ex.body.text, creds)});
   }
   // libcurl sends on a kept connection and, when that one closes without an
   // answer, connects afresh once: a refused connection after bytes were
@@ -251,9 +253,12 @@ AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string
   const bool resent_refused = ex.rc == CURLE_COULDNT_CONNECT && ex.sent > 0;
   if (broken_connection(ex.rc) || resent_refused) {
     ++stats_.broken;
-    return {std::nullopt,
-            creds.redact(fmt::format("the connection broke: {}", curl_easy_strerror(ex.rc))), false,
-            true, broken_after_sending(ex.rc) || resent_refused};
+    AnswerReading broke;
+    broke.retry_because =
+        creds.redact(fmt::format("the connection broke: {}", curl_easy_strerror(ex.rc)));
+    broke.broke = true;
+    broke.unknown = broken_after_sending(ex.rc) || resent_refused;
+    return broke;
   }
   if (ex.rc != CURLE_OK) {
     throw TransportError(TransportError::Kind::kUnreachable,
@@ -264,7 +269,15 @@ AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string
 }
 
 Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& request) {
-  const std::string body = request.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+  std::string body;
+  try {
+    body = request.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+  } catch (const nlohmann::json::exception& e) {
+    // Requests are sortkey's own: text in one that is not UTF-8 is sortkey's bug.
+    throw std::invalid_argument(
+        fmt::format("sortkey made a {} request that is not valid JSON (a bug of sortkey's): {}",
+                    action, e.what()));
+  }
   const std::string target = "DynamoDB_20120810." + std::string(action);
   const RetrySettings& retry = config_.retry;
   AnswerReading last;
@@ -305,6 +318,10 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
       last.reply->outcome_unknown = unknown;
       if (unknown) ++stats_.unknown_outcomes;
       return std::move(*last.reply);
+    }
+    if (last.server_error && n >= std::min(retry.server_error_attempts, retry.max_attempts)) {
+      throw server_error_after(fmt::format("{} {}", config_.url, action), *last.server_error, n,
+                               retry, config_.credentials);
     }
   }
   throw TransportError(

@@ -10,11 +10,16 @@
 //   * an API error (HTTP 4xx with a __type): returned to the caller as
 //     `ApiError`, because a rejection is an answer the certifier compares
 //     (ValidationException, ResourceNotFoundException, ...);
-//   * throttling, HTTP 5xx, a transient error code and a connection that
-//     broke after it was made (reset, or closed without an answer): retried
-//     as the retry mode says (retry.h: legacy, standard or adaptive, with the
-//     client-side rate limiter of rate_limiter.h), up to `max_attempts`
-//     attempts in all; then TransportError kThrottled;
+//   * throttling (a throttling error type, whatever the status, and HTTP
+//     429), a transient error code and a connection that broke after it was
+//     made (reset, or closed without an answer): retried as the retry mode
+//     says (retry.h: legacy, standard or adaptive, with the client-side rate
+//     limiter of rate_limiter.h), up to `max_attempts` attempts in all; then
+//     TransportError kThrottled (kConnectionLost for a connection);
+//   * HTTP 5xx that is not throttling: retried the same way, up to
+//     `server_error_attempts` attempts; then TransportError kServerError,
+//     with the status and a description of the last body (BadAnswer). The
+//     endpoint certifier reads it as the endpoint's answer to that request;
 //   * an answer after a retry of an attempt whose outcome is unknown: the
 //     request was sent in full and its connection broke before a complete
 //     answer (reset, closed, or cut in the middle of the answer), so the
@@ -32,9 +37,12 @@
 //     connection that broke and then on every retry broke again or could
 //     no longer be made (kConnectionLost). The workload reads either as the
 //     endpoint's answer to that request (workload.h, Workload::send);
-//   * no connection on the first attempt (connect_timeout on connecting),
-//     an answer that is not DynamoDB's JSON or has a member of the wrong
-//     type (answer.h): TransportError, never retried, the run ends;
+//   * an answer that is not DynamoDB's JSON or has a member of the wrong type
+//     (answer.h), or a body over 32 MB: TransportError kProtocol with its
+//     BadAnswer, never retried; the endpoint certifier reads it as the
+//     endpoint's answer to that request;
+//   * no connection on the first attempt (connect_timeout on connecting):
+//     TransportError kUnreachable, never retried, the run ends;
 //   * an interrupt (Ctrl-C, see interrupt_count): TransportError
 //     kInterrupted once the count reaches the client's threshold, also
 //     in the middle of a transfer, a back-off sleep or a wait for the rate
@@ -50,6 +58,7 @@
 #define SORTKEY_DYNAMODB_CLIENT_H_
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -58,6 +67,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dynamodb/credentials.h"
@@ -82,14 +92,50 @@ struct EndpointConfig {
   RetrySettings retry;
 };
 
+// A body as a report describes it, never whole (read_answer.h, summarize_body).
+struct BodySummary {
+  std::string type;  // "empty", "JSON", "HTML", "binary" or "text"
+  std::size_t bytes = 0;
+  // Its first line that is not blank, redacted, as support::excerpt quotes it
+  // (one line of valid UTF-8, at most 120 bytes and the "…" of a cut).
+  std::string first_line;
+  std::string error_type;  // a JSON object's __type, short ("InternalServerError"), or ""
+};
+
+// An answer that is not one DynamoDB gives: a 5xx that persisted, or a body
+// that is not DynamoDB's JSON.
+struct BadAnswer {
+  long status = 0;
+  // What is wrong, in words that do not change between occurrences: "a
+  // server error", "a body that is not a JSON object", "/Items is an object,
+  // not an array".
+  std::string reason;
+  BodySummary body;
+};
+
 class TransportError : public std::runtime_error {
  public:
-  enum class Kind { kUnreachable, kTimeout, kConnectionLost, kThrottled, kProtocol, kInterrupted };
-  TransportError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
+  // kServerError: a 5xx that persisted through its attempts; kProtocol: an
+  // answer that is not DynamoDB's JSON (with answer()) or keys that could
+  // not be renewed (without).
+  enum class Kind {
+    kUnreachable,
+    kTimeout,
+    kConnectionLost,
+    kThrottled,
+    kServerError,
+    kProtocol,
+    kInterrupted
+  };
+  TransportError(Kind kind, const std::string& what, std::optional<BadAnswer> answer = {})
+      : std::runtime_error(what), kind_(kind), answer_(std::move(answer)) {}
   Kind kind() const { return kind_; }
+  // The answer the endpoint gave, when it gave one that is not DynamoDB's.
+  const std::optional<BadAnswer>& answer() const { return answer_; }
 
  private:
   Kind kind_;
+  std::optional<BadAnswer> answer_;
 };
 
 struct ApiError {
@@ -112,10 +158,11 @@ struct Reply {
 // What one HTTP answer means: the reply, or an attempt to retry and why.
 struct AnswerReading {
   std::optional<Reply> reply;
-  std::string retry_because;  // when there is no reply
-  bool throttled = false;     // the retry is for throttling
-  bool broke = false;         // the connection broke after the request was sent
-  bool unknown = false;       // ... in full, before a complete answer: applied or not
+  std::string retry_because;              // when there is no reply
+  bool throttled = false;                 // the retry is for throttling
+  bool broke = false;                     // the connection broke after the request was sent
+  bool unknown = false;                   // ... in full, before a complete answer: applied or not
+  std::optional<BadAnswer> server_error;  // the retry is for a 5xx that is not throttling
 };
 
 struct ClientStats {
@@ -147,7 +194,9 @@ class DynamoDbClient {
   DynamoDbClient(const DynamoDbClient&) = delete;
   DynamoDbClient& operator=(const DynamoDbClient&) = delete;
 
-  // Sends `action` with `request` as its body. Throws TransportError (see above).
+  // Sends `action` with `request` as its body. Throws TransportError (see
+  // above), and std::invalid_argument for a request that is not valid JSON
+  // (text that is not UTF-8: a bug of the caller's, never sent).
   Reply call(std::string_view action, const nlohmann::json& request);
 
   // Interrupts needed before calls abort: 1 for the workload, 2 while cleaning

@@ -10,6 +10,7 @@
 #include "sortkey/items_file.h"
 #include "support/json_input.h"
 #include "support/subprocess.h"
+#include "support/text.h"
 
 namespace sortkey::dynamodb {
 namespace {
@@ -108,10 +109,7 @@ Result<std::string> process_member(const nlohmann::json& answer, const char* nam
 
 // The first line of a failing process's standard error, for the message.
 std::string first_line(const std::string& err) {
-  std::string line = err.substr(0, std::min(err.find('\n'), std::size_t{200}));
-  for (char& c : line) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
+  const std::string line = support::excerpt(std::string_view(err).substr(0, err.find('\n')), 200);
   return line.empty() ? std::string() : ": " + line;
 }
 
@@ -160,7 +158,7 @@ Result<Credentials> read_process_answer(const std::string& out, const std::strin
     if (!c.expires) {
       return make_error(ErrorCode::kBadParameter, 0,
                         fmt::format("{}: its \"Expiration\" is not an RFC 3339 time: \"{}\"", what,
-                                    expiration->substr(0, 40)));
+                                    support::excerpt(*expiration, 40)));
     }
     if (*c.expires <= std::chrono::system_clock::now()) {
       return make_error(ErrorCode::kBadParameter, 0,

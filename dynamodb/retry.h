@@ -13,7 +13,9 @@
 //             other error answer. A retry after a connection that broke
 //             once the request was sent in full leaves the outcome of a
 //             write unknown: the reply says so (dynamodb/client.h).
-//   attempts  RetrySettings::max_attempts, first attempt included.
+//   attempts  RetrySettings::max_attempts, first attempt included; a 5xx
+//             answer (a server error that is not throttling) is tried
+//             RetrySettings::server_error_attempts times at most.
 //   backoff   legacy:   50 ms * 2^(n-1) before retry n, at most 20 s, no jitter;
 //             standard: random [0, 1) * min(b * 2^(n-1), 20 s), b = 1 s
 //                       after a throttle and 25 ms after anything else;
@@ -22,9 +24,15 @@
 //
 // The certifier's default is adaptive with 10 attempts (AWS's own default
 // is 3 or 4 attempts): a run sends tens of thousands of requests, and one
-// request that runs out of attempts ends the whole run. The retry quota of
-// standard mode (a client that stops retrying after many failures) is left
-// out for the same reason: a run waits for the endpoint rather than fail fast.
+// request that runs out of attempts while throttled ends the whole run. A
+// server error that persists does not end it: the endpoint certifier reports
+// it as the endpoint's answer to that request (certify/endpoint/workload.h),
+// so a 5xx gets the SDKs' 3 attempts by default, and an endpoint that answers
+// some requests with a deterministic 500 costs a run milliseconds each, not
+// the seconds of 10 back-offs. AWS_MAX_ATTEMPTS (or max_attempts) set
+// explicitly applies to both. The retry quota of standard mode (a client that
+// stops retrying after many failures) is left out: a run waits for a
+// throttling endpoint rather than fail fast.
 
 #ifndef SORTKEY_DYNAMODB_RETRY_H_
 #define SORTKEY_DYNAMODB_RETRY_H_
@@ -39,6 +47,9 @@ enum class RetryMode { kLegacy, kStandard, kAdaptive };
 struct RetrySettings {
   RetryMode mode = RetryMode::kAdaptive;
   int max_attempts = 10;
+  // For a 5xx that is not throttling: the SDKs' default, or max_attempts
+  // when that was set explicitly.
+  int server_error_attempts = 3;
   std::string source = "default";  // where they came from, for the run's description
 };
 

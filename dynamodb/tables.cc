@@ -134,25 +134,8 @@ std::vector<std::string> TableManager::drop_all() {
   return failed;
 }
 
-void empty_table(DynamoDbClient& client, const std::string& table,
-                 const std::vector<std::string>& key_names) {
-  std::vector<nlohmann::json> keys;
-  nlohmann::json params = {{"TableName", table}, {"ConsistentRead", true}};
-  for (int page = 0; page < 10000; ++page) {
-    const Reply r = client.call("Scan", params);
-    if (!r.ok()) {
-      throw TransportError(
-          TransportError::Kind::kProtocol,
-          fmt::format("emptying {}: Scan refused: {}: {}", table, r.error->type, r.error->message));
-    }
-    for (const auto& item : r.body.value("Items", nlohmann::json::array())) {
-      nlohmann::json key = nlohmann::json::object();
-      for (const std::string& k : key_names) key[k] = item.value(k, nlohmann::json());
-      keys.push_back(key);
-    }
-    if (!r.body.contains("LastEvaluatedKey")) break;
-    params["ExclusiveStartKey"] = r.body["LastEvaluatedKey"];
-  }
+void delete_items(DynamoDbClient& client, const std::string& table,
+                  const std::vector<nlohmann::json>& keys) {
   for (std::size_t at = 0; at < keys.size(); at += 25) {
     nlohmann::json requests = nlohmann::json::array();
     for (std::size_t i = at; i < std::min(keys.size(), at + 25); ++i) {

@@ -3,7 +3,7 @@
 // The tables sortkey makes on an endpoint, and only those: a TableManager
 // creates tables named `sortkey-cert-<run>-<n>`, remembers them and deletes
 // only them; no other table name is ever written, read or deleted through
-// it. empty_table deletes every item of one of them.
+// it. delete_items deletes items of one of them.
 //
 // Example:
 //   TableManager tables(client, "3f2a91c0");
@@ -64,11 +64,11 @@ class TableManager {
 // secondary index with its projection.
 nlohmann::json table_definition(const TableSchema& schema);
 
-// Deletes every item of `table` (a consistent Scan of its keys
-// `key_names`, then BatchWriteItem deletes, unprocessed items retried).
-// Throws TransportError.
-void empty_table(DynamoDbClient& client, const std::string& table,
-                 const std::vector<std::string>& key_names);
+// Deletes the items of `table` whose keys are `keys` (DynamoDB JSON), with
+// BatchWriteItem, 25 at a time, unprocessed items retried. Throws
+// TransportError (kProtocol when a delete is refused).
+void delete_items(DynamoDbClient& client, const std::string& table,
+                  const std::vector<nlohmann::json>& keys);
 
 }  // namespace sortkey::dynamodb
 

@@ -8,6 +8,10 @@
 // Checks (certify/endpoint/page_answer_props.h):
 //   * the reader is total: a reply, a retry with its reason, or a
 //     TransportError kProtocol; no other exception escapes;
+//   * a persistent 5xx and a body that is not DynamoDB's JSON, read as the
+//     endpoint workload reads them (failed_answer), are divergences whose
+//     sentence is one short line of valid UTF-8 and whose recorded answer
+//     is valid UTF-8 JSON with the status, without a secret;
 //   * HTTP 5xx is retried (unless the body nests too deep); a reply to 200
 //     is the body, an object, without error; a reply to anything else is an
 //     API error with that status and a short type (no '#', no ':');

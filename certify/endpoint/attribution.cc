@@ -8,6 +8,7 @@
 #include "oracles/naive_decimal.h"
 #include "properties/gen/query_gen.h"
 #include "properties/props/query_conversions.h"
+#include "support/text.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -87,7 +88,9 @@ NValue without_class(const NValue& v, const std::string& c) {
   NValue out = v;
   auto text = [&c](std::string s, bool binary) {
     if (c == "empty" && s.empty()) return std::string("a");
-    if (c == "size-limit" && s.size() >= kSizeLimitBytes) s.resize(8);
+    // Text is cut between characters: a probe's request must stay valid UTF-8.
+    if (c == "size-limit" && s.size() >= kSizeLimitBytes)
+      s = binary ? s.substr(0, 8) : std::string(support::utf8_prefix(s, 8));
     if (c == "multibyte" && !binary) return ascii_of(s);
     if (c == "high-bytes" && binary) {
       for (char& b : s) b = static_cast<char>(static_cast<unsigned char>(b) & 0x7F);
@@ -282,9 +285,9 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
       for (const auto& [name, v] : item) value_classes(v, false, true, classes);
     }
     s.values = classes.contains("multibyte") ? "multibyte" : "";
-  } else if (s.outcome == "no_answer") {
-    // Nothing is replayed: each probe would wait for the timeout again, or
-    // find the endpoint gone.
+  } else if (d.unanswered()) {
+    // Nothing is replayed: each probe would wait for the timeout again, find
+    // the endpoint gone, or cost a server error's attempts.
     unanswered_cause(d, context, s);
   } else if (context.item != nullptr) {
     write_cause(d, context, s);

@@ -18,11 +18,15 @@
 //   * a Query of a partition over 1 MB: "a partition over 1 MB read with
 //     Limit" or "without Limit";
 //   * a request the endpoint gave no answer to (a timeout, or the connection
-//     lost with it): nothing is replayed; an invalid request, a script step
+//     lost with it) or answered with a server error (a 5xx through the
+//     client's attempts): nothing is replayed; an invalid request, a script step
 //     or a partition over 1 MB is named as above, a write "write of an
 //     item" with the classes of its values, and a read by its whole filter
 //     when the request had one ("filter (path BETWEEN N) AND (…)"), else by
 //     its key condition, with " with Limit" when it had a Limit;
+//   * an answer that is not DynamoDB's JSON (an item, a key, a member of the
+//     wrong type, a body that is not an object): "the answer's JSON", with
+//     the error "HTTP <status>" and what is wrong as its message;
 //   * a Query or Scan: the request without its filter first. When that still
 //     diverges in the same way (outcome, error, masked message), the cause is
 //     the key condition, the target and the start key ("key BETWEEN on S from

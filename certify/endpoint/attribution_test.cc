@@ -74,6 +74,25 @@ TEST(ValueClasses, TakenOutOneAtATime) {
   EXPECT_TRUE(left.empty());
 }
 
+// The measured crash: an endpoint refused a valid write holding a multibyte
+// string of 1,024 bytes or more, and the probe without "size-limit" cut it
+// at byte 8, inside a character: the probe's request was not UTF-8 and the
+// run stopped ("type_error.316 incomplete UTF-8 string").
+TEST(ValueClasses, ASizeLimitIsCutBetweenCharacters) {
+  std::string euros;
+  while (euros.size() < 1024) euros += "\xE2\x82\xAC";
+  const NValue text = without_class(oracle::naive_scalar(T::S, euros), "size-limit");
+  EXPECT_EQ(text.s, "\xE2\x82\xAC\xE2\x82\xAC");
+  EXPECT_NO_THROW((void)nlohmann::json(naive_to_json(text)).dump());
+  NValue set;
+  set.t = T::SS;
+  set.set = {euros, "a"};
+  for (const std::string& e : without_class(set, "size-limit").set) EXPECT_LE(e.size(), 8u);
+  // Binary is bytes: cut at byte 8.
+  EXPECT_EQ(without_class(oracle::naive_scalar(T::B, std::string(1500, '\xE2')), "size-limit").s,
+            std::string(8, '\xE2'));
+}
+
 TEST(FilterFeature, OneNamePerCauseWhateverTheSpelling) {
   const NCond a = atom(NCond::Op::kLt, {path("x"), constant(oracle::naive_scalar(T::S, "a"))});
   const NCond b = atom(NCond::Op::kGt, {constant(oracle::naive_scalar(T::S, "b")), path("y")});

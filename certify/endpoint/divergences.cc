@@ -10,6 +10,7 @@
 #include "certify/digest.h"
 #include "support/files.h"
 #include "support/json_input.h"
+#include "support/text.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -161,7 +162,7 @@ std::string outcome_of(std::string_view kind) {
 }
 
 std::string mask_message(std::string_view message, const std::set<std::string>& names) {
-  std::string text(message.substr(0, 2000));
+  std::string text(support::utf8_prefix(message, 2000));
   // Longest names first, so that "g 5" is masked before "g".
   std::vector<std::string> sorted(names.begin(), names.end());
   std::sort(sorted.begin(), sorted.end(),
@@ -169,28 +170,38 @@ std::string mask_message(std::string_view message, const std::set<std::string>& 
   for (const std::string& n : sorted) text = mask_name(text, n);
   text = mask_values(text);
   text = mask_labelled_values(text);
-  if (text.size() > 300) {
-    std::size_t cut = 300;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    text.resize(cut);
-  }
-  return text;
+  return std::string(support::utf8_prefix(text, 300));
 }
 
 // ---------------------------------------------------------------- divergences
 
+namespace {
+
+// The reproduction's actual answer, or null: whatever its shape.
+nlohmann::json actual_of(const nlohmann::json& reproduction) {
+  return reproduction.is_object() ? reproduction.value("actual", nlohmann::json()) : nullptr;
+}
+
+}  // namespace
+
 std::string Divergence::error_type() const {
-  const nlohmann::json actual = reproduction.value("actual", nlohmann::json());
+  const nlohmann::json actual = actual_of(reproduction);
   return actual.is_object() && actual.contains("error") && actual["error"].is_string()
              ? actual["error"].get<std::string>()
              : std::string();
 }
 
 std::string Divergence::error_message() const {
-  const nlohmann::json actual = reproduction.value("actual", nlohmann::json());
+  const nlohmann::json actual = actual_of(reproduction);
   return actual.is_object() && actual.contains("message") && actual["message"].is_string()
              ? actual["message"].get<std::string>()
              : std::string();
+}
+
+bool Divergence::unanswered() const {
+  if (kind == "no_answer" || kind == "server_error") return true;
+  const nlohmann::json actual = actual_of(reproduction);
+  return kind == "malformed" && actual.is_object() && actual.contains("status");
 }
 
 std::string describe_reproduction(const nlohmann::json& r, std::string_view indent) {

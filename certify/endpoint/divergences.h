@@ -11,8 +11,13 @@
 //   operation  the request that diverged: PutItem, Query, Scan
 //   outcome    rejected (a valid request refused), accepted (an invalid one
 //              taken), result (other items, order, Count or ScannedCount),
-//              paging (LastEvaluatedKey), number_text, malformed
-//   error      the endpoint's error type ("" when it did not refuse)
+//              paging (LastEvaluatedKey), number_text, malformed (an item,
+//              a key or the whole answer not DynamoDB's JSON), server_error
+//              (a 5xx through the client's attempts), no_answer
+//   error      the endpoint's error type ("" when it did not refuse); "HTTP
+//              500" for a server error and for an answer that is not
+//              DynamoDB's JSON, "no answer: timeout" or "no answer:
+//              connection lost"
 //   message    the endpoint's message with its values masked
 //              (mask_message): quoted text, {...} values, numbers, the
 //              table's attribute and index names, a value after ": "
@@ -107,7 +112,8 @@ struct Divergence {
   std::string property;  // "endpoint/query"
   // What differs: "rejected" (a valid request or write refused), "accepted"
   // (an invalid one taken), "items", "order", "count", "scanned_count",
-  // "lek_missing", "lek_unexpected", "lek_value", "number_text", "malformed".
+  // "lek_missing", "lek_unexpected", "lek_value", "number_text", "malformed",
+  // "server_error", "no_answer".
   std::string kind;
   std::string detail;  // one sentence a person reads
   // {"table": schema, "items": [...], "request": {"action": ..., "params": {...}},
@@ -123,6 +129,10 @@ struct Divergence {
   // The endpoint's error type and message in the actual answer, or "".
   std::string error_type() const;
   std::string error_message() const;
+  // Whether the request got no answer DynamoDB gives: none at all
+  // ("no_answer"), a server error, or a body that is not DynamoDB's JSON
+  // (an actual answer with a "status"). Nothing of it is replayed.
+  bool unanswered() const;
   // The divergence as a person reads it: signature, detail, reproduction.
   std::string describe() const;
 };

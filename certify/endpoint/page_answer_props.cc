@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "certify/endpoint/divergences.h"
 #include "certify/endpoint/page_answer.h"
 #include "dynamodb/read_answer.h"
 #include "oracles/naive_query.h"
@@ -33,12 +34,53 @@ Outcome no_secret(std::string_view text) {
   return Outcome::holds();
 }
 
+// The longest sentence failure_text makes: the status, the reason (300
+// bytes and a cut), the body's kind, length and first line (120 and a cut).
+constexpr std::size_t kFailureTextBytes = 700;
+
+// `e` read as the workload reads an answer DynamoDB never gives
+// (failed_answer): a failure of `kind`, its sentence one line of valid
+// UTF-8 within kFailureTextBytes, its recorded answer valid UTF-8 JSON with
+// the status, neither with a secret; as a divergence's actual answer, one
+// that is never replayed, its error type and masked message read back.
+Outcome failure_holds(const dynamodb::TransportError& e, const std::string& kind) {
+  const std::optional<PageAnswer> a = failed_answer(e);
+  if (!a) return Outcome::fails("an answer of the endpoint not read as one");
+  if (failure_kind(*a) != kind || !a->error || !a->bad) {
+    return Outcome::fails("read as a failure of kind \"" + failure_kind(*a) + "\", not " + kind);
+  }
+  const std::string text = failure_text(*a);
+  const nlohmann::json recorded = recorded_answer(*a);
+  std::string dumped;
+  try {
+    dumped = recorded.dump() + json(text).dump();  // both throw on text that is not UTF-8
+  } catch (const json::exception& x) {
+    return Outcome::fails(std::string("a failure's text is not UTF-8: ") + x.what());
+  }
+  if (text.find_first_of("\r\n") != std::string::npos || text.size() > kFailureTextBytes) {
+    return Outcome::fails("a failure's sentence is not one short line: " + dumped.substr(0, 1000));
+  }
+  if (recorded.value("status", 0L) != a->bad->status) {
+    return Outcome::fails("a recorded failure without its status: " + dumped.substr(0, 1000));
+  }
+  Divergence d;
+  d.kind = kind;
+  d.reproduction = {{"actual", recorded}};
+  if (!d.unanswered() || d.error_type() != a->error->type) {
+    return Outcome::fails("a divergence of it would be replayed, or not read back");
+  }
+  (void)mask_message(d.error_message(), {"pk", "sk"});
+  return props::first_failure({no_secret(text), no_secret(dumped)});
+}
+
 Outcome protocol_error(const dynamodb::TransportError& e) {
   if (e.kind() != dynamodb::TransportError::Kind::kProtocol) {
     return Outcome::fails(std::string("a dynamodb::TransportError of another kind: ") + e.what());
   }
   if (std::string_view(e.what()).empty()) return Outcome::fails("a protocol error without a text");
-  return no_secret(e.what());
+  // A body that is not DynamoDB's JSON is the endpoint's answer: it carries it.
+  if (!e.answer()) return Outcome::fails("a protocol error without the answer");
+  return props::first_failure({no_secret(e.what()), failure_holds(e, "malformed")});
 }
 
 // The same attributes in the same order, each value equal.
@@ -106,10 +148,15 @@ Outcome endpoint_answer_holds(long status, const std::string& action, std::strin
   }
   if (!answer.reply) {
     // Retried: HTTP 5xx, or an error type the SDKs retry (throttling, transient).
-    return status >= 500 || status == 429 || answer.retry_because.find(':') != std::string::npos
-               ? no_secret(answer.retry_because)
-               : Outcome::fails("retried HTTP " + std::to_string(status) + ": " +
-                                answer.retry_because);
+    if (status < 500 && status != 429 && answer.retry_because.find(':') == std::string::npos) {
+      return Outcome::fails("retried HTTP " + std::to_string(status) + ": " + answer.retry_because);
+    }
+    if (!answer.server_error) return no_secret(answer.retry_because);
+    // A server error through its attempts, as the client throws it.
+    const dynamodb::TransportError e = dynamodb::server_error_after(
+        "http://endpoint " + action, *answer.server_error, 3, {}, credentials());
+    return props::first_failure(
+        {no_secret(answer.retry_because), no_secret(e.what()), failure_holds(e, "server_error")});
   }
   const dynamodb::Reply& reply = *answer.reply;
   if (status >= 500) return Outcome::fails("a reply to HTTP " + std::to_string(status));

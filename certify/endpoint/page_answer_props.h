@@ -31,6 +31,13 @@ namespace sortkey::certify::endpoint {
 //     API error with that status and a short type (no '#', no ':');
 //   * the secret key and the session token never appear in an error's or a
 //     retry's text;
+//   * a server error (a 5xx that is not throttling, as the client throws
+//     it after its attempts) and a TransportError kProtocol (with the
+//     answer it carries) read by failed_answer are failures of kind
+//     "server_error" and "malformed": failure_text one line of valid UTF-8
+//     of at most 700 bytes, recorded_answer valid UTF-8 JSON with the
+//     status, neither with a secret, and a divergence with that actual
+//     answer is never replayed and reads its error type back;
 //   * read_page of a reply to 200 is total too: malformed with a reason, a
 //     TransportError kProtocol, or for a Query or Scan the body's items
 //     (each writes back to the item read), its Count and ScannedCount (-1

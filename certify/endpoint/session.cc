@@ -241,7 +241,7 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property) {
   for (Found& f : found) {
     // A request without an answer is not replayed (attribution.h).
     if (f.known == nullptr && f.unsettled.empty() && !f.minimized && f.first_property == property &&
-        f.divergence.kind != "no_answer") {
+        !f.divergence.unanswered()) {
       todo.push_back(&f);
     }
   }
@@ -321,10 +321,15 @@ std::string found_text(const EndpointSession::Impl::Found& f, const std::string&
     return fmt::format("divergence {} ({} times here): {}; listed under {}\n", id, here,
                        f.divergence.signature.describe(), f.first_property);
   }
+  const std::string& kind = f.divergence.kind;
   std::string how = f.minimized ? fmt::format("minimized in {} replays{}", f.tried,
                                               f.cut ? ", cut short by the budget" : "")
-                    : f.divergence.kind == "no_answer"
+                    : kind == "no_answer"
                         ? "not minimized: a request without an answer is not replayed"
+                    : kind == "server_error"
+                        ? "not minimized: a request answered with a server error is not replayed"
+                    : f.divergence.unanswered()
+                        ? "not minimized: an answer that is not DynamoDB's JSON is not replayed"
                         : "not minimized";
   return fmt::format("divergence {} ({} times): {}\n  {}\n  minimal reproduction ({}):\n{}", id,
                      here, f.divergence.signature.describe(), f.divergence.detail, how,

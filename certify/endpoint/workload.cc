@@ -202,26 +202,34 @@ Workload::Answer Workload::send(const std::string& action, const nlohmann::json&
   if (!gone_.empty())
     throw dynamodb::TransportError(dynamodb::TransportError::Kind::kUnreachable, gone_);
   ++checked_;
+  return exchange(action, params);
+}
+
+Workload::Answer Workload::exchange(const std::string& action, const nlohmann::json& params) {
+  if (!gone_.empty())
+    throw dynamodb::TransportError(dynamodb::TransportError::Kind::kUnreachable, gone_);
+  std::optional<Answer> failed;
   try {
     return read_page(action, client_.call(action, params));
   } catch (const dynamodb::TransportError& e) {
-    const bool unanswered = e.kind() == dynamodb::TransportError::Kind::kTimeout ||
-                            e.kind() == dynamodb::TransportError::Kind::kConnectionLost;
-    if (!unanswered) throw;
-    Answer a;
-    a.body = nlohmann::json::object();
-    a.no_answer =
-        e.kind() == dynamodb::TransportError::Kind::kTimeout ? "timeout" : "connection lost";
-    a.error = dynamodb::ApiError{0, "no answer: " + a.no_answer, e.what()};
-    unanswered_ = Unanswered{action, params, a.error};
-    try {
-      client_.call("DescribeTable", {{"TableName", tables_.probe_name()}});
-    } catch (const dynamodb::TransportError& again) {
-      if (again.kind() == dynamodb::TransportError::Kind::kInterrupted) throw;
-      gone_ = fmt::format("the endpoint stopped answering: {} got no answer ({}), then {}", action,
-                          e.what(), again.what());
-    }
-    return a;
+    failed = failed_answer(e);
+    if (!failed) throw;
+  }
+  unanswered_ = Unanswered{action, params, *failed};
+  const std::string what =
+      failed->bad ? failure_text(*failed) : fmt::format("no answer ({})", failed->failure);
+  answers_probe(fmt::format("{} got {}", action, what));
+  return std::move(*failed);
+}
+
+bool Workload::answers_probe(const std::string& what_failed) {
+  try {
+    client_.call("DescribeTable", {{"TableName", tables_.probe_name()}});
+    return true;
+  } catch (const dynamodb::TransportError& again) {
+    if (again.kind() == dynamodb::TransportError::Kind::kInterrupted) throw;
+    gone_ = fmt::format("the endpoint stopped answering: {}, then {}", what_failed, again.what());
+    return false;
   }
 }
 
@@ -248,6 +256,8 @@ nlohmann::json actual_json(const nlohmann::json& body,
   if (error) return {{"error", error->type}, {"message", error->message}};
   return body;
 }
+
+nlohmann::json actual_json(const PageAnswer& answer) { return recorded_answer(answer); }
 
 }  // namespace workload_internal
 

@@ -35,7 +35,9 @@
 //
 // The page form in a reproduction:
 //   {"error": "ValidationException"}                         a rejection
-//   {"ok": true}                                             an accepted write
+//   {"ok": true}                                             an accepted write, or
+//                                                            any answer (a Scan
+//                                                            emptying a table)
 //   {"Items": [...], "Count": n, "ScannedCount": n,
 //    "LastEvaluatedKey": "required" | "forbidden" | "allowed" | <key>,
 //    "order": "query" | "scan", "forward": true}              a page
@@ -76,11 +78,6 @@ nlohmann::json query_request_json(const std::string& table, const QueryRequest& 
 // Oracle values as DynamoDB JSON, numbers spelled as the oracle holds them.
 nlohmann::json naive_to_json(const oracle::NValue& v);
 nlohmann::json naive_to_json(const oracle::NItem& item);
-
-// The error of a request the endpoint gave no answer to (Workload::send),
-// as its divergence's signature and a known-divergences entry name it.
-inline constexpr const char* kNoAnswerTimeout = "no answer: timeout";
-inline constexpr const char* kNoAnswerLost = "no answer: connection lost";
 
 struct WorkloadOptions {
   int index_wait_ms = 5000;  // bounded re-reads of an index
@@ -192,27 +189,39 @@ class Workload {
   using Answer = PageAnswer;
 
   // One request as the checks send it (PutItem, Query, ...). A request the
-  // endpoint gives no answer to (a timeout, or a connection lost with it:
-  // TransportError kTimeout, kConnectionLost) is an answer of its own, with
-  // `no_answer` set, which the checks report as a divergence like any
-  // other. The endpoint is then asked something harmless (DescribeTable of
-  // a table that does not exist): if that gets no answer either, the
-  // endpoint is gone (gone() says why) and every later send throws
-  // TransportError kUnreachable. Throws TransportError otherwise.
+  // endpoint gives no answer DynamoDB gives to is an answer of its own
+  // (page_answer.h, failed_answer), with `no_answer` set, which the checks
+  // report as a divergence like any other: none at all (a timeout, or a
+  // connection lost with it: TransportError kTimeout, kConnectionLost), a
+  // server error (kServerError), or a body that is not DynamoDB's JSON
+  // (kProtocol with its answer). The endpoint is then asked something
+  // harmless (answers_probe): if that fails too, the endpoint is gone
+  // (gone() says why) and every later send throws TransportError
+  // kUnreachable. Throws TransportError otherwise.
   Answer send(const std::string& action, const nlohmann::json& params);
+  // Asks the endpoint something harmless (DescribeTable of a table that does
+  // not exist) after `what_failed` ("Query got HTTP 500: ..."): true when it
+  // answers; when it fails too (any TransportError but an interrupt), the
+  // endpoint is gone: gone() names what failed and the probe's failure.
+  // Throws TransportError kInterrupted.
+  bool answers_probe(const std::string& what_failed);
   // Why the endpoint stopped answering for good, or "".
   const std::string& gone() const { return gone_; }
-  // The last request without an answer (action, params) not taken yet, and
-  // takes it: a probe's or a replay's is reported by the caller too.
+  // The last request without an answer DynamoDB gives (action, params and
+  // the answer of failed_answer) not taken yet, and takes it: a probe's or a
+  // replay's is reported by the caller too.
   struct Unanswered {
     std::string action;
     nlohmann::json params;
-    std::optional<dynamodb::ApiError>
-        error;  // "no answer: timeout" or "no answer: connection lost"
+    Answer answer;
   };
   std::optional<Unanswered> take_unanswered() { return std::exchange(unanswered_, std::nullopt); }
-  // Deletes every item of `table`. Throws TransportError.
-  void clear(const std::string& table, const oracle::NSchema& schema);
+  // Deletes every item of `table`: a consistent Scan of its keys (at most
+  // 1,000 pages), then BatchWriteItem deletes. A Scan the endpoint refuses,
+  // answers with a server error or with a body that is not DynamoDB's JSON
+  // is observed as a divergence (no items known, "expected" {"ok": true}),
+  // and then false: the case cannot go on. Throws TransportError.
+  bool clear(const std::string& table, const oracle::NSchema& schema, const Observe& observe);
 
  private:
   // One Query or Scan under check: the reads and checks both share (workload_pages.cc).
@@ -229,6 +238,8 @@ class Workload {
                                         const nlohmann::json& params, std::optional<Divergence>* d);
   Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool numbers,
                                                  bool* unsure);
+  // send() without counting the request among the checks' (clear()).
+  Answer exchange(const std::string& action, const nlohmann::json& params);
 
   dynamodb::DynamoDbClient& client_;
   dynamodb::TableManager& tables_;

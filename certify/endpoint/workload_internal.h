@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "certify/endpoint/page_answer.h"
 #include "dynamodb/client.h"
 #include "oracles/naive_query.h"
 
@@ -24,6 +25,9 @@ nlohmann::json recorded_request(const std::string& action, nlohmann::json params
 // The answer as recorded: the body, or {"error": type, "message": ...}.
 nlohmann::json actual_json(const nlohmann::json& body,
                            const std::optional<dynamodb::ApiError>& error);
+// The same for any answer (page_answer.h, recorded_answer), with "status"
+// and "body" for a server error or an answer that is not DynamoDB's JSON.
+nlohmann::json actual_json(const PageAnswer& answer);
 
 }  // namespace sortkey::certify::endpoint::workload_internal
 

@@ -23,10 +23,51 @@ using workload_internal::recorded_request;
 
 // ---------------------------------------------------------------- clearing and loading
 
-void Workload::clear(const std::string& table, const NSchema& schema) {
-  std::vector<std::string> keys = {schema.pk.name};
-  if (schema.sk) keys.push_back(schema.sk->name);
-  dynamodb::empty_table(client_, table, keys);
+namespace {
+
+// Far more pages than a table of the workload's holds (a few hundred items,
+// a few MB): a Scan that pages on past them is not emptying anything.
+constexpr int kMaxEmptyingPages = 1000;
+
+}  // namespace
+
+bool Workload::clear(const std::string& table, const NSchema& schema, const Observe& observe) {
+  nlohmann::json params = {{"TableName", table}, {"ConsistentRead", true}};
+  std::vector<nlohmann::json> keys;
+  for (int page = 0; page < kMaxEmptyingPages; ++page) {
+    const Answer a = exchange("Scan", params);
+    if (a.error || !a.malformed.empty()) {
+      // A valid Scan that got no page: a divergence, and the case cannot go on.
+      const oracle::NaiveTable unknown(schema);
+      props::ScanSpec whole;
+      whole.consistent = true;
+      Divergence d;
+      d.kind = !a.no_answer.empty() ? failure_kind(a) : a.error ? "rejected" : "malformed";
+      d.detail = fmt::format("the consistent Scan emptying the table got {}",
+                             !a.no_answer.empty() ? failure_text(a)
+                             : a.error            ? a.error->type + ": " + a.error->message
+                                                  : a.malformed);
+      d.reproduction = {{"table", schema_to_json(schema)},
+                        {"items", nlohmann::json::array()},
+                        {"request", recorded_request("Scan", params)},
+                        {"expected", {{"ok", true}}},
+                        {"actual", actual_json(a)}};
+      CheckContext context{table, &unknown};
+      context.scan = &whole;
+      observe(d, context);
+      return false;
+    }
+    for (const auto& item : a.body.value("Items", nlohmann::json::array())) {
+      nlohmann::json key = nlohmann::json::object();
+      for (const NKey& k : oracle::naive_table_keys(schema))
+        key[k.name] = item.value(k.name, nlohmann::json());
+      keys.push_back(std::move(key));
+    }
+    if (!a.lek) break;
+    params["ExclusiveStartKey"] = a.lek_raw;
+  }
+  dynamodb::delete_items(client_, table, keys);
+  return true;
 }
 
 namespace {
@@ -38,9 +79,9 @@ Divergence put_divergence(const NSchema& schema, const std::vector<NItem>& writt
                           const std::string& kind, const NItem& item, const Workload::Answer& a,
                           bool want_ok) {
   Divergence d;
-  d.kind = a.no_answer.empty() ? kind : "no_answer";
-  d.detail = !a.no_answer.empty() ? fmt::format("PutItem got no answer: {}; the item: {}",
-                                                a.error->message, oracle::naive_show(item))
+  d.kind = a.no_answer.empty() ? kind : failure_kind(a);
+  d.detail = !a.no_answer.empty() ? fmt::format("PutItem got {}; the item: {}", failure_text(a),
+                                                oracle::naive_show(item))
              : want_ok ? fmt::format("PutItem of a valid item was refused: {}: {}; the item: {}",
                                      a.error ? a.error->type : "", a.error ? a.error->message : "",
                                      oracle::naive_show(item))
@@ -51,7 +92,7 @@ Divergence put_divergence(const NSchema& schema, const std::vector<NItem>& writt
                     {"request", recorded_request("PutItem", {{"Item", naive_to_json(item)}})},
                     {"expected", want_ok ? nlohmann::json{{"ok", true}}
                                          : nlohmann::json{{"error", "ValidationException"}}},
-                    {"actual", actual_json(a.body, a.error)}};
+                    {"actual", actual_json(a)}};
   return d;
 }
 
@@ -69,7 +110,7 @@ nlohmann::json key_json(const std::vector<NKey>& table_keys, const NItem& item) 
 bool Workload::load(const std::string& table, oracle::NaiveTable& model,
                     const std::vector<NItem>& items, const Observe& observe) {
   const NSchema schema = model.schema();
-  clear(table, schema);
+  if (!clear(table, schema, observe)) return false;
   const std::vector<NKey> table_keys = oracle::naive_table_keys(schema);
 
   std::vector<NItem> written;  // what the endpoint took, in order
@@ -95,7 +136,7 @@ bool Workload::load(const std::string& table, oracle::NaiveTable& model,
       Answer a = send("BatchWriteItem", params);
       if (!a.no_answer.empty()) {
         Divergence d = put_divergence(schema, written, "no_answer", batch.front(), a, true);
-        d.detail = "BatchWriteItem got no answer: " + a.error->message;
+        d.detail = "BatchWriteItem got " + failure_text(a);
         d.reproduction["request"] = recorded_request("BatchWriteItem", params);
         oracle::NaiveTable before(schema);
         for (const NItem& i : written) before.put(i);

@@ -225,9 +225,8 @@ class Workload::Read {
   std::optional<Divergence> bad_answer(const Answer& a, const nlohmann::json& params,
                                        const nlohmann::json& expected) const {
     if (!a.no_answer.empty()) {
-      return make("no_answer",
-                  fmt::format("a valid {} got no answer: {}", operation_, a.error->message), params,
-                  expected, actual_json(a.body, a.error));
+      return make(failure_kind(a), fmt::format("a valid {} got {}", operation_, failure_text(a)),
+                  params, expected, actual_json(a));
     }
     if (a.error || !a.malformed.empty()) {
       return make(

@@ -31,16 +31,18 @@ std::optional<Divergence> Workload::invalid_divergence(const std::string& table,
   const Answer a = send("Query", params);
   if (a.error && a.error->type == "ValidationException") return std::nullopt;
   Divergence d;
-  d.kind = !a.no_answer.empty() ? "no_answer" : (a.error ? "error_type" : "accepted");
-  d.detail = a.error ? fmt::format("a Query DynamoDB refuses ({}) was refused with {}: {}",
-                                   planted.fault, a.error->type, a.error->message)
-                     : fmt::format("a Query DynamoDB refuses ({}: \"{}\") was accepted",
-                                   planted.fault, planted.want);
+  d.kind = !a.no_answer.empty() ? failure_kind(a) : (a.error ? "error_type" : "accepted");
+  d.detail = !a.no_answer.empty() ? fmt::format("a Query DynamoDB refuses ({}) got {}",
+                                                planted.fault, failure_text(a))
+             : a.error ? fmt::format("a Query DynamoDB refuses ({}) was refused with {}: {}",
+                                     planted.fault, a.error->type, a.error->message)
+                       : fmt::format("a Query DynamoDB refuses ({}: \"{}\") was accepted",
+                                     planted.fault, planted.want);
   d.reproduction = {{"table", schema_to_json(model.schema())},
                     {"items", items_json(model.items())},
                     {"request", recorded_request("Query", params)},
                     {"expected", {{"error", "ValidationException"}}},
-                    {"actual", actual_json(a.body, a.error)}};
+                    {"actual", actual_json(a)}};
   return d;
 }
 
@@ -119,8 +121,8 @@ std::string step_kind(const StepAnswer& want, const Workload::Answer& got, bool 
                       std::string* detail) {
   const std::string type = got.error ? got.error->type : "";
   if (!got.no_answer.empty()) {
-    *detail = fmt::format("got no answer: {}", got.error->message);
-    return "no_answer";
+    *detail = "got " + failure_text(got);
+    return failure_kind(got);
   }
   if (want.kind == StepAnswer::Kind::kOk && got.error) {
     *detail = fmt::format("refused: {}: {}", type, got.error->message);
@@ -190,14 +192,17 @@ std::optional<Settled> Workload::settle_unknown(const std::string& table,
     if (invalid) return Settled::kUnchanged;
     // Nothing to settle by: the read-back is the divergence.
     Divergence& u = d->emplace();
-    u.kind = !read.no_answer.empty() ? "no_answer" : read.error ? "rejected" : "malformed";
-    u.detail = fmt::format(
-        "the consistent GetItem reading back {} (its outcome unknown) failed: {}",
-        fmt::streamed(step), read.error ? read.error->message : describe(stored.error()));
+    u.kind = !read.no_answer.empty() ? failure_kind(read) : read.error ? "rejected" : "malformed";
+    u.detail =
+        fmt::format("the consistent GetItem reading back {} (its outcome unknown) failed: {}",
+                    fmt::streamed(step),
+                    !read.no_answer.empty() ? failure_text(read)
+                    : read.error            ? read.error->message
+                                            : describe(stored.error()));
     u.reproduction = {{"table", schema_to_json(model.schema())},
                       {"request", recorded_request("GetItem", get)},
                       {"expected", {{"Item", held ? naive_to_json(*held) : nullptr}}},
-                      {"actual", actual_json(read.body, read.error)}};
+                      {"actual", actual_json(read)}};
     return std::nullopt;
   }
   const std::optional<NItem> found =
@@ -264,14 +269,14 @@ std::optional<Divergence> Workload::step_divergence(const std::string& table,
                     {"items", before},
                     {"request", recorded_request(props::step_operation(step), params)},
                     {"expected", answer_json(want, get)},
-                    {"actual", actual_json(a.body, a.error)}};
+                    {"actual", actual_json(a)}};
   return d;
 }
 
 bool Workload::check_script(const std::string& table, oracle::NaiveTable& model,
                             const std::vector<WriteStep>& steps, const Observe& observe) {
   const NSchema schema = model.schema();
-  clear(table, schema);
+  if (!clear(table, schema, observe)) return false;
   for (const WriteStep& step : steps) {
     if (step.kind == WriteStep::Kind::kPut) {
       check_write(table, model, step.item, observe);

@@ -3,9 +3,10 @@
 loopback port in front of a DynamoDB-compatible endpoint (dynalite in the
 tests), that misbehaves as told, for the endpoint client's tests. It writes
 its port to PORTFILE, then its counts to PORTFILE.stats after every request
-("requests N throttled N reset N corrupted N concurrent N connections N":
-concurrent is the most requests it held at once, connections the
-connections it accepted), and serves until killed (it also exits by itself
+("requests N throttled N reset N corrupted N concurrent N connections N
+server_errors N refused N repaged N": concurrent is the most requests it held
+at once, connections the connections it accepted, the last three what
+--misanswer and --fail-after did), and serves until killed (it also exits by itself
 after 600 s).
 
   --throttle P          answer a fraction P of the requests with a throttling
@@ -40,6 +41,19 @@ after 600 s).
                         becomes 5), lek_string ("LastEvaluatedKey": "k"),
                         message_number (400 {"__type": "...ValidationException",
                         "message": 5}), type_number (400 {"__type": 123})
+  --misanswer           answer valid requests as a broken store does, each
+                        deterministically: every Query whose
+                        KeyConditionExpression holds a tab gets HTTP 500 with
+                        an HTML traceback page; every PutItem or
+                        BatchWriteItem that writes a string of 1,024 bytes or
+                        more holding multibyte UTF-8 is refused with a 400
+                        ValidationException (DynamoDB takes it); every Scan
+                        of an index is paged endlessly (its last page gets a
+                        LastEvaluatedKey, and every page from such a key is
+                        empty with a new one)
+  --fail-after N        after N requests, answer every request but DeleteTable
+                        (the cleanup) with HTTP 500 and an HTML page: an
+                        endpoint gone bad, the harmless probe included
 """
 import argparse
 import http.client
@@ -66,6 +80,8 @@ parser.add_argument("--hang-after", type=int, default=0)
 parser.add_argument("--corrupt", default="")
 parser.add_argument("--swallow", default="")
 parser.add_argument("--die-on", default="")
+parser.add_argument("--misanswer", action="store_true")
+parser.add_argument("--fail-after", type=int, default=0)
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
 
@@ -73,7 +89,7 @@ target = urllib.parse.urlparse(args.target)
 rng = random.Random(args.seed)
 lock = threading.Lock()
 counts = {"requests": 0, "throttled": 0, "reset": 0, "corrupted": 0, "concurrent": 0,
-          "connections": 0}
+          "connections": 0, "server_errors": 0, "refused": 0, "repaged": 0}
 in_flight = [0]
 reset_due = [False]
 READS = ("GetItem", "Query", "Scan", "DescribeTable")
@@ -86,6 +102,57 @@ THROTTLES = ["ProvisionedThroughputExceededException", "ThrottlingException",
 corrupt_action, corrupt_n, corrupt_kind = (args.corrupt.split(":") + ["", "", ""])[:3]
 swallow_action, swallow_n = (args.swallow.split(":") + ["", ""])[:2]
 die_action, die_n = (args.die_on.split(":") + ["", ""])[:2]
+
+
+REPAGE = "sortkey_proxy_page"  # the attribute of the LastEvaluatedKeys --misanswer makes up
+
+
+def html_page(action):
+    """A traceback page as a web framework's debug handler serves it."""
+    lines = ["<!DOCTYPE html>", "<html><head><title>500 Internal Server Error</title></head>",
+             "<body><h1>Internal Server Error</h1><pre>", "Traceback (most recent call last):"]
+    for i in range(40):
+        lines.append(f'  File "/srv/store/handlers/{action.lower()}.py", line {100 + i}, '
+                     f"in handle — état {i}")
+    lines += [f"KeyError: 'expression' ({action})", "</pre></body></html>", ""]
+    return "\n".join(lines).encode()
+
+
+def strings(value):
+    """The S strings of a DynamoDB JSON value or item, nested ones too."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k == "S" and isinstance(v, str):
+                yield v
+            elif k == "SS" and isinstance(v, list):
+                yield from (s for s in v if isinstance(s, str))
+            else:
+                yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+def big_multibyte(item):
+    return any(len(s.encode()) >= 1024 and any(ord(c) > 127 for c in s) for s in strings(item))
+
+
+def misanswered(action, request):
+    """What --misanswer does with the request: "", "error500", "refuse" or "repage"."""
+    if not isinstance(request, dict):
+        return ""
+    if action == "Query" and "\t" in str(request.get("KeyConditionExpression", "")):
+        return "error500"
+    if action == "PutItem" and big_multibyte(request.get("Item")):
+        return "refuse"
+    if action == "BatchWriteItem":
+        puts = [r.get("PutRequest", {}).get("Item") for rs in request.get("RequestItems", {}).values()
+                for r in rs if isinstance(r, dict)]
+        if any(big_multibyte(i) for i in puts):
+            return "refuse"
+    if action == "Scan" and request.get("IndexName"):
+        return "repage"
+    return ""
 
 
 def write_stats():
@@ -126,10 +193,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with lock:
             counts["connections"] += 1
 
-    def send(self, status, data, cut=None):
+    def send(self, status, data, cut=None, content_type="application/x-amz-json-1.0"):
         """Sends the answer; with `cut`, only its first `cut` bytes, then a reset."""
         self.send_response(status)
-        self.send_header("Content-Type", "application/x-amz-json-1.0")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         if cut is None:
@@ -152,8 +219,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         conn.close()
         return status, data
 
-    def decide(self, action):
-        """What to do with this request: forward, throttle, reset, hang."""
+    def decide(self, action, request):
+        """What to do with this request: forward, throttle, reset, hang, ..."""
         with lock:
             counts["requests"] += 1
             n = counts["requests"]
@@ -166,6 +233,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 recent.pop(0)
             if args.hang_after and n > args.hang_after:
                 return "hang", None
+            if args.fail_after and n > args.fail_after and action != "DeleteTable":
+                counts["server_errors"] += 1
+                return "error500", None
+            if args.misanswer:
+                what = misanswered(action, request)
+                if what:
+                    counts[{"error500": "server_errors", "refuse": "refused",
+                            "repage": "repaged"}[what]] += 1
+                    return what, None
             if action == swallow_action and per_action[action] == int(swallow_n):
                 return "hang", None
             if action == die_action and per_action[action] == int(die_n):
@@ -188,7 +264,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         payload = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         action = self.headers.get("X-Amz-Target", "").rsplit(".", 1)[-1]
-        what, throttle = self.decide(action)
+        try:
+            request = json.loads(payload)
+        except ValueError:
+            request = None
+        what, throttle = self.decide(action, request)
         try:
             if what == "hang":
                 time.sleep(3600)
@@ -198,7 +278,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.answer(400, {"__type": "com.amazonaws.dynamodb.v20120810#" + throttle,
                                   "message": "Rate of requests exceeds the allowed throughput."})
                 return
+            if what == "error500":
+                self.send(500, html_page(action), content_type="text/html; charset=utf-8")
+                return
+            if what == "refuse":
+                self.answer(400, {"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
+                                  "message": "Item size has exceeded the maximum allowed size"})
+                return
+            start = request.get("ExclusiveStartKey", {}) if what == "repage" else {}
+            if REPAGE in start:
+                # A key this proxy made up: an empty page and the next key, for ever.
+                n = int(start[REPAGE].get("N", "0")) + 1
+                self.answer(200, {"Items": [], "Count": 0, "ScannedCount": 0,
+                                  "LastEvaluatedKey": {REPAGE: {"N": str(n)}}})
+                return
             status, data = self.forward(payload)
+            if what == "repage" and status == 200:
+                body = json.loads(data)
+                body.setdefault("LastEvaluatedKey", {REPAGE: {"N": "1"}})
+                self.answer(status, body)
+                return
             if what == "reset":
                 # The request went through; the connection breaks in the middle of its answer.
                 self.send(status, data, cut=len(data) // 2)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `sortkey certify --endpoint` against dynalite behind endpoint_proxy.py, which
-# throttles, resets connections, stops answering or corrupts answers as each
-# mode asks (ci/dynalite.sh starts dynalite; both are stopped whatever happens).
+# throttles, resets connections, stops answering, corrupts answers or answers
+# as a broken store does as each mode asks (ci/dynalite.sh starts dynalite; both are stopped whatever happens).
 #
 #   proxy_certify.sh SORTKEY SOURCE_DIR MODE
 #
@@ -50,8 +50,28 @@
 #                   and AWS_RETRY_MODE=legacy: exit 2, "still failing after 3
 #                   attempts", no failed property.
 # MODE hostile      one answer mid-run with a member of the wrong type, for
-#                   each kind: exit 2 with a sentence naming it by its JSON
-#                   pointer, never a property failure.
+#                   each kind: a divergence of outcome malformed (error "HTTP
+#                   <status>", the member named by its JSON pointer), its
+#                   reproduction's actual answer the status and the body
+#                   described; the run goes on (exit 1, never 2), and no JSON
+#                   library text is printed.
+# MODE misanswer    answers as a broken store gives them (endpoint_proxy.py
+#                   --misanswer): an HTML 500 for every Query whose key
+#                   condition holds a tab, a ValidationException for a valid
+#                   write of a multibyte string of 1,024 bytes or more, and a
+#                   Scan of an index paged endlessly. Each is a divergence
+#                   with its reproduction (in the output, in --json and in
+#                   --record-divergences): server_error with the status and
+#                   the body described, never quoted whole; rejected with the
+#                   classes multibyte+size-limit (the probes cut the string
+#                   between characters); paging. The run ends NOT CERTIFIED
+#                   (exit 1, never 2) within its --budget of 20 s and a
+#                   generous margin.
+# MODE failing      every request after the 300th but DeleteTable gets an
+#                   HTML 500, the harmless probe included: exit 2, "the
+#                   endpoint stopped answering" naming the request that
+#                   failed and the probe; the report, --json and
+#                   --record-divergences keep what was found; no table left.
 # MODE config       the URL from the config file's services section and the
 #                   keys from its credential_process: the run certifies and
 #                   says where both came from.
@@ -310,22 +330,108 @@ exhausted)
   want_stopped "still failing after 3 attempts"
   ;;
 hostile)
-  for case in "Query:3:items_object|/Items is an object, not an array" \
-              "Scan:3:count_string|/Count is a string, not a whole number" \
-              "Query:2:attribute_number|/Items/0/[^ ]+/[SN] is a number, not a string" \
-              "Scan:2:lek_string|/LastEvaluatedKey is a string, not an object" \
-              "PutItem:5:message_number|/message is a number, not a string" \
-              "BatchWriteItem:3:type_number|/__type is a number, not a string"; do
-    corrupt=${case%%|*} pattern=${case#*|}
+  # Until this mode's change (server errors and answers that are not
+  # DynamoDB's JSON read as the endpoint's answers), each of these ended the
+  # run: exit 2, "could not run".
+  for case in "Query:3:items_object|200|/Items is an object, not an array" \
+              "Scan:3:count_string|200|/Count is a string, not a whole number" \
+              "Query:2:attribute_number|200|/Items/0/[^ ]+/[SN] is a number, not a string" \
+              "Scan:2:lek_string|200|/LastEvaluatedKey is a string, not an object" \
+              "PutItem:5:message_number|400|/message is a number, not a string" \
+              "BatchWriteItem:3:type_number|400|/__type is a number, not a string"; do
+    corrupt=${case%%|*} rest=${case#*|}
+    status=${rest%%|*} pattern=${rest#*|}
     start_proxy --corrupt "$corrupt"
-    certify "$proxy_url" --cases 200 --known-divergences "$known"
+    # The run goes on past the answer: a short budget keeps the six runs short.
+    certify "$proxy_url" --cases 20 --budget 10 --known-divergences "$known"
     stop_proxy
-    want_exit 2
-    want_err "could not run the endpoint certification: .*HTTP [0-9]+: in the (error )?answer, $pattern"
-    want_stopped "$pattern"
-    if grep -q "json.exception" "$dir/err" "$dir/out"; then fail "raw JSON library text"; fi
+    want_exit 1
+    want_out "got HTTP $status that is not DynamoDB's JSON: $pattern \\(a JSON body of [0-9]+ bytes"
+    python3 - "$dir/cert.json" "$status" "${corrupt%%:*}" <<'PY' || fail "the JSON report does not hold the malformed answer: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert not c.get("stopped"), c.get("stopped")
+found = [d for p in c["properties"] for d in p.get("divergences", [])
+         if d["signature"]["outcome"] == "malformed" and d["signature"]["error"] == "HTTP " + sys.argv[2]]
+assert found, [d["signature"] for p in c["properties"] for d in p.get("divergences", [])]
+r = found[0]["reproduction"]
+assert all(k in r for k in ("table", "request", "expected", "actual")), r
+assert r["actual"]["status"] == int(sys.argv[2]) and r["actual"]["body"]["type"] == "JSON", r["actual"]
+PY
+    if grep -q "json.exception\|type_error" "$dir/err" "$dir/out"; then fail "raw JSON library text"; fi
     echo "ok: $corrupt"
   done
+  ;;
+misanswer)
+  start_proxy --misanswer
+  started=$(date +%s)
+  certify "$proxy_url" --budget 20 --known-divergences "$known" \
+    --record-divergences "$dir/recorded.json"
+  took=$(($(date +%s) - started))
+  want_exit 1
+  # The budget bounds exploring; the known divergences' replays, the
+  # minimizing and the cleanup come on top, on a shared machine.
+  [ "$took" -le 90 ] || fail "the run took $took s with --budget 20"
+  want_out "^NOT CERTIFIED"
+  want_out "Query server_error HTTP 500 \"an HTML body\"; key "
+  want_out "a valid Query got HTTP 500: an HTML body of [0-9]+ bytes: <!DOCTYPE html>$"
+  want_out "minimal reproduction \\(not minimized: a request answered with a server error is not replayed\\)"
+  want_out "actual: \\{\"body\":\\{\"bytes\":[0-9]+,\"first_line\":\"<!DOCTYPE html>\",\"type\":\"HTML\"\\},\"error\":\"HTTP 500\",\"message\":\"an HTML body\",\"status\":500\\}"
+  want_out "PutItem rejected ValidationException .*; values: multibyte\\+size-limit"
+  want_out "Scan paging; scan of an index"
+  if grep -q "Traceback\|json.exception\|type_error\|could not run" "$dir/err" "$dir/out"; then
+    fail "a body quoted whole, JSON library text, or a run that could not go on"
+  fi
+  python3 - "$dir/cert.json" "$dir/recorded.json" <<'PY' || fail "the JSON report or the recorded file lacks the divergences: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert not c.get("stopped"), c.get("stopped")
+found = [d for p in c["properties"] for d in p.get("divergences", [])]
+def having(**want):
+    return [d for d in found if all(d["signature"][k] == v for k, v in want.items())]
+server = having(operation="Query", outcome="server_error", error="HTTP 500", message="an HTML body")
+assert server, [d["signature"] for d in found]
+r = server[0]["reproduction"]
+assert all(k in r for k in ("table", "items", "request", "expected", "actual")), r
+assert "\t" in r["request"]["params"]["KeyConditionExpression"], r["request"]
+a = r["actual"]
+assert a["status"] == 500 and a["body"]["type"] == "HTML" and a["body"]["bytes"] > 1000, a
+assert a["body"]["first_line"] == "<!DOCTYPE html>", a
+size = [d for d in having(operation="PutItem", outcome="rejected") if d["signature"]["values"] == "multibyte+size-limit"]
+assert size, [d["signature"] for d in found]
+assert having(operation="Scan", outcome="paging", feature="scan of an index"), [d["signature"] for d in found]
+recorded = json.load(open(sys.argv[2]))["divergences"]
+outcomes = {(e["signature"]["outcome"], e["signature"]["values"]) for e in recorded}
+assert ("server_error", "") in outcomes or any(o == "server_error" for o, _ in outcomes), outcomes
+assert ("rejected", "multibyte+size-limit") in outcomes, outcomes
+assert any(o == "paging" for o, _ in outcomes), outcomes
+print(len(found), "divergences,", len(server), "server errors of Query")
+PY
+  read -r _ requests _ _ _ _ _ _ _ _ _ _ _ errors _ refused _ repaged <"$dir/port.stats"
+  echo "proxy: $requests requests, $errors server errors, $refused writes refused, $repaged pages made up; $took s"
+  ;;
+failing)
+  start_proxy --fail-after 300
+  certify "$proxy_url" --cases 1000000 --budget 60 --known-divergences "$known" \
+    --record-divergences "$dir/recorded.json"
+  want_exit 2
+  want_err "could not run the endpoint certification: the endpoint stopped answering: [A-Za-z]+ got HTTP 500: an HTML body of [0-9]+ bytes: <!DOCTYPE html>, then http://127.0.0.1:[0-9]+/ DescribeTable: HTTP 500 after 3 attempts"
+  want_out "the run stopped exploring: the endpoint stopped answering"
+  want_out "^endpoint/"
+  if grep -q "Traceback" "$dir/err" "$dir/out"; then fail "a body quoted whole"; fi
+  python3 - "$dir/cert.json" <<'PY' || fail "the JSON report does not keep what was found: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["stopped"] and "stopped answering" in c["stopped"] and "DescribeTable" in c["stopped"], c["stopped"]
+assert not c["certified"], c
+assert any(p["cases"] > 0 for p in c["properties"]), c["properties"]
+for p in c["properties"]:
+    if p["result"] == "FAILED":
+        assert any(d["signature"]["outcome"] == "server_error" for d in p["divergences"]), p
+PY
+  [ -s "$dir/recorded.json" ] || fail "--record-divergences wrote nothing"
+  stop_proxy
+  want_no_tables
   ;;
 config)
   cat >"$dir/config" <<EOF
@@ -389,7 +495,7 @@ assert len(serial) == 7 and any(p.get("divergences") for p in serial), serial
 for a, b in zip(serial, parallel):
     assert a == b, json.dumps([a, b], indent=1)[:4000]
 PY
-  read -r _ requests _ _ _ _ _ _ _ concurrent _ connections <"$dir/port.stats"
+  read -r _ requests _ _ _ _ _ _ _ concurrent _ connections _ <"$dir/port.stats"
   [ "$concurrent" -ge 2 ] && [ "$connections" -ge 4 ] ||
     fail "the proxy held at most $concurrent requests at once on $connections connections"
   stop_proxy
