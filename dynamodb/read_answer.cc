@@ -147,7 +147,8 @@ AnswerReading read_answer(std::string_view action, std::string_view where, long 
   // `{"Count":77,...,"Count":0}`: nlohmann keeps the last; DynamoDB never
   // writes a key twice, so such an answer is refused, not read one way.
   if (auto unique = check_json_within(text, "the body", support::kMaxJsonDepth); !unique) {
-    throw protocol(" with " + unique.error().message);
+    const std::string why = support::excerpt(unique.error().message, 300);
+    throw bad(why, " with " + why);
   }
   if (status == 200) {
     if (auto typed = check_answer_types(action, parsed); !typed) {
