@@ -152,10 +152,10 @@ json read_number(Draws& d) {
 json read_name(Draws& d, json& params) {
   params = {{"case", pick<const char*>(d, {"upper", "lower", "fold"})}};
   const std::vector<char32_t> boundaries = {
-      0x41,   0x5A,   0x7E,   0xA0,   0x5B,   0x40,   0x60,    0x61,   0x7A,   0x7B,
-      0x7FF,  0x800,  0xFFFF, 0x10000, 0xD7FF, 0xE000, 0x10FFFF, 0xBF,  0xC0,   0xDE,
-      0xDF,   0xE0,   0xFF,   0x100,  0x130,  0x131,  0x17F,   0x3A3,  0x3C2,  0x1E9E,
-      0x2126, 0x212A, 0xFB00, 0xFFFD, 0x10400, 0x1E900, 0x20};
+      0x41,   0x5A,   0x7E,   0xA0,    0x5B,    0x40,    0x60,     0x61,  0x7A,  0x7B,
+      0x7FF,  0x800,  0xFFFF, 0x10000, 0xD7FF,  0xE000,  0x10FFFF, 0xBF,  0xC0,  0xDE,
+      0xDF,   0xE0,   0xFF,   0x100,   0x130,   0x131,   0x17F,    0x3A3, 0x3C2, 0x1E9E,
+      0x2126, 0x212A, 0xFB00, 0xFFFD,  0x10400, 0x1E900, 0x20};
   char32_t c = pick(d, boundaries);
   if (d.weighted({4, 1}) == 1) {  // any scalar value that is no control
     c = static_cast<char32_t>(uniform(d, 0xA0, 0x10FFFF - 0x800));
@@ -173,7 +173,8 @@ json read_composite(Draws& d, json& params) {
   const auto byte = static_cast<char>(pick<int>(
       d, {delimiter, delimiter + 1, delimiter - 1, delimiter + 2, 'A', 0x01, 0x00, 0x7E, 0x7F}));
   json path = json::array();
-  for (int i = 0, n = d.weighted({2, 2, 1}); i < n; ++i) path.push_back(pick<std::string>(d, {"A", "ORG", "x"}));
+  for (int i = 0, n = d.weighted({2, 2, 1}); i < n; ++i)
+    path.push_back(pick<std::string>(d, {"A", "ORG", "x"}));
   const std::string stem = pick<std::string>(d, {"", "a", "Ab"});
   if (d.coin()) {
     path.push_back(stem + byte);

@@ -61,7 +61,8 @@ std::uint32_t timestamp_unit(const CodecOracle& o) {
 
 json cut_instant(const CodecOracle& o, const json& v) {
   const std::uint32_t unit = timestamp_unit(o);
-  return {{"seconds", v.at("seconds")}, {"nanos", v.at("nanos").get<std::uint32_t>() / unit * unit}};
+  return {{"seconds", v.at("seconds")},
+          {"nanos", v.at("nanos").get<std::uint32_t>() / unit * unit}};
 }
 
 std::optional<json> timestamp_step(const CodecOracle& o, const json& value, int step) {
@@ -259,8 +260,9 @@ std::optional<json> value_above(const CodecOracle& o, const json& value) {
 std::vector<json> neighbour_chain(const CodecOracle& o, const json& value) {
   const json v = o.codec() == "timestamp" ? cut_instant(o, value) : value;
   std::vector<json> chain;
-  const auto [parent, sibling] =
-      o.codec() == "composite" ? composite_family(o, v) : std::pair<std::optional<json>, std::optional<json>>{};
+  const auto [parent, sibling] = o.codec() == "composite"
+                                     ? composite_family(o, v)
+                                     : std::pair<std::optional<json>, std::optional<json>>{};
   if (parent) chain.push_back(*parent);
   if (auto below = value_below(o, v)) chain.push_back(*below);
   chain.push_back(v);
@@ -294,11 +296,11 @@ Outcome neighbour_pairs(CodecService& service, const CodecOracle& o, const json&
   for (std::size_t i = 0; i < chain.size(); ++i) {
     const json want = o.decoded(chain[i]);
     if (!decoded[i].refused && o.same_value(want, decoded[i].ok)) continue;
-    return Outcome::fails(fmt::format(
-        "the neighbour {} -> {} -> {}, expected {}\n{}\n{}", o.show(chain[i]),
-        show_key(keys[i].ok.get<std::string>()),
-        decoded[i].refused ? "refused: " + decoded[i].error : decoded[i].ok.dump(), want.dump(),
-        show_exchange(keys[i]), show_exchange(decoded[i])));
+    return Outcome::fails(
+        fmt::format("the neighbour {} -> {} -> {}, expected {}\n{}\n{}", o.show(chain[i]),
+                    show_key(keys[i].ok.get<std::string>()),
+                    decoded[i].refused ? "refused: " + decoded[i].error : decoded[i].ok.dump(),
+                    want.dump(), show_exchange(keys[i]), show_exchange(decoded[i])));
   }
   return Outcome::holds();
 }

@@ -38,8 +38,7 @@ TEST(NeighbourChain, NumbersStepInTheThirtyEighthDigitAcrossExponents) {
   EXPECT_EQ(chain_of("number", json::object(), "1e6"),
             (std::vector<json>{"9." + nines.substr(1) + "e+5", "1e6",
                                "1." + std::string(36, '0') + "1e+6"}));
-  EXPECT_EQ(chain_of("number", json::object(), "0"),
-            (std::vector<json>{"-1e-130", "0", "1e-130"}));
+  EXPECT_EQ(chain_of("number", json::object(), "0"), (std::vector<json>{"-1e-130", "0", "1e-130"}));
   EXPECT_EQ(chain_of("number", json::object(), "-1e-130"),
             (std::vector<json>{"-1." + std::string(36, '0') + "1e-130", "-1e-130", "0"}));
   const std::string max = "9." + nines.substr(1) + "e+125";
@@ -74,8 +73,8 @@ TEST(NeighbourChain, IdsCarryThroughTheWholeValue) {
 
 TEST(NeighbourChain, NamesSkipSurrogatesAndControls) {
   const json p = {{"case", "fold"}};
-  EXPECT_EQ(chain_of("name", p, "a~")[2], "a\u00a0");          // U+007F..U+009F are Cc
-  EXPECT_EQ(chain_of("name", p, "\ud7ff")[2], "\ue000");       // no surrogates
+  EXPECT_EQ(chain_of("name", p, "a~")[2], "a\u00a0");         // U+007F..U+009F are Cc
+  EXPECT_EQ(chain_of("name", p, "\ud7ff")[2], "\ue000");      // no surrogates
   EXPECT_EQ(chain_of("name", p, "\uffff")[2], "\U00010000");  // UTF-8 grows to 4 bytes
 }
 
@@ -130,8 +129,8 @@ TEST(NeighbourPairs, CatchANumberCodecWrongOnlyAcrossAnExponentChange) {
     if (req.at("op") == "encode" && !r.refused) {
       const auto n = oracle::read_number(req.at("value").get<std::string>()).value;
       if (n.negative || n.digits != std::string(38, '9') || n.sci >= 125) return;
-      const json a = helper->answer(encode_request("number", json::object(),
-                                                   "1e" + std::to_string(n.sci + 1)));
+      const json a = helper->answer(
+          encode_request("number", json::object(), "1e" + std::to_string(n.sci + 1)));
       r.ok = a.at("ok").get<std::string>() + zeros;
     } else if (req.at("op") == "decode") {
       const std::string key = req.at("key").get<std::string>();
@@ -213,8 +212,8 @@ TEST(NeighbourPairs, CatchANameCodecOrderedByUtf16CodeUnits) {
 // `key` with every escape of `byte` written as the raw byte (the escape
 // byte is the delimiter + 1, then two upper-case hex digits).
 std::string unescape_one(const std::string& key, char delimiter, char byte) {
-  const std::string escape = fmt::format("{}{:02X}", static_cast<char>(delimiter + 1),
-                                         static_cast<unsigned char>(byte));
+  const std::string escape =
+      fmt::format("{}{:02X}", static_cast<char>(delimiter + 1), static_cast<unsigned char>(byte));
   std::string out;
   for (std::size_t i = 0; i < key.size(); ++i) {
     if (key[i] == delimiter + 1 && key.compare(i, 3, escape) == 0) {
@@ -240,12 +239,14 @@ TEST(NeighbourPairs, CatchACompositeCodecThatLeavesTheByteBelowTheDelimiterRaw) 
     } else if (req.at("op") == "decode") {
       const std::string key = req.at("key").get<std::string>();
       std::string escaped;
-      for (char c : key) escaped += c == low ? fmt::format("{}{:02X}", static_cast<char>(d + 1),
-                                                            static_cast<unsigned char>(low))
-                                             : std::string(1, c);
+      for (char c : key)
+        escaped += c == low ? fmt::format("{}{:02X}", static_cast<char>(d + 1),
+                                          static_cast<unsigned char>(low))
+                            : std::string(1, c);
       const bool canonical = unescape_one(key, d, low) == key;
-      const json a = canonical ? helper->answer(decode_request("composite", req.at("params"), escaped))
-                               : json{{"error", "an escaped byte that is written raw"}};
+      const json a = canonical
+                         ? helper->answer(decode_request("composite", req.at("params"), escaped))
+                         : json{{"error", "an escaped byte that is written raw"}};
       r.refused = !a.contains("ok");
       if (r.refused) r.error = a.at("error").get<std::string>();
       if (!r.refused) r.ok = a.at("ok");
