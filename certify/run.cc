@@ -7,8 +7,10 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <random>
 
+#include "certify/failure_replay.h"
 #include "certify/progress.h"
 #include "certify/report.h"
 #include "support/text.h"
@@ -97,32 +99,45 @@ props::RunReport run_here(const ChosenProperty& c, const props::RunSettings& set
 
 // Runs the chosen catalog properties into `cert`; an error when a target broke.
 // A property during which its target broke has no verdict: it is not recorded.
+// A property in `replayed` (its stored failure failed again) is not run: that
+// report is its result.
 Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
                         const props::RunSettings& settings, const RunOptions& options,
+                        const std::map<std::string, props::RunReport>& replayed,
                         Certification& cert) {
   std::map<Target*, std::vector<const props::PropertyEntry*>> plans;
   for (const ChosenProperty& c : chosen) plans[c.target].push_back(c.entry);
   for (const auto& [target, entries] : plans) target->plan(entries);
   const Progress::Mode mode = progress_mode(options);
   Progress progress(mode, chosen.size(), options.progress_quiet);
+  std::vector<ChosenProperty> fresh;
+  for (const ChosenProperty& c : chosen) {
+    if (replayed.count(c.entry->id()) == 0) fresh.push_back(c);
+  }
   // A batch runner runs them all first, saying each as it ends; the loop
   // then takes its reports.
   std::vector<props::RunReport> batch;
-  if (options.run_batch) {
-    auto all = run_in_batch(chosen, settings, options, progress);
+  if (options.run_batch && !fresh.empty()) {
+    auto all = run_in_batch(fresh, settings, options, progress);
     if (!all) return all.error();
     batch = std::move(*all);
   }
+  std::size_t next = 0;  // the next report of the batch
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const ChosenProperty& c = chosen[i];
-    if (options.run_batch && i >= batch.size()) {  // the batch stopped early (fail_fast)
+    const auto stored = replayed.find(c.entry->id());
+    const bool from_store = stored != replayed.end();
+    if (!from_store && options.run_batch && next >= batch.size()) {  // the batch stopped early
       cert.not_run = chosen.size() - i;
       break;
     }
-    if (!options.run_batch && options.claim && !options.claim(c.entry->id())) continue;
-    props::RunReport run =
-        options.run_batch ? std::move(batch[i]) : run_here(c, settings, mode, progress);
-    if (const std::string args = c.target->replay_args(); !args.empty()) {
+    if (!from_store && !options.run_batch && options.claim && !options.claim(c.entry->id())) {
+      continue;
+    }
+    props::RunReport run = from_store          ? stored->second
+                           : options.run_batch ? std::move(batch[next++])
+                                               : run_here(c, settings, mode, progress);
+    if (const std::string args = c.target->replay_args(); !args.empty() && run.replay.empty()) {
       run.replay = fmt::format("{} {} --seed {} --cases {} --property {}", options.command, args,
                                settings.seed, settings.cases, run.id);
     }
@@ -132,7 +147,7 @@ Result<void> run_chosen(const std::vector<ChosenProperty>& chosen,
       return ok.error();
     }
     const CertifiedProperty& judged = cert.properties.back();
-    if (!options.run_batch) progress.finished(judged.run);
+    if (!options.run_batch || from_store) progress.finished(judged.run);
     if (options.on_property) options.on_property(judged);
     const bool failed = judged.run.verdict != props::Verdict::kPassed;
     if (failed && options.fail_fast && i + 1 < chosen.size()) {
@@ -234,7 +249,25 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
                              settings.seed));
   }
   const auto start = std::chrono::steady_clock::now();
-  if (auto ran = run_chosen(*chosen, settings, options, cert); !ran) return stop(ran.error());
+  std::optional<FailureStore> store;
+  std::map<std::string, props::RunReport> replayed;
+  if (!options.failures_dir.empty()) {
+    auto opened = FailureStore::open(options.failures_dir, options.retire_after);
+    if (!opened) return stop(opened.error());
+    store = std::move(*opened);
+    replayed = store->replay(*chosen, settings);
+    if (const std::string lines = store->replay_lines(); !lines.empty() && !options.quiet) {
+      emit(stdout, lines + "\n");
+    }
+  }
+  if (auto ran = run_chosen(*chosen, settings, options, replayed, cert); !ran) {
+    return stop(ran.error());
+  }
+  if (store) {
+    for (CertifiedProperty& p : cert.properties) {
+      if (p.note.empty() && replayed.count(p.run.id) > 0) p.note = store->note_for(p.run.id);
+    }
+  }
   const RunContext context{settings, cert.corpus, options.no_progress || options.quiet};
   for (auto& t : targets) {
     if (cert.not_run > 0) break;  // --fail-fast stopped the run
@@ -246,6 +279,11 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
 
   print_table(cert, stdout, options.quiet);
   closed = true;
+  if (store) {
+    auto lines = store->update(cert, *chosen, options.command);
+    if (!lines) return stop(lines.error());
+    if (!options.quiet) emit(stdout, *lines);
+  }
   if (auto done = finish(targets, cert, options); !done) return stop(done.error());
   std::fflush(stdout);
   return cert;

@@ -54,6 +54,10 @@ struct RunOptions {
   bool fresh_seed = false;              // draw a random seed (printed)
   std::vector<std::string> properties;  // ids, codecs or prefixes ending in '/'; empty: all
   std::string corpus_dir;               // hashed into the certificate; "": none
+  // The failure store (failure_replay.h): its failures replayed before
+  // anything new, every new failure kept in it; "": none.
+  std::string failures_dir;
+  int retire_after = 3;  // passing replays in a row that remove a stored failure
   // Progress on stderr: on a terminal one line rewritten in place, else (a CI
   // log) one line per property as it ends, and a line naming what still runs
   // when a property takes long; none with no_progress or quiet.

@@ -24,6 +24,7 @@ const Catalog& builtin_catalog() {
     add_ulid_properties(c);
     add_timestamp_properties(c);
     add_number_properties(c);
+    add_neighbour_properties(c);
     add_layout_properties(c);
     add_query_properties(c);
     return c;

@@ -57,6 +57,8 @@ void add_ksuid_properties(Catalog& catalog);
 void add_ulid_properties(Catalog& catalog);
 void add_timestamp_properties(Catalog& catalog);
 void add_number_properties(Catalog& catalog);
+// Every codec's "<codec>/neighbours" on the built-in codecs (neighbour_catalog.h).
+void add_neighbour_properties(Catalog& catalog);
 void add_layout_properties(Catalog& catalog);
 void add_query_properties(Catalog& catalog);
 

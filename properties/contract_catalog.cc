@@ -21,6 +21,7 @@
 #include "properties/gen/path_gen.h"
 #include "properties/gen/text_gen.h"
 #include "properties/gen/time_gen.h"
+#include "properties/neighbour_catalog.h"
 #include "properties/props/contract_foreign_keys.h"
 #include "sortkey/composite.h"
 #include "sortkey/epoch.h"
@@ -635,6 +636,7 @@ props::Catalog contract_catalog(contract::CodecService& subject, contract::Codec
     if (std::find(codecs.begin(), codecs.end(), codec) == codecs.end()) continue;
     const Draws d = draws_for(codec);
     add_key_properties(c, codec, d, &subject);
+    props::add_neighbour_property(c, codec, &subject);
     add_reference_properties(c, codec, d, &subject, &reference);
   }
   return c;

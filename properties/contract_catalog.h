@@ -16,7 +16,8 @@
 //                          ksuid ulid
 //   refuses_out_of_range   all                                  yes
 //   injective              all                                  yes
-//   matches_reference      padded inverse epoch timestamp       yes
+//   neighbours             all                                  yes
+//   (properties/neighbour_catalog.h) matches_reference      padded inverse epoch timestamp yes
 //                          ksuid ulid
 //   agrees_with_reference  number name composite                no: reported (its distribution)
 //   refuses_foreign_keys   all                                  yes (the ULID spec's leniencies

@@ -104,23 +104,13 @@ const char* to_string(Verdict v) {
   return "?";
 }
 
-RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) {
-  RunReport report;
-  report.id = entry.id();
-  report.settings = settings;
-  rc::detail::TestParams params;
-  params.seed = settings.seed;
-  params.maxSuccess = settings.cases;
-  params.maxSize = settings.max_size > 100 ? 100 : settings.max_size;
-  params.disableShrinking = !settings.shrink;
-  const rc::detail::TestMetadata metadata{report.id, entry.statement};
+namespace {
 
-  const auto start = std::chrono::steady_clock::now();
-  const auto failures = std::make_shared<Failures>();
-  const rc::detail::TestResult result = rc::detail::checkProperty(
-      observing_failures(entry.property, start, failures), metadata, params);
+// The report of `result`, a run of `entry` that began at `start`.
+RunReport report_of(const rc::detail::TestResult& result, const RunReport& base,
+                    std::chrono::steady_clock::time_point start, const Failures& failures) {
+  RunReport report = base;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
   rc::detail::SuccessResult success;
   rc::detail::FailureResult failure;
   rc::detail::GaveUpResult gave_up;
@@ -134,8 +124,8 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
     report.verdict = Verdict::kFailed;
     report.cases = failure.numSuccess + 1;
     report.seconds_to_failure =
-        failures->first_seconds < 0 ? report.seconds : failures->first_seconds;
-    report.message = failure_message(failure.description, *failures);
+        failures.first_seconds < 0 ? report.seconds : failures.first_seconds;
+    report.message = failure_message(failure.description, failures);
     report.counterexample = failure.counterExample;
     report.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
     rc::detail::Configuration config;
@@ -151,6 +141,67 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
   } else if (result.match(error)) {
     report.verdict = Verdict::kError;
     report.message = error.description;
+  }
+  return report;
+}
+
+// A replay says nothing while it runs: the report says it all.
+class SilentListener final : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+rc::detail::TestParams params_of(const RunSettings& settings) {
+  rc::detail::TestParams params;
+  params.seed = settings.seed;
+  params.maxSuccess = settings.cases;
+  params.maxSize = settings.max_size > 100 ? 100 : settings.max_size;
+  params.disableShrinking = !settings.shrink;
+  return params;
+}
+
+}  // namespace
+
+RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) {
+  RunReport report;
+  report.id = entry.id();
+  report.settings = settings;
+  const rc::detail::TestMetadata metadata{report.id, entry.statement};
+  const auto start = std::chrono::steady_clock::now();
+  const auto failures = std::make_shared<Failures>();
+  const rc::detail::TestResult result = rc::detail::checkProperty(
+      observing_failures(entry.property, start, failures), metadata, params_of(settings));
+  return report_of(result, report, start, *failures);
+}
+
+RunReport replay_property(const PropertyEntry& entry, const RunSettings& settings,
+                          const std::string& reproduce) {
+  RunReport report;
+  report.id = entry.id();
+  report.settings = settings;
+  const rc::detail::TestMetadata metadata{report.id, entry.statement};
+  const auto start = std::chrono::steady_clock::now();
+  const auto failures = std::make_shared<Failures>();
+  rc::detail::Configuration config;
+  try {
+    config = rc::detail::configFromString(reproduce);
+  } catch (const rc::detail::ConfigurationException& e) {
+    report.message = std::string("the reproduce string cannot be read: ") + e.what();
+    return report;
+  }
+  SilentListener silent;
+  const rc::detail::TestResult result =
+      rc::detail::checkProperty(observing_failures(entry.property, start, failures), metadata,
+                                params_of(settings), silent, config.reproduce);
+  report = report_of(result, report, start, *failures);
+  // RapidCheck says a replayed case that holds now as an error of these words.
+  constexpr std::string_view kHoldsNow = "Reproduced result is not a failure";
+  if (report.verdict == Verdict::kError && report.message == kHoldsNow) {
+    report.verdict = Verdict::kPassed;
+    report.cases = 1;
+    report.message.clear();
   }
   return report;
 }

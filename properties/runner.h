@@ -55,6 +55,15 @@ struct RunReport {
 
 RunReport run_property(const PropertyEntry& entry, const RunSettings& settings);
 
+// Runs only the case that `reproduce` (a RunReport::reproduce of an earlier
+// failure of `entry`, checked by read_reproduce_string) names: kFailed with
+// that case, shrunk as it was, when it fails again; kPassed with 1 case when
+// it holds now; kError when RapidCheck cannot walk its shrink path (the
+// property's generators changed since). `settings` is recorded in the report.
+// REQUIRES: read_reproduce_string(reproduce) succeeded for entry.id().
+RunReport replay_property(const PropertyEntry& entry, const RunSettings& settings,
+                          const std::string& reproduce);
+
 // RapidCheck prints "Using configuration: seed=..." with a seed of its own
 // when RC_PARAMS is unset, though the runner passes its seed explicitly. Call
 // this before the first run so that the line shows the seed actually used.

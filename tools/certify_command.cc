@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "certify/failure_replay.h"
 #include "certify/jobs.h"
 #include "certify/report.h"
 #include "certify/run.h"
@@ -179,6 +180,18 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
                   "corpus directory hashed into the certificate (default: none, and the "
                   "certificate says so)")
       ->check(non_empty());
+  sub->add_option("--failures", o.run.failures_dir,
+                  "keep every failure in the store DIR and replay its failures first on the next "
+                  "run (alone: .sortkey/failures)")
+      ->expected(0, 1)
+      ->default_str(certify::kDefaultFailureStore)
+      ->check(non_empty());
+  sub->add_option("--retire-after", o.run.retire_after,
+                  "with --failures: remove a stored failure once its replay has passed N runs "
+                  "in a row")
+      ->transform(decimal<int>())
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   sub->add_flag("--list", o.list, "list the properties and exit");
   sub->add_option("-o,--output", o.list_output,
                   "with --list: text, or json (one object per property: id, codec, statement)")
@@ -288,9 +301,13 @@ void add_certify_command(CLI::App& app, int* exit_code) {
   sub->get_option("--fresh-seed")->excludes("--seed");
   sub->get_option("--timeout-ms")->needs("--codec-cmd");
   sub->get_option("--output")->needs("--list");
+  sub->get_option("--retire-after")->needs("--failures");
   sub->callback([options, exit_code, sub] {
     options->targets.endpoint_given = sub->count("--endpoint") > 0;
     options->targets.budget_given = sub->count("--budget") > 0;
+    if (sub->count("--failures") > 0 && options->run.failures_dir.empty()) {
+      options->run.failures_dir = certify::kDefaultFailureStore;
+    }
     if (sub->count("--seed") > 0) options->run.seed = options->seed;
     options->run.progress_quiet = std::chrono::seconds(options->progress_interval);
     *exit_code = run_certify(*options);

@@ -256,6 +256,25 @@ std::string key_of(const CodecOracle& o, const json& value, const Reply& r) {
                      o.show(value));
 }
 
+std::int64_t id_time_ms(std::string_view codec, std::string_view key, std::string* problem) {
+  if (codec == "ksuid") {
+    auto k = decode_ksuid(key);
+    if (!k) {
+      *problem = describe(k.error());
+      return 0;
+    }
+    return k->unix_seconds() * 1000;
+  }
+  auto u = decode_ulid_key(key);
+  if (!u) {
+    *problem = describe(u.error());
+    return 0;
+  }
+  return u->unix_ms();
+}
+
+}  // namespace
+
 // The key in an encode reply, or the failure that it is no key.
 std::optional<Outcome> not_a_key(const CodecOracle& o, const json& value, const Reply& r) {
   if (!r.refused && !r.ok.is_string()) {
@@ -277,25 +296,6 @@ std::optional<Outcome> refusal_problem(const CodecOracle& o, const json& value, 
   return Outcome::fails(fmt::format("encode refused {}, a value inside the domain: {}\n{}",
                                     o.show(value), r.error, show_exchange(r)));
 }
-
-std::int64_t id_time_ms(std::string_view codec, std::string_view key, std::string* problem) {
-  if (codec == "ksuid") {
-    auto k = decode_ksuid(key);
-    if (!k) {
-      *problem = describe(k.error());
-      return 0;
-    }
-    return k->unix_seconds() * 1000;
-  }
-  auto u = decode_ulid_key(key);
-  if (!u) {
-    *problem = describe(u.error());
-    return 0;
-  }
-  return u->unix_ms();
-}
-
-}  // namespace
 
 const std::vector<std::string>& protocol_codecs() {
   static const std::vector<std::string> codecs = {

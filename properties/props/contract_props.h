@@ -134,6 +134,13 @@ class CodecOracle {
 // params outside the protocol's table (the catalog never makes those).
 std::unique_ptr<CodecOracle> make_oracle(std::string_view codec, const json& params);
 
+// What every property checks of an encode reply for a value that is not
+// kOutside: an answer that is no key (not a JSON string) fails; a refusal
+// inside the domain fails, one where the codec may refuse discards;
+// nullopt when the reply holds a key.
+std::optional<Outcome> not_a_key(const CodecOracle& o, const json& value, const Reply& r);
+std::optional<Outcome> refusal_problem(const CodecOracle& o, const json& value, const Reply& r);
+
 // ---- the properties -------------------------------------------------------
 
 // sign(key(a) <=> key(b)) == oracle.compare(a, b): strict where the value is

@@ -15,48 +15,20 @@
 #include "properties/props/contract_foreign_keys.h"
 #include "properties/props/contract_reference.h"
 #include "properties/runner.h"
+#include "properties/tests/tampered_service.h"
 #include "sortkey/composite.h"
 
 namespace sortkey::props::contract {
 namespace {
 
-props::RunSettings quick(int cases) {
-  props::RunSettings s;
-  s.cases = cases;
-  return s;
-}
-
-// The reference with one answer rewritten: the planted bug.
-class Tampered : public props::contract::CodecService {
- public:
-  explicit Tampered(std::function<void(const json& request, Reply& reply)> tamper)
-      : tamper_(std::move(tamper)) {}
-  std::vector<Reply> call(const std::vector<json>& requests) override {
-    auto replies = inner_.call(requests);
-    for (std::size_t i = 0; i < requests.size(); ++i) {
-      tamper_(requests[i], replies[i]);
-      replies[i].response = replies[i].refused ? json{{"error", replies[i].error}}.dump()
-                                               : json{{"ok", replies[i].ok}}.dump();
-    }
-    return replies;
-  }
-
- private:
-  props::contract::ReferenceCodecs inner_;
-  std::function<void(const json&, Reply&)> tamper_;
-};
-
-const props::PropertyEntry& entry(const props::Catalog& c, const std::string& id) {
-  for (const auto& e : c.entries()) {
-    if (e.id() == id) return e;
-  }
-  throw std::runtime_error("no entry " + id);
-}
+using planted::entry;
+using planted::quick;
+using planted::Tampered;
 
 TEST(ContractCatalog, EveryPropertyHoldsForTheReference) {
   props::contract::ReferenceCodecs subject, reference;
   const props::Catalog c = contract_catalog(subject, reference, props::contract::protocol_codecs());
-  ASSERT_EQ(c.entries().size(), 9u * 6 + 6 + 2);  // 6 each, fixed_width x6, generate x2
+  ASSERT_EQ(c.entries().size(), 9u * 7 + 6 + 2);  // 7 each, fixed_width x6, generate x2
   for (const auto& e : c.entries()) {
     const props::RunReport r = props::run_property(e, quick(150));
     EXPECT_EQ(r.verdict, props::Verdict::kPassed) << props::describe_failure(r);

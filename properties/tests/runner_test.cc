@@ -9,6 +9,8 @@
 #include <chrono>
 #include <thread>
 
+#include "properties/reproduce_string.h"
+
 namespace sortkey::props {
 namespace {
 
@@ -69,6 +71,38 @@ TEST(Runner, TheSameSeedReplaysTheSameFailure) {
   const RunReport second = run_property(c.entries()[0], s);
   EXPECT_EQ(first.cases, second.cases);
   EXPECT_EQ(first.reproduce, second.reproduce);
+}
+
+// A failure's reproduce string replays just its minimal case: the failure
+// again while the property is false, one passing case once it holds (the
+// same id, fixed), an error when its shrink path no longer fits.
+TEST(Runner, ReplayRunsOnlyTheStoredCase) {
+  const Catalog c = planted_catalog();
+  RunSettings s;
+  s.seed = 7;
+  const RunReport failed = run_property(c.entries()[0], s);
+  ASSERT_EQ(failed.verdict, Verdict::kFailed);
+  ASSERT_TRUE(read_reproduce_string(failed.reproduce));
+
+  const RunReport again = replay_property(c.entries()[0], s, failed.reproduce);
+  EXPECT_EQ(again.verdict, Verdict::kFailed);
+  EXPECT_EQ(again.message, "x = 100");
+  EXPECT_EQ(again.counterexample, failed.counterexample);
+  EXPECT_EQ(again.reproduce, failed.reproduce);
+
+  Catalog fixed;
+  fixed.add("planted", "below_100", "every generated int is below 1001 (fixed)", [] {
+    const int x = *rc::gen::inRange(0, 1000);
+    rc_require(x <= 1000 ? Outcome::holds() : Outcome::fails("x = " + std::to_string(x)));
+  });
+  const RunReport passed = replay_property(fixed.entries()[0], s, failed.reproduce);
+  EXPECT_EQ(passed.verdict, Verdict::kPassed) << passed.message;
+  EXPECT_EQ(passed.cases, 1);
+
+  Catalog other;  // draws nothing: the stored shrink path leads nowhere
+  other.add("planted", "below_100", "draws nothing", [] { rc_require(Outcome::holds()); });
+  const RunReport changed = replay_property(other.entries()[0], s, failed.reproduce);
+  EXPECT_NE(changed.verdict, Verdict::kFailed);
 }
 
 TEST(Runner, PassingRunCountsCasesAndDistribution) {

@@ -94,7 +94,7 @@ held held_serial "$dir/gate-serial" "$passed" "$running" -- --codec-cmd "$held_c
 # the first, is held in worker 1; worker 2 must take and end every other
 # property meanwhile (dealt out in turn, worker 1 would hold half of them).
 held_cmd="python3 $src/tools/tests/held_adapter.py $dir/gate-share padded $adapter"
-held shares_out "$dir/gate-share" '^\[6/7\] number/\S+ passed \(' -- --codec-cmd "$held_cmd" \
+held shares_out "$dir/gate-share" '^\[7/8\] number/\S+ passed \(' -- --codec-cmd "$held_cmd" \
   --timeout-ms 600000 --cases 20 --property padded/order --property number --jobs 2
 
 # requests JOBS: the adapter requests the closing note counts.
