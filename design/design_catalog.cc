@@ -298,15 +298,18 @@ props::Catalog design_catalog(std::shared_ptr<const Design> design,
       const Population pop = *gen_population_for(*d, p);
       const Params params = *gen_params(*d, p, pop);
       int page_limit = 0;  // a pattern with its own Limit sends that one
+      Observations::CaseNote& note = seen->case_notes[i].emplace_back();
       if (!p.limit) {
         page_limit = (*gen_page_limit(pop.size())).value;
       } else {
-        RC_CLASSIFY(returns_more_than(p, pop, params, *p.limit), "more than its Limit to return");
-        RC_CLASSIFY(returns_more_than(p, pop, params, 2 * *p.limit), "more than two Limits");
+        note.over_limit = returns_more_than(p, pop, params, *p.limit);
+        note.over_two_limits = returns_more_than(p, pop, params, 2 * *p.limit);
+        RC_CLASSIFY(note.over_limit, "more than its Limit to return");
+        RC_CLASSIFY(note.over_two_limits, "more than two Limits");
       }
-      RC_CLASSIFY(prefix_related(pop), "prefix-related values");
-      ReadCost* cost = nullptr;
-      if (p.filter) cost = &seen->case_costs[i].emplace_back();
+      note.prefix_related = prefix_related(pop);
+      RC_CLASSIFY(note.prefix_related, "prefix-related values");
+      ReadCost* cost = p.filter ? &note.cost : nullptr;
       require(pattern_returns(*stores, *d, p, pop, params, page_limit, cost), *seen, [&] {
         FailingCase c = population_case("pattern/" + p.name, pop);
         c.pattern = &p;

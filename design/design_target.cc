@@ -106,6 +106,7 @@ class DesignTarget final : public certify::Target {
     }
     if (const std::string root = unbuilt_key_root(failed); !root.empty()) out += root + "\n";
     out += scope_notes();
+    out += sample_notes();
     for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
       const ReadCost& c = seen_->costs[i];
       if (!design_->patterns[i].filter || c.requests == 0) continue;
@@ -129,18 +130,42 @@ class DesignTarget final : public certify::Target {
   void sum_generated_costs(const std::string& id, const props::RunReport& run) {
     for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
       if (id != "pattern/" + design_->patterns[i].name) continue;
-      std::vector<ReadCost>& runs = seen_->case_costs[i];
+      std::vector<Observations::CaseNote>& runs = seen_->case_notes[i];
       const std::size_t generated = std::min(runs.size(), static_cast<std::size_t>(run.cases));
       ReadCost& sum = seen_->costs[i];
+      Observations::Sampled& held = seen_->samples[i];
       for (std::size_t r = 0; r < generated; ++r) {
-        sum.populations += runs[r].populations;
-        sum.requests += runs[r].requests;
-        sum.read += runs[r].read;
-        sum.returned += runs[r].returned;
-        sum.capacity += runs[r].capacity;
+        const ReadCost& c = runs[r].cost;
+        sum.populations += c.populations;
+        sum.requests += c.requests;
+        sum.read += c.read;
+        sum.returned += c.returned;
+        sum.capacity += c.capacity;
+        ++held.cases;
+        held.over_limit += runs[r].over_limit ? 1 : 0;
+        held.over_two_limits += runs[r].over_two_limits ? 1 : 0;
+        held.prefix_related += runs[r].prefix_related ? 1 : 0;
       }
       runs.clear();
     }
+  }
+
+  // One line per pattern whose property sampled populations: what they held.
+  std::string sample_notes() const {
+    std::string out;
+    for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
+      const Pattern& p = design_->patterns[i];
+      const Observations::Sampled& s = seen_->samples[i];
+      if (s.cases == 0) continue;
+      out += fmt::format("  {}: {} population{}", p.name, s.cases, s.cases == 1 ? "" : "s");
+      if (p.limit) {
+        out +=
+            fmt::format(", {} with more than its Limit of {} to return ({} more than two Limits)",
+                        s.over_limit, *p.limit, s.over_two_limits);
+      }
+      out += fmt::format(", {} with prefix-related values\n", s.prefix_related);
+    }
+    return out.empty() ? out : "sampled populations, after the small scope:\n" + out;
   }
 
   // One line per property whose small scope ran, in the catalog's order.

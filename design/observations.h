@@ -59,16 +59,32 @@ struct ScopeResult {
 };
 
 struct Observations {
-  explicit Observations(std::size_t patterns) : costs(patterns), case_costs(patterns) {}
+  explicit Observations(std::size_t patterns)
+      : costs(patterns), samples(patterns), case_notes(patterns) {}
 
   // One per pattern, in the design's order: the read cost of its generated
-  // populations only (design_target.cc sums case_costs once the property ran).
+  // populations only (design_target.cc sums case_notes once the property ran).
   std::vector<ReadCost> costs;
-  // One per pattern: the read cost of each run of its property, in the order
+  // One per pattern: what its generated populations held.
+  struct Sampled {
+    long cases = 0;            // generated populations
+    long over_limit = 0;       // more entities to return than the pattern's Limit
+    long over_two_limits = 0;  // more than twice its Limit
+    long prefix_related = 0;   // two values of one string attribute, one a prefix of the other
+  };
+  std::vector<Sampled> samples;
+  // One run of a pattern's property.
+  struct CaseNote {
+    ReadCost cost;
+    bool over_limit = false;
+    bool over_two_limits = false;
+    bool prefix_related = false;
+  };
+  // One per pattern: a note of each run of its property, in the order
   // RapidCheck ran them. The first `cases` runs are the generated
   // populations; those after a failing case are the shrinker's, which try
   // smaller populations on purpose and would bend the hit rate.
-  std::vector<std::vector<ReadCost>> case_costs;
+  std::vector<std::vector<CaseNote>> case_notes;
   std::map<std::string, FailingCase> failures;  // by property id, the last failing case
   std::map<std::string, ScopeResult> scopes;    // by property id, once its scope ran
 
