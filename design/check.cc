@@ -40,15 +40,27 @@ Result<std::shared_ptr<const Design>> read_design_file(const std::string& path) 
   return std::shared_ptr<const Design>(std::make_shared<Design>(std::move(*design)));
 }
 
+ScopeSettings scope_settings(const CheckOptions& options) {
+  ScopeSettings s;
+  if (options.scope) {
+    s.k = *options.scope;
+    s.grow = false;
+    s.budget = 0;
+  } else if (options.endpoint) {
+    s.k = 0;
+  }
+  return s;
+}
+
 Result<CheckedDesign> run_design_check(const std::string& path, certify::RunOptions run,
-                                       const StoreSourceMaker& stores) {
+                                       const StoreSourceMaker& stores, ScopeSettings scope) {
   auto design = read_design_file(path);
   if (!design) return design.error();
   auto source = stores ? stores(**design) : in_memory_source();
   if (!source) return source.error();
   CheckedDesign out{*design, std::make_shared<Observations>((*design)->patterns.size()), {}};
   certify::TargetList targets;
-  targets.push_back(make_design_target(out.design, out.seen, std::move(*source)));
+  targets.push_back(make_design_target(out.design, out.seen, std::move(*source), scope));
   run.command = "sortkey design check";
   out.cert = certify::run_certification(targets, run);
   return out;
@@ -64,7 +76,7 @@ int check_design_file(CheckOptions options) {
       return open_endpoint_source(d, *options.endpoint, dynamodb::process_environment());
     };
   }
-  auto checked = run_design_check(options.path, options.run, stores);
+  auto checked = run_design_check(options.path, options.run, stores, scope_settings(options));
   if (!checked) return could_not_run(checked.error().message);
   const certify::Certification& cert = checked->cert;
   if (!cert.stopped.empty()) fmt::print(stderr, "sortkey design check: {}\n", cert.stopped);

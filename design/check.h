@@ -26,6 +26,7 @@
 #include "design/design.h"
 #include "design/endpoint_store.h"
 #include "design/observations.h"
+#include "design/scope.h"
 #include "sortkey/error.h"
 
 namespace sortkey::design {
@@ -39,7 +40,15 @@ struct CheckOptions {
   // --endpoint: the check on a live table (design/endpoint_store.h); none:
   // the in-memory model.
   std::optional<EndpointStoreOptions> endpoint;
+  // --scope K: every population of up to K entities, however many, before
+  // sampling; none: up to kDefaultScope (then more while a budget lasts) on
+  // the in-memory model, and no scope on an endpoint (its cases are requests
+  // that cost).
+  std::optional<int> scope;
 };
+
+// The small scope `options` asks for (design/scope.h).
+ScopeSettings scope_settings(const CheckOptions& options);
 
 // The design in `path`: a regular file of at most kMaxDocumentBytes.
 // Errors: "cannot read <path>: <why>" and load_design_text's.
@@ -60,7 +69,8 @@ using StoreSourceMaker = std::function<Result<std::shared_ptr<StoreSource>>(cons
 // makes (the in-memory model when none). Errors: read_design_file's, the
 // maker's; a run that stopped is returned with cert.stopped set.
 Result<CheckedDesign> run_design_check(const std::string& path, certify::RunOptions run,
-                                       const StoreSourceMaker& stores = {});
+                                       const StoreSourceMaker& stores = {},
+                                       ScopeSettings scope = {});
 
 // Runs the check; returns the exit status.
 int check_design_file(CheckOptions options);

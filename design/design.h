@@ -30,6 +30,8 @@ namespace sortkey::design {
 
 enum class AttrType { kString, kInteger, kTimestamp, kEnum, kBoolean, kId };
 std::string_view to_string(AttrType type);  // "string", "integer", ...
+// The type with its article, for sentences: "a string", "an integer", "an id".
+std::string a_type(AttrType type);
 
 enum class IdFormat { kKsuid, kUlid, kUuid };
 

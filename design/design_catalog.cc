@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 #include <set>
 #include <utility>
 
 #include "design/population_gen.h"
+#include "design/scope.h"
 #include "design/values.h"
 
 namespace sortkey::design {
@@ -87,10 +90,7 @@ rc::Gen<AttributeUpdate> gen_update(std::vector<std::pair<std::size_t, std::size
   return rc::gen::exec([candidates, population] {
     const auto [entity, attr] = *rc::gen::elementOf(candidates);
     const AttributeSpec& spec = population[entity].type->attributes[attr];
-    AttributeUpdate u{entity, attr, *gen_value(spec), {}};
-    u.label = fmt::format("entity {}, {}.{} = {}", entity + 1, population[entity].type->name,
-                          spec.name, show_value(u.value, spec));
-    return u;
+    return attribute_update(population, entity, attr, *gen_value(spec));
   });
 }
 
@@ -104,6 +104,52 @@ void require(const Outcome& outcome, Observations& seen, Case what) {
     seen.failures[c.property] = std::move(c);
   }
   props::rc_require(outcome);
+}
+
+// Runs the property's small scope before its first sampled case; true when
+// the scope failed: the target reports that failure (design_target.cc), and
+// the sampled cases pass without a look.
+template <class Run>
+bool scope_failed(Observations& seen, const std::string& id, Run run) {
+  auto it = seen.scopes.find(id);
+  if (it == seen.scopes.end()) {
+    it = seen.scopes.emplace(id, run()).first;
+    if (it->second.failure) seen.failures[id] = *it->second.failure;
+  }
+  return it->second.failure.has_value();
+}
+
+UpdateTargets targets_of(const Feeds& feeds) { return UpdateTargets(feeds.begin(), feeds.end()); }
+
+// Whether the pattern declares more than `n` entities of `pop` for `params`.
+bool returns_more_than(const Pattern& p, const Population& pop, const Params& params, int n) {
+  int count = 0;
+  for (const Entity& e : pop) {
+    if (selected(p.returns, e, params) && ++count > n) return true;
+  }
+  return false;
+}
+
+// Whether two values of one string attribute name are a proper prefix one
+// of the other ("X" and "X Y"): where an unescaped separator breaks order.
+bool prefix_related(const Population& pop) {
+  std::map<std::string, std::set<std::string>> texts;
+  for (const Entity& e : pop) {
+    for (std::size_t a = 0; a < e.values.size(); ++a) {
+      if (e.values[a].type == AttrType::kString) {
+        texts[e.type->attributes[a].name].insert(e.values[a].text);
+      }
+    }
+  }
+  for (const auto& [name, values] : texts) {
+    for (auto it = values.begin(); it != values.end(); ++it) {
+      const auto next = std::next(it);
+      if (next != values.end() && next->size() > it->size() && next->rfind(*it, 0) == 0) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 FailingCase population_case(std::string property, const Population& pop) {
@@ -132,11 +178,17 @@ void check_update(const Design& d, const Feeds& feeds, const std::string& proper
 
 void add_update_properties(props::Catalog& catalog, const std::shared_ptr<const Design>& d,
                            const std::shared_ptr<Observations>& seen,
-                           const std::shared_ptr<StoreSource>& stores) {
+                           const std::shared_ptr<StoreSource>& stores,
+                           const std::shared_ptr<const Scope>& scope) {
   if (!every_mutable(*d).empty()) {
     catalog.add("keys", "immutable",
                 "no mutable attribute feeds the table's key: an update never moves an item",
-                [d, seen, stores] {
+                [d, seen, stores, scope] {
+                  if (scope_failed(*seen, "keys/immutable", [&] {
+                        return scope->keys_immutable(targets_of(every_mutable(*d)));
+                      })) {
+                    return;
+                  }
                   check_update(*d, every_mutable(*d), "keys/immutable", nullptr, *seen,
                                [&d, &stores](const Population& pop, const AttributeUpdate& u) {
                                  return keys_immutable(*stores, *d, pop, u);
@@ -146,20 +198,27 @@ void add_update_properties(props::Catalog& catalog, const std::shared_ptr<const 
   for (const IndexDesign& index : d->indexes) {
     const Feeds feeds = mutable_feeds(*d, index_keys(index.schema));
     if (feeds.empty()) continue;
-    catalog.add("index", index.schema.name + "/follows_updates",
-                "an update of a mutable attribute that feeds the index's keys moves the item in "
-                "the index, and in or out of it when its key comes or goes",
-                [d, &index, feeds, seen, stores] {
-                  check_update(
-                      *d, feeds, "index/" + index.schema.name + "/follows_updates", &index, *seen,
-                      [&d, &index, &stores](const Population& pop, const AttributeUpdate& u) {
-                        return index_follows(*stores, *d, index, pop, u);
-                      });
-                });
+    catalog.add(
+        "index", index.schema.name + "/follows_updates",
+        "an update of a mutable attribute that feeds the index's keys moves the item in "
+        "the index, and in or out of it when its key comes or goes",
+        [d, &index, feeds, seen, stores, scope] {
+          const std::string id = "index/" + index.schema.name + "/follows_updates";
+          if (scope_failed(*seen, id,
+                           [&] { return scope->index_follows(index, targets_of(feeds)); })) {
+            return;
+          }
+          check_update(*d, feeds, id, &index, *seen,
+                       [&d, &index, &stores](const Population& pop, const AttributeUpdate& u) {
+                         return index_follows(*stores, *d, index, pop, u);
+                       });
+        });
   }
 }
 
-void add_width_properties(props::Catalog& catalog, const std::shared_ptr<const Design>& d) {
+void add_width_properties(props::Catalog& catalog, const std::shared_ptr<const Design>& d,
+                          const std::shared_ptr<Observations>& observed,
+                          const std::shared_ptr<const Scope>& scope) {
   std::set<std::string> seen;
   for (const WidthUse& use : width_uses(*d)) {
     const std::string name =
@@ -168,7 +227,17 @@ void add_width_properties(props::Catalog& catalog, const std::shared_ptr<const D
     catalog.add(
         "width", name,
         fmt::format("{} in {} holds every value of the declared range", use.codec.text, use.key),
-        [d, use] { props::rc_require(width_holds(use, *gen_value(*use.attribute))); });
+        [d, use, observed, scope, id = "width/" + name] {
+          if (scope_failed(*observed, id, [&] { return scope->width(use); })) return;
+          const Value v = *gen_value(*use.attribute);
+          require(width_holds(use, v), *observed, [&] {
+            FailingCase c;
+            c.property = id;
+            c.spec = use.attribute;
+            c.value = v;
+            return c;
+          });
+        });
   }
 }
 
@@ -183,31 +252,36 @@ std::string pattern_statement(const Pattern& p) {
 
 props::Catalog design_catalog(std::shared_ptr<const Design> design,
                               std::shared_ptr<Observations> seen,
-                              std::shared_ptr<StoreSource> stores) {
+                              std::shared_ptr<StoreSource> stores, ScopeSettings scope_settings) {
   props::Catalog catalog;
   const std::shared_ptr<const Design>& d = design;
-  // A property over one drawn population, its failing case noted.
-  const auto over_population = [&d, &seen](std::string id, auto check) {
-    return [d, seen, id = std::move(id), check] {
+  const auto scope = std::make_shared<const Scope>(*design, scope_settings, stores);
+  // A property over one drawn population, its failing case noted, after its scope.
+  const auto over_population = [&d, &seen, &scope](std::string id, auto check, auto in_scope) {
+    return [d, seen, scope, id = std::move(id), check, in_scope] {
+      if (scope_failed(*seen, id, [&] { return in_scope(*scope); })) return;
       const Population pop = *gen_population(*d);
       require(check(pop), *seen, [&] { return population_case(id, pop); });
     };
   };
   catalog.add("items", "build",
               "every entity's item builds from its key templates and the table accepts it",
-              over_population("items/build", [d, stores](const Population& pop) {
-                return items_build(*stores, *d, pop);
-              }));
-  catalog.add(
-      "keys", "unique", "distinct entities never share a primary key",
-      over_population("keys/unique", [d](const Population& pop) { return keys_unique(*d, pop); }));
-  add_update_properties(catalog, d, seen, stores);
+              over_population(
+                  "items/build",
+                  [d, stores](const Population& pop) { return items_build(*stores, *d, pop); },
+                  [](const Scope& s) { return s.items_build(); }));
+  catalog.add("keys", "unique", "distinct entities never share a primary key",
+              over_population(
+                  "keys/unique", [d](const Population& pop) { return keys_unique(*d, pop); },
+                  [](const Scope& s) { return s.keys_unique(); }));
+  add_update_properties(catalog, d, seen, stores, scope);
   for (const IndexDesign& index : d->indexes) {
     if (!index.holds) continue;
     const std::string id = "index/" + index.schema.name + "/holds";
     catalog.add("index", index.schema.name + "/holds",
                 "the index holds exactly the entities it declares, and no other",
-                [d, &index, seen, stores, id] {
+                [d, &index, seen, stores, scope, id] {
+                  if (scope_failed(*seen, id, [&] { return scope->index_holds(index); })) return;
                   const Population pop = *gen_population(*d);
                   require(index_holds(*stores, *d, index, pop), *seen, [&] {
                     FailingCase c = population_case(id, pop);
@@ -216,17 +290,26 @@ props::Catalog design_catalog(std::shared_ptr<const Design> design,
                   });
                 });
   }
-  add_width_properties(catalog, d);
+  add_width_properties(catalog, d, seen, scope);
   for (std::size_t i = 0; i < d->patterns.size(); ++i) {
     const Pattern& p = d->patterns[i];
-    catalog.add("pattern", p.name, pattern_statement(p), [d, &p, seen, stores, i] {
-      const Population pop = *gen_population(*d);
+    catalog.add("pattern", p.name, pattern_statement(p), [d, &p, seen, stores, scope, i] {
+      if (scope_failed(*seen, "pattern/" + p.name, [&] { return scope->pattern(p); })) return;
+      const Population pop = *gen_population_for(*d, p);
       const Params params = *gen_params(*d, p, pop);
       int page_limit = 0;  // a pattern with its own Limit sends that one
+      Observations::CaseNote& note = seen->case_notes[i].emplace_back();
       if (!p.limit) {
         page_limit = (*gen_page_limit(pop.size())).value;
+      } else {
+        note.over_limit = returns_more_than(p, pop, params, *p.limit);
+        note.over_two_limits = returns_more_than(p, pop, params, 2 * *p.limit);
+        RC_CLASSIFY(note.over_limit, "more than its Limit to return");
+        RC_CLASSIFY(note.over_two_limits, "more than two Limits");
       }
-      ReadCost* cost = p.filter ? &seen->costs[i] : nullptr;
+      note.prefix_related = prefix_related(pop);
+      RC_CLASSIFY(note.prefix_related, "prefix-related values");
+      ReadCost* cost = p.filter ? &note.cost : nullptr;
       require(pattern_returns(*stores, *d, p, pop, params, page_limit, cost), *seen, [&] {
         FailingCase c = population_case("pattern/" + p.name, pop);
         c.pattern = &p;

@@ -27,16 +27,20 @@
 #include "design/design.h"
 #include "design/design_props.h"
 #include "design/observations.h"
+#include "design/scope.h"
 #include "design/store.h"
 #include "properties/catalog.h"
 
 namespace sortkey::design {
 
-// Every property's store comes from `stores` (design/store.h).
+// Every property's store comes from `stores` (design/store.h). Each property
+// checks its small scope (design/scope.h) before its first sampled case, and
+// notes how far it went in `seen->scopes`; a property whose scope fails
+// samples nothing more (design_target.cc reports the scope's failure).
 // REQUIRES: seen->costs.size() == design->patterns.size().
 props::Catalog design_catalog(std::shared_ptr<const Design> design,
                               std::shared_ptr<Observations> seen,
-                              std::shared_ptr<StoreSource> stores);
+                              std::shared_ptr<StoreSource> stores, ScopeSettings scope = {});
 
 }  // namespace sortkey::design
 

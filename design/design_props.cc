@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "design/items.h"
@@ -25,6 +26,17 @@ std::string items_as_stored(const Population& population, const Loaded& loaded) 
 
 Outcome cannot_build(const Error& e) {
   return Outcome::fails("the items cannot be built: " + e.message);
+}
+
+// A property whose population holds an entity without a key the property
+// reads fails for that key alone, and names the property that owns it.
+std::optional<Outcome> needs_keys(const Design& d, const Population& population,
+                                  const std::string& index) {
+  auto missing = unbuilt_key(d, population, keys_read(d, index));
+  if (!missing) return std::nullopt;
+  return Outcome::fails(std::string(kUnbuiltKey) + missing->message +
+                        "\n  the root is items/build: this property reads that key, and is "
+                        "checked again once the key builds");
 }
 
 // Every page of a Scan of the index; an error names the page.
@@ -195,17 +207,20 @@ std::string actual_text(const Answer& a, const Population& population) {
 }  // namespace
 
 Outcome items_build(StoreSource& stores, const Design& design, const Population& population) {
+  for (const Entity& e : population) {
+    if (auto item = build_item(design, e); !item) return cannot_build(item.error());
+  }
   auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   return Outcome::holds();
 }
 
 Outcome keys_unique(const Design& design, const Population& population) {
+  if (auto needs = needs_keys(design, population, "")) return *needs;
   std::map<std::string, std::size_t> first;
   for (std::size_t i = 0; i < population.size(); ++i) {
-    auto item = build_item(design, population[i]);
-    if (!item) return cannot_build(item.error());
-    const std::string key = to_json(primary_key(design, *item));
+    const Item item = build_partial_item(design, population[i]).item;
+    const std::string key = to_json(primary_key(design, item));
     const auto [it, fresh] = first.emplace(key, i);
     if (fresh) continue;
     return Outcome::fails(fmt::format(
@@ -217,22 +232,30 @@ Outcome keys_unique(const Design& design, const Population& population) {
   return Outcome::holds();
 }
 
+AttributeUpdate attribute_update(const Population& population, std::size_t entity,
+                                 std::size_t attribute, Value value) {
+  const AttributeSpec& spec = population[entity].type->attributes[attribute];
+  AttributeUpdate u{entity, attribute, std::move(value), {}};
+  u.label = fmt::format("entity {}, {}.{} = {}", entity + 1, population[entity].type->name,
+                        spec.name, show_value(u.value, spec));
+  return u;
+}
+
 Outcome keys_immutable(StoreSource& stores, const Design& design, const Population& population,
                        const AttributeUpdate& update) {
   const Entity& before = population[update.entity];
   Entity after = before;
   after.values[update.attribute] = update.value;
-  auto old_item = build_item(design, before);
-  if (!old_item) return cannot_build(old_item.error());
-  auto new_item = build_item(design, after);
-  if (!new_item) return cannot_build(new_item.error());
-  const Item old_key = primary_key(design, *old_item);
-  const Item new_key = primary_key(design, *new_item);
+  if (auto needs = needs_keys(design, {before, after}, "")) return *needs;
+  const Item old_item = build_partial_item(design, before).item;
+  const Item new_item = build_partial_item(design, after).item;
+  const Item old_key = primary_key(design, old_item);
+  const Item new_key = primary_key(design, new_item);
   if (old_key == new_key) return Outcome::holds();
   // What UpdateItem answers when asked to move the item.
   auto store = stores.open(design);
   if (!store) return Outcome::fails(store.error().message);
-  (void)(*store)->put(*old_item);
+  (void)(*store)->put(old_item);
   ItemUpdate u;
   for (const auto& [name, value] : new_key) {
     if (!(old_key.at(name) == value)) u.set.emplace_back(name, value);
@@ -252,22 +275,23 @@ Outcome keys_immutable(StoreSource& stores, const Design& design, const Populati
 
 Outcome index_follows(StoreSource& stores, const Design& design, const IndexDesign& index,
                       const Population& population, const AttributeUpdate& update) {
-  auto opened = open_loaded(stores, design, population);
-  if (!opened) return cannot_build(opened.error());
   Population updated = population;
   updated[update.entity].values[update.attribute] = update.value;
-  auto new_item = build_item(design, updated[update.entity]);
-  if (!new_item) return cannot_build(new_item.error());
+  if (auto needs = needs_keys(design, population, index.schema.name)) return *needs;
+  if (auto needs = needs_keys(design, {updated[update.entity]}, index.schema.name)) return *needs;
+  auto opened = open_loaded(stores, design, population);
+  if (!opened) return cannot_build(opened.error());
+  const Item new_item = build_partial_item(design, updated[update.entity]).item;
   const Item& old_item = opened->loaded.items[update.entity];
-  if (!(primary_key(design, old_item) == primary_key(design, *new_item))) {
+  if (!(primary_key(design, old_item) == primary_key(design, new_item))) {
     return Outcome::holds();  // keys_immutable's failure, not this one's
   }
-  const ItemUpdate u = update_between(design, old_item, *new_item);
+  const ItemUpdate u = update_between(design, old_item, new_item);
   if (auto ok = opened->store->update(primary_key(design, old_item), u); !ok) {
     return Outcome::fails("UpdateItem is refused: " + ok.error().message);
   }
   std::vector<Item> now = opened->loaded.items;
-  now[update.entity] = *new_item;
+  now[update.entity] = new_item;
   std::set<std::string> expected;
   for (const auto& [key, owner] : opened->loaded.owner) {
     if (std::string e = index_entry(design, index, now[owner]); !e.empty()) expected.insert(e);
@@ -287,6 +311,7 @@ Outcome index_follows(StoreSource& stores, const Design& design, const IndexDesi
 
 Outcome index_holds(StoreSource& stores, const Design& design, const IndexDesign& index,
                     const Population& population) {
+  if (auto needs = needs_keys(design, population, index.schema.name)) return *needs;
   auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   auto scanned = scan_all(*opened->store, index.schema.name);
@@ -383,6 +408,7 @@ Outcome hit_rate_holds(const Pattern& pattern, const ReadCost& cost) {
 Outcome pattern_returns(StoreSource& stores, const Design& design, const Pattern& pattern,
                         const Population& population, const Params& params, int page_limit,
                         ReadCost* cost) {
+  if (auto needs = needs_keys(design, population, pattern.index)) return *needs;
   auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
   std::string request_json;

@@ -22,6 +22,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "design/design.h"
@@ -32,6 +33,10 @@
 namespace sortkey::design {
 
 using props::Outcome;
+
+// How the message of a property that fails only because its population holds
+// an entity without a key it reads begins: items/build is its root.
+inline constexpr std::string_view kUnbuiltKey = "a key it reads cannot be built: ";
 
 // `stores` opens the store of each call (design/store.h).
 Outcome items_build(StoreSource& stores, const Design& design, const Population& population);
@@ -44,6 +49,10 @@ struct AttributeUpdate {
   Value value;
   std::string label;  // for a counterexample: "entity 2, User.admin = true"
 };
+
+// The update of population[entity]'s attribute to `value`, with its label.
+AttributeUpdate attribute_update(const Population& population, std::size_t entity,
+                                 std::size_t attribute, Value value);
 
 // REQUIRES: the update names an entity of the population and one of its
 // mutable attributes.

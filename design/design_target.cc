@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "design/design_catalog.h"
+#include "design/findings.h"
+#include "design/minimize.h"
 #include "support/text.h"
 
 namespace sortkey::design {
@@ -13,11 +16,11 @@ namespace {
 class DesignTarget final : public certify::Target {
  public:
   DesignTarget(std::shared_ptr<const Design> design, std::shared_ptr<Observations> seen,
-               std::shared_ptr<StoreSource> stores)
+               std::shared_ptr<StoreSource> stores, ScopeSettings scope)
       : design_(std::move(design)),
         seen_(std::move(seen)),
         stores_(std::move(stores)),
-        catalog_(design_catalog(design_, seen_, stores_)),
+        catalog_(design_catalog(design_, seen_, stores_, scope)),
         start_(std::chrono::steady_clock::now()) {}
 
   std::string kind() const override { return "design"; }
@@ -31,11 +34,28 @@ class DesignTarget final : public certify::Target {
     return support::shell_quote(design_->path) + (more.empty() ? "" : " " + more);
   }
   // A store that cannot go on (an endpoint gone) ends the run: exit 2.
+  // A failure is told from the case the property noted: the small scope's
+  // in place of the sampled run's, values as the design declares them.
   Result<void> after_property(const props::PropertyEntry& entry,
-                              certify::CertifiedProperty& /*result*/) override {
+                              certify::CertifiedProperty& result) override {
     if (const auto why = stores_->fatal()) {
       return make_error(ErrorCode::kUnavailable, 0,
                         fmt::format("the check stopped during {}: {}", entry.id(), *why));
+    }
+    sum_generated_costs(entry.id(), result.run);
+    const auto scope = seen_->scopes.find(entry.id());
+    const ScopeResult none;
+    const ScopeResult& s = scope == seen_->scopes.end() ? none : scope->second;
+    const FailingCase* failing = seen_->failure(entry.id());
+    if (failing != nullptr && (s.failure || result.run.verdict == props::Verdict::kFailed)) {
+      FailingCase minimal = minimize_case(*design_, *stores_, *failing);
+      report_failing_case(*design_, minimal, s, result.run);
+      seen_->failures[entry.id()] = std::move(minimal);
+    }
+    if (s.ran) {
+      result.run.distribution["small scope: " + s.unit] = static_cast<int>(s.checked);
+      result.run.distribution["small scope: cases"] = static_cast<int>(s.cases);
+      result.run.distribution["small scope: exhausted"] = s.exhausted ? 1 : 0;
     }
     return {};
   }
@@ -78,8 +98,15 @@ class DesignTarget final : public certify::Target {
     return {};
   }
 
-  std::string closing_notes(const certify::Certification&) override {
+  std::string closing_notes(const certify::Certification& cert) override {
     std::string out;
+    std::vector<const props::RunReport*> failed;
+    for (const auto& p : cert.properties) {
+      if (p.run.verdict != props::Verdict::kPassed) failed.push_back(&p.run);
+    }
+    if (const std::string root = unbuilt_key_root(failed); !root.empty()) out += root + "\n";
+    out += scope_notes();
+    out += sample_notes();
     for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
       const ReadCost& c = seen_->costs[i];
       if (!design_->patterns[i].filter || c.requests == 0) continue;
@@ -98,6 +125,60 @@ class DesignTarget final : public certify::Target {
   }
 
  private:
+  // The read cost of a pattern's generated populations: its first `cases`
+  // runs (a failing run counts as a case), not the shrinker's after them.
+  void sum_generated_costs(const std::string& id, const props::RunReport& run) {
+    for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
+      if (id != "pattern/" + design_->patterns[i].name) continue;
+      std::vector<Observations::CaseNote>& runs = seen_->case_notes[i];
+      const std::size_t generated = std::min(runs.size(), static_cast<std::size_t>(run.cases));
+      ReadCost& sum = seen_->costs[i];
+      Observations::Sampled& held = seen_->samples[i];
+      for (std::size_t r = 0; r < generated; ++r) {
+        const ReadCost& c = runs[r].cost;
+        sum.populations += c.populations;
+        sum.requests += c.requests;
+        sum.read += c.read;
+        sum.returned += c.returned;
+        sum.capacity += c.capacity;
+        ++held.cases;
+        held.over_limit += runs[r].over_limit ? 1 : 0;
+        held.over_two_limits += runs[r].over_two_limits ? 1 : 0;
+        held.prefix_related += runs[r].prefix_related ? 1 : 0;
+      }
+      runs.clear();
+    }
+  }
+
+  // One line per pattern whose property sampled populations: what they held.
+  std::string sample_notes() const {
+    std::string out;
+    for (std::size_t i = 0; i < design_->patterns.size(); ++i) {
+      const Pattern& p = design_->patterns[i];
+      const Observations::Sampled& s = seen_->samples[i];
+      if (s.cases == 0) continue;
+      out += fmt::format("  {}: {} population{}", p.name, s.cases, s.cases == 1 ? "" : "s");
+      if (p.limit) {
+        out +=
+            fmt::format(", {} with more than its Limit of {} to return ({} more than two Limits)",
+                        s.over_limit, *p.limit, s.over_two_limits);
+      }
+      out += fmt::format(", {} with prefix-related values\n", s.prefix_related);
+    }
+    return out.empty() ? out : "sampled populations, after the small scope:\n" + out;
+  }
+
+  // One line per property whose small scope ran, in the catalog's order.
+  std::string scope_notes() const {
+    std::string out;
+    for (const props::PropertyEntry& e : catalog_.entries()) {
+      const auto it = seen_->scopes.find(e.id());
+      if (it == seen_->scopes.end() || !it->second.ran) continue;
+      out += "  " + describe_scope(e.id(), it->second) + "\n";
+    }
+    return out.empty() ? out : "small scope, before sampling:\n" + out;
+  }
+
   std::shared_ptr<const Design> design_;
   std::shared_ptr<Observations> seen_;
   std::shared_ptr<StoreSource> stores_;
@@ -109,8 +190,10 @@ class DesignTarget final : public certify::Target {
 
 std::unique_ptr<certify::Target> make_design_target(std::shared_ptr<const Design> design,
                                                     std::shared_ptr<Observations> seen,
-                                                    std::shared_ptr<StoreSource> stores) {
-  return std::make_unique<DesignTarget>(std::move(design), std::move(seen), std::move(stores));
+                                                    std::shared_ptr<StoreSource> stores,
+                                                    ScopeSettings scope) {
+  return std::make_unique<DesignTarget>(std::move(design), std::move(seen), std::move(stores),
+                                        scope);
 }
 
 }  // namespace sortkey::design

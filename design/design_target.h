@@ -23,17 +23,20 @@
 #include "certify/target.h"
 #include "design/design.h"
 #include "design/observations.h"
+#include "design/scope.h"
 #include "design/store.h"
 
 namespace sortkey::design {
 
 // What the properties see is noted in `seen` (design/observations.h); their
 // stores come from `stores` (design/store.h), whose fatal() ends the run
-// (exit 2) and whose close() the run loop calls.
+// (exit 2) and whose close() the run loop calls; `scope` bounds the small
+// scope each property checks before sampling (design/scope.h).
 // REQUIRES: seen->costs.size() == design->patterns.size().
 std::unique_ptr<certify::Target> make_design_target(std::shared_ptr<const Design> design,
                                                     std::shared_ptr<Observations> seen,
-                                                    std::shared_ptr<StoreSource> stores);
+                                                    std::shared_ptr<StoreSource> stores,
+                                                    ScopeSettings scope = {});
 
 }  // namespace sortkey::design
 

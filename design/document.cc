@@ -188,6 +188,38 @@ class JsonBuilder final : public YAML::EventHandler {
   bool has_root_ = false;
 };
 
+// The first character YAML 1.2 does not allow in a stream (a C0 or C1
+// control character other than tab, line feed, carriage return and NEL, or
+// DEL), with its place; nullopt when the text has none. yaml-cpp reads some
+// of them as it likes (a NUL in a plain scalar ended up as an escape), so
+// they are refused before it sees them.
+std::optional<Error> control_character(std::string_view text) {
+  int line = 1;
+  int column = 1;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    const bool c1 = b == 0xC2 && i + 1 < text.size() &&
+                    static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(text[i + 1]) <= 0x9F &&
+                    static_cast<unsigned char>(text[i + 1]) != 0x85;
+    if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F || c1) {
+      const unsigned code = c1 ? static_cast<unsigned char>(text[i + 1]) : b;
+      return make_error(ErrorCode::kBadCharacter, i,
+                        fmt::format("line {}, column {}: the control character U+{:04X} is not "
+                                    "allowed in a design file (write it as an escape in a quoted "
+                                    "string, if it is meant: \"\\u{:04X}\")",
+                                    line, column, code, code));
+    }
+    if (b == '\n') {
+      ++line;
+      column = 1;
+    } else if ((b & 0xC0) != 0x80) {
+      ++column;
+    }
+  }
+  return std::nullopt;
+}
+
 Error at_mark(const YAML::Mark& mark, const std::string& message) {
   if (mark.is_null()) return make_error(ErrorCode::kBadFormat, 0, message);
   return make_error(ErrorCode::kBadFormat, static_cast<std::size_t>(mark.pos),
@@ -239,6 +271,7 @@ Result<Document> parse_document(std::string_view text) {
     return make_error(ErrorCode::kBadFormat, 0,
                       fmt::format("line 1, column 1: the file is not UTF-8 text ({})", e.what()));
   }
+  if (auto bad = control_character(text)) return *bad;
   Document doc;
   try {
     std::istringstream in{std::string(text)};

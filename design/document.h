@@ -10,10 +10,12 @@
 // The text comes from outside and is read within limits, so that no file
 // can exhaust the stack or the memory: at most kMaxDocumentBytes bytes,
 // nesting at most kMaxDocumentDepth deep, at most kMaxDocumentNodes values.
-// Refused, with the line and column: text that is not UTF-8, a second document, an alias (*name:
-// its expansion is how a small file becomes a huge one), a key that is not
-// a scalar, a key given twice, a tag other than the core schema's, and
-// anything yaml-cpp cannot parse.
+// Refused, with the line and column: text that is not UTF-8, a raw control
+// character (YAML allows none but tab and line ends; write an escape in a
+// quoted string), a second document, an alias (*name: its expansion is how
+// a small file becomes a huge one), a key that is not a scalar, a key given
+// twice, a tag other than the core schema's, and anything yaml-cpp cannot
+// parse.
 //
 // Scalars resolve as YAML 1.2's core schema says: plain null, ~ and the
 // empty value are null; true/false (any case YAML allows) booleans; decimal

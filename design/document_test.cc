@@ -69,11 +69,26 @@ TEST(Document, RefusesWhatCouldHurt) {
   expect_refused("a: .inf\n", "not a decimal number");
   expect_refused("a: [1, 2\n", "line ");
   expect_refused("a: \"\xC3\x28\"\n", "not UTF-8");
+  // A raw NUL read as an escape once ("ORG<NUL>x23" became "ORG#"): refused.
+  expect_refused(std::string("a: 1\nPK: ORG", 12) + std::string(1, '\0') + "x23\n",
+                 "line 2, column 8: the control character U+0000 is not allowed");
+  expect_refused(
+      "a: b\x01"
+      "c\n",
+      "U+0001");
+  expect_refused("a: b\x7f\n", "U+007F");
+  expect_refused("a: \"\xC2\x9B\"\n", "U+009B");
   expect_refused(std::string(80, '[') + std::string(80, ']'), "nests deeper than 64 levels");
   expect_refused(std::string(kMaxDocumentBytes + 1, ' '), "more than the 1048576");
   std::string many = "[";
   for (std::size_t i = 0; i <= kMaxDocumentNodes; ++i) many += "1,";
   expect_refused(many + "1]", "more than 100000 values");
+}
+
+TEST(Document, TabsLineEndsAndEscapesAreNotControlCharacters) {
+  auto doc = parse_document("a:\t\"x\\u0001y\"\r\nb: \"\xC2\x85\"\n");
+  ASSERT_TRUE(doc) << doc.error().message;
+  EXPECT_EQ(doc->root["a"], std::string("x\x01y"));
 }
 
 TEST(Document, DeepNestingWithinTheLimitIsRead) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "design/template.h"
@@ -135,24 +136,64 @@ Result<SortCondition> sort_condition(const Design& d, const Pattern& p, const Re
 }  // namespace
 
 Result<Item> build_item(const Design& design, const Entity& e) {
-  Item item;
-  const auto fail = [&e](const std::string& what, const Error& err) {
-    return make_error(err.code, err.offset,
-                      fmt::format("{}: {}: {}", show_entity(e), what, err.message));
-  };
+  PartialItem built = build_partial_item(design, e);
+  if (!built.unbuilt.empty()) return built.unbuilt.front().second;
+  return std::move(built.item);
+}
+
+PartialItem build_partial_item(const Design& design, const Entity& e) {
+  PartialItem out;
   for (std::size_t i = 0; i < e.type->attributes.size(); ++i) {
-    item[e.type->attributes[i].name] = stored_attribute(e.values[i], e.type->attributes[i]);
+    out.item[e.type->attributes[i].name] = stored_attribute(e.values[i], e.type->attributes[i]);
   }
   const Resolver r = entity_resolver(e);
   for (const KeyTemplate& k : e.type->keys) {
     if (k.when && !holds(*k.when, e, {})) continue;
     auto v = rendered(k.value, r, key_type_of(design, k.attribute).value_or(AttributeType::kS),
                       k.attribute);
-    if (!v) return fail(k.attribute, v.error());
-    item[k.attribute] = std::move(*v);
+    if (v) {
+      out.item[k.attribute] = std::move(*v);
+    } else {
+      const Error& err = v.error();
+      out.unbuilt.emplace_back(k.attribute, make_error(err.code, err.offset,
+                                                       fmt::format("{}: {}: {}", show_entity(e),
+                                                                   k.attribute, err.message)));
+    }
   }
-  return item;
+  return out;
 }
+
+std::vector<std::string> keys_read(const Design& design, const std::string& index) {
+  std::vector<std::string> out{design.schema.partition_key.name};
+  if (design.schema.sort_key) out.push_back(design.schema.sort_key->name);
+  for (const IndexSchema& ix : design.schema.indexes) {
+    if (ix.name != index) continue;
+    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
+      for (const KeyAttribute& k : *side) out.push_back(k.name);
+    }
+  }
+  return out;
+}
+
+std::optional<Error> unbuilt_key(const Design& design, const Population& population,
+                                 const std::vector<std::string>& needed) {
+  for (const Entity& e : population) {
+    for (const auto& [key, why] : build_partial_item(design, e).unbuilt) {
+      if (std::find(needed.begin(), needed.end(), key) != needed.end()) return why;
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// Whether the item has every key attribute of the table (else it is never put).
+bool puts_in_table(const Design& design, const Item& item) {
+  return item.count(design.schema.partition_key.name) != 0 &&
+         (!design.schema.sort_key || item.count(design.schema.sort_key->name) != 0);
+}
+
+}  // namespace
 
 Item primary_key(const Design& design, const Item& item) {
   Item key;
@@ -165,16 +206,18 @@ Item primary_key(const Design& design, const Item& item) {
 Result<Loaded> load_population(const Design& design, const Population& population, Store& store) {
   Loaded loaded;
   for (std::size_t i = 0; i < population.size(); ++i) {
-    auto item = build_item(design, population[i]);
-    if (!item) return item.error();
-    if (auto ok = store.put(*item); !ok) {
-      return make_error(
-          ok.error().code, ok.error().offset,
-          fmt::format("{}: the table refuses the item {}: {}", show_entity(population[i]),
-                      to_json(*item), ok.error().message));
+    Item item = build_partial_item(design, population[i]).item;
+    if (!puts_in_table(design, item)) {
+      loaded.items.push_back(std::move(item));
+      continue;
     }
-    loaded.owner[to_json(primary_key(design, *item))] = i;
-    loaded.items.push_back(std::move(*item));
+    if (auto ok = store.put(item); !ok) {
+      return make_error(ok.error().code, ok.error().offset,
+                        fmt::format("{}: the table refuses the item {}: {}",
+                                    show_entity(population[i]), to_json(item), ok.error().message));
+    }
+    loaded.owner[to_json(primary_key(design, item))] = i;
+    loaded.items.push_back(std::move(item));
   }
   return loaded;
 }

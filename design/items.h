@@ -35,17 +35,37 @@ namespace sortkey::design {
 // words "User{...}: SK: {user_name:upper}: empty at byte 0: ...".
 Result<Item> build_item(const Design& design, const Entity& e);
 
+// The item of `e` with every key that builds, and the keys that do not, each
+// with build_item's error for it. An item without the table's key is never
+// put (load_population); one without an index key is put without it.
+struct PartialItem {
+  Item item;
+  std::vector<std::pair<std::string, Error>> unbuilt;  // (key attribute, why)
+};
+PartialItem build_partial_item(const Design& design, const Entity& e);
+
+// The key attributes a check of `index` ("" for the table) reads: the
+// table's key, and the index's.
+std::vector<std::string> keys_read(const Design& design, const std::string& index);
+
+// The first key among `needed` that some entity of `population` cannot
+// build, as build_item's error for it; none when every one builds.
+std::optional<Error> unbuilt_key(const Design& design, const Population& population,
+                                 const std::vector<std::string>& needed);
+
 // The table key of an item. REQUIRES: the item has it.
 Item primary_key(const Design& design, const Item& item);
 
 // What a store holds after the population was put, entity by entity.
 struct Loaded {
-  std::vector<Item> items;                   // one per entity, in population order
+  std::vector<Item> items;                   // one per entity, in population order (partial)
   std::map<std::string, std::size_t> owner;  // to_json(primary key) -> the entity stored there
 };
 
-// Builds every item and puts it. Errors: build_item's, and a put the store
-// refuses ("User{...}: the table refuses the item: ...").
+// Builds every item and puts it, each with the keys that build
+// (build_partial_item); an entity whose table key does not build is left
+// out. Errors: a put the store refuses ("User{...}: the table refuses the
+// item: ...").
 Result<Loaded> load_population(const Design& design, const Population& population, Store& store);
 
 // A fresh store of `stores` with a population put into it.

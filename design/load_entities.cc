@@ -10,6 +10,7 @@
 
 #include "design/load.h"
 #include "design/load_internal.h"
+#include "design/suggest.h"
 #include "design/template.h"
 #include "design/values.h"
 #include "sortkey/timestamp.h"
@@ -35,6 +36,24 @@ std::string preset_characters(std::string_view name) {
   return {};
 }
 
+// Every key attribute of the table and its indexes, for suggestions.
+std::vector<std::string> key_names(const TableSchema& s) {
+  std::vector<std::string> out{s.partition_key.name};
+  if (s.sort_key) out.push_back(s.sort_key->name);
+  for (const IndexSchema& ix : s.indexes) {
+    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
+      for (const KeyAttribute& k : *side) out.push_back(k.name);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> attribute_names(const EntityType& e) {
+  std::vector<std::string> out;
+  for (const AttributeSpec& a : e.attributes) out.push_back(a.name);
+  return out;
+}
+
 // The type of a key attribute of the table or an index; nullopt when none has it.
 std::optional<AttributeType> key_type(const TableSchema& s, std::string_view attr) {
   if (s.partition_key.name == attr) return s.partition_key.type;
@@ -58,9 +77,11 @@ Result<void> Loader::read_string_spec(const Node& n, AttributeSpec& a) const {
     if (!s) return s.error();
     chars = preset_characters(*s);
     if (chars.empty()) {
-      return fail(p, fmt::format("unknown alphabet \"{}\"; the alphabets: upper, lower, letters, "
-                                 "digits, alnum, name, text (or list the characters)",
-                                 *s));
+      return fail(p, fmt::format("unknown alphabet \"{}\"{}; the alphabets: upper, lower, "
+                                 "letters, digits, alnum, name, text (or list the characters)",
+                                 *s,
+                                 did_you_mean(*s, {"upper", "lower", "letters", "digits", "alnum",
+                                                   "name", "text"})));
     }
   }
   if (const Node c = child(n, "characters")) {
@@ -141,9 +162,12 @@ Result<AttributeSpec> Loader::read_attribute(const std::string& attr_name, const
       {"boolean", AttrType::kBoolean},     {"id", AttrType::kId}};
   const auto t = types.find(*type);
   if (t == types.end()) {
-    return fail(child(n, "type"), fmt::format("unknown type \"{}\"; the types: string, integer, "
-                                              "timestamp, enum, boolean, id",
-                                              *type));
+    return fail(child(n, "type"),
+                fmt::format("unknown type \"{}\"{}; the types: string, integer, timestamp, enum, "
+                            "boolean, id",
+                            *type,
+                            did_you_mean(*type, {"string", "integer", "timestamp", "enum",
+                                                 "boolean", "id"})));
   }
   a.type = t->second;
   if (const Node m = child(n, "mutable")) {
@@ -163,7 +187,7 @@ Result<AttributeSpec> Loader::read_attribute(const std::string& attr_name, const
        {"alphabet", "characters", "length", "range", "precision", "values", "format"}) {
     const auto& mine = settings.at(a.type);
     if (child(n, s) && std::find(mine.begin(), mine.end(), s) == mine.end()) {
-      return fail(child(n, s), fmt::format("a {} attribute has no \"{}\"", *type, s));
+      return fail(child(n, s), fmt::format("{} attribute has no \"{}\"", a_type(a.type), s));
     }
   }
   switch (a.type) {
@@ -205,8 +229,8 @@ Result<AttributeSpec> Loader::read_attribute(const std::string& attr_name, const
         } else if (*s == "uuid") {
           a.id_format = IdFormat::kUuid;
         } else {
-          return fail(f,
-                      fmt::format("unknown id format \"{}\"; the formats: ksuid, ulid, uuid", *s));
+          return fail(f, fmt::format("unknown id format \"{}\"{}; the formats: ksuid, ulid, uuid",
+                                     *s, did_you_mean(*s, {"ksuid", "ulid", "uuid"})));
         }
       }
       break;
@@ -234,9 +258,15 @@ Result<Template> Loader::read_template(const Node& n, const EntityType* e,
       if (it != params->end()) spec = it->second;
     }
     if (spec == nullptr) {
-      return fail(n, fmt::format("{{{}}} names no {} of {}", p.ref,
-                                 e != nullptr ? "attribute" : "parameter",
-                                 e != nullptr ? e->name : "the pattern"));
+      std::vector<std::string> known;
+      if (e != nullptr) known = attribute_names(*e);
+      if (params != nullptr) {
+        for (const auto& [param, type] : *params) known.push_back(param);
+      }
+      return fail(
+          n,
+          fmt::format("{{{}}} names no {} of {}{}", p.ref, e != nullptr ? "attribute" : "parameter",
+                      e != nullptr ? e->name : "the pattern", did_you_mean(p.ref, known)));
     }
     if (auto ok = check_codecs(p.codecs, spec->type); !ok) {
       return fail(n, fmt::format("{{{}}}: {}", p.ref, ok.error().message));
@@ -285,7 +315,8 @@ Result<void> Loader::check_entity_keys(const Node& n, const EntityType& e, const
   for (const KeyTemplate& k : e.keys) {
     if (!key_type(d.schema, k.attribute)) {
       return fail(child(child(n, "keys"), k.attribute),
-                  fmt::format("{} is a key of neither the table nor an index", k.attribute));
+                  fmt::format("{} is a key of neither the table nor an index{}", k.attribute,
+                              did_you_mean(k.attribute, key_names(d.schema))));
     }
     if (e.attribute(k.attribute) != nullptr) {
       return fail(child(child(n, "keys"), k.attribute),
@@ -299,10 +330,9 @@ Result<void> Loader::check_entity_keys(const Node& n, const EntityType& e, const
                                  : a.type == AttrType::kBoolean ? AttributeType::kBool
                                                                 : AttributeType::kS;
     if (stored != *t) {
-      return fail(
-          child(child(n, "attributes"), a.name),
-          fmt::format("{} is a key attribute of type {}, but a {} attribute is stored as {}",
-                      a.name, type_name(*t), to_string(a.type), type_name(stored)));
+      return fail(child(child(n, "attributes"), a.name),
+                  fmt::format("{} is a key attribute of type {}, but {} attribute is stored as {}",
+                              a.name, type_name(*t), a_type(a.type), type_name(stored)));
     }
   }
   return {};

@@ -55,6 +55,8 @@ std::string shown(const json& j);
 bool valid_name(std::string_view s);
 // The message for a name valid_name refuses.
 std::string not_a_name(std::string_view s);
+// "a, b, c".
+std::string joined(const std::vector<std::string>& words);
 
 class Loader {
  public:
@@ -118,6 +120,9 @@ class Loader {
   Result<Predicate> read_where(const Node& n, const EntityType& e, const ParamTypes* params) const;
   Result<Operand> read_operand(const Node& n, const AttributeSpec& spec,
                                const ParamTypes* params) const;
+  // The entity types `types` holds (a pattern's returned ones), each once.
+  Result<std::vector<std::string>> entity_order(const Node& n,
+                                                const std::vector<const EntityType*>& types) const;
   Result<std::vector<OrderKey>> read_order_keys(const Node& n,
                                                 const std::vector<const EntityType*>& types) const;
   Result<std::vector<Selector>> read_selectors(const Node& n, const Design& d,
@@ -131,7 +136,10 @@ class Loader {
                           Pattern& p) const;
   Result<void> read_sort(const Node& n, const IndexSchema* index, const Design& d,
                          const ParamTypes& types, Pattern& p) const;
-  Result<void> read_filter(const Node& n, const ParamTypes& types, Pattern& p) const;
+  Result<void> read_filter(const Node& n, const Design& d, const ParamTypes& types,
+                           Pattern& p) const;
+  // Every placeholder of the filter's expression declared, and every declared one used.
+  Result<void> check_filter_placeholders(const Node& n, const Pattern& p) const;
 
   const Document& doc_;
   std::string path_;

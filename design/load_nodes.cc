@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "design/load_internal.h"
+#include "design/suggest.h"
 
 namespace sortkey::design::load_internal {
 
@@ -26,6 +27,12 @@ std::string not_a_name(std::string_view s) {
   return fmt::format("\"{}\" is not a name: use letters, digits, _, - and .", s);
 }
 
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : ", ") + w;
+  return out;
+}
+
 Error Loader::fail(std::string_view ptr, const std::string& message) const {
   const TextPosition at = doc_.where(ptr);
   return make_error(ErrorCode::kBadParameter, 0,
@@ -37,10 +44,10 @@ Result<void> Loader::object(const Node& n, std::initializer_list<std::string_vie
   if (!n.j->is_object()) return fail(n, fmt::format("must be a map, not {}", shown(*n.j)));
   for (const auto& [key, value] : n.j->items()) {
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    std::string words;
-    for (std::string_view a : allowed) words += (words.empty() ? "" : ", ") + std::string(a);
+    const std::vector<std::string> known(allowed.begin(), allowed.end());
     return fail(child_pointer(n.ptr, key),
-                fmt::format("unknown key \"{}\"; the keys here: {}", key, words));
+                fmt::format("unknown key \"{}\"{}; the keys here: {}", key,
+                            did_you_mean(key, known), joined(known)));
   }
   return {};
 }

@@ -3,13 +3,62 @@
 // it returns and in which order.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <map>
+#include <set>
 
 #include "design/load.h"
 #include "design/load_internal.h"
+#include "design/suggest.h"
 #include "design/template.h"
 
 namespace sortkey::design::load_internal {
+namespace {
+
+// "Entity.attribute" for every attribute of the design.
+std::vector<std::string> qualified_attributes(const Design& d) {
+  std::vector<std::string> out;
+  for (const EntityType& e : d.entities) {
+    for (const AttributeSpec& a : e.attributes) out.push_back(e.name + "." + a.name);
+  }
+  return out;
+}
+
+// What a filter may name: every entity attribute and key attribute.
+std::vector<std::string> item_attributes(const Design& d) {
+  std::vector<std::string> out{d.schema.partition_key.name};
+  if (d.schema.sort_key) out.push_back(d.schema.sort_key->name);
+  for (const IndexSchema& ix : d.schema.indexes) {
+    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
+      for (const KeyAttribute& k : *side) out.push_back(k.name);
+    }
+  }
+  for (const EntityType& e : d.entities) {
+    for (const AttributeSpec& a : e.attributes) out.push_back(a.name);
+  }
+  return out;
+}
+
+// The placeholders an expression uses, in order, each once: "#name" and
+// ":value" (letters, digits and '_' after the sign).
+std::vector<std::string> placeholders_in(std::string_view expression) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < expression.size(); ++i) {
+    if (expression[i] != '#' && expression[i] != ':') continue;
+    std::size_t end = i + 1;
+    while (end < expression.size() &&
+           (std::isalnum(static_cast<unsigned char>(expression[end])) || expression[end] == '_')) {
+      ++end;
+    }
+    std::string ph(expression.substr(i, end - i));
+    if (ph.size() > 1 && std::find(out.begin(), out.end(), ph) == out.end()) out.push_back(ph);
+    i = end - 1;
+  }
+  return out;
+}
+
+}  // namespace
 
 Result<void> Loader::read_parameters(const Node& n, const Design& d, Pattern& p,
                                      ParamTypes& types) const {
@@ -27,7 +76,8 @@ Result<void> Loader::read_parameters(const Node& n, const Design& d, Pattern& p,
     const AttributeSpec* a = e == nullptr ? nullptr : e->attribute(like->substr(dot + 1));
     if (a == nullptr) {
       return fail(child(spec, "like"),
-                  fmt::format("\"{}\" names no attribute: write Entity.attribute", *like));
+                  fmt::format("\"{}\" names no attribute: write Entity.attribute{}", *like,
+                              did_you_mean(*like, qualified_attributes(d))));
     }
     param.entity = e->name;
     param.attribute = a->name;
@@ -36,8 +86,10 @@ Result<void> Loader::read_parameters(const Node& n, const Design& d, Pattern& p,
       if (!other) return other.error();
       const auto it = types.find(*other);
       if (it == types.end() || it->second->type != a->type) {
-        return fail(at_least, fmt::format("\"{}\" is no earlier parameter of type {}", *other,
-                                          to_string(a->type)));
+        std::vector<std::string> known;
+        for (const auto& [earlier, type] : types) known.push_back(earlier);
+        return fail(at_least, fmt::format("\"{}\" is no earlier parameter of type {}{}", *other,
+                                          to_string(a->type), did_you_mean(*other, known)));
       }
       param.at_least = *other;
     }
@@ -47,7 +99,8 @@ Result<void> Loader::read_parameters(const Node& n, const Design& d, Pattern& p,
   return {};
 }
 
-Result<void> Loader::read_filter(const Node& n, const ParamTypes& types, Pattern& p) const {
+Result<void> Loader::read_filter(const Node& n, const Design& d, const ParamTypes& types,
+                                 Pattern& p) const {
   if (!n) return {};
   if (auto ok = object(n, {"expression", "names", "values"}); !ok) return ok;
   auto expr = text(child(n, "expression"));
@@ -71,6 +124,11 @@ Result<void> Loader::read_filter(const Node& n, const ParamTypes& types, Pattern
       if (auto ok = check_placeholder(ph, attr); !ok) return ok;
       auto s = text(attr);
       if (!s) return s.error();
+      const std::vector<std::string> known = item_attributes(d);
+      if (std::find(known.begin(), known.end(), *s) == known.end()) {
+        return fail(attr, fmt::format("{} is an attribute of no item of the design{}", *s,
+                                      did_you_mean(*s, known)));
+      }
       p.filter_names.emplace_back(ph, *s);
     }
   }
@@ -105,6 +163,28 @@ Result<void> Loader::read_filter(const Node& n, const ParamTypes& types, Pattern
       f.value = std::move(*t);
       p.filter_values.push_back(std::move(f));
     }
+  }
+  return {};
+}
+
+Result<void> Loader::check_filter_placeholders(const Node& n, const Pattern& p) const {
+  if (!p.filter) return {};
+  std::vector<std::string> declared;
+  for (const auto& [ph, attr] : p.filter_names) declared.push_back(ph);
+  for (const FilterValue& f : p.filter_values) declared.push_back(f.placeholder);
+  const std::vector<std::string> used = placeholders_in(*p.filter);
+  for (const std::string& ph : used) {
+    if (std::find(declared.begin(), declared.end(), ph) != declared.end()) continue;
+    return fail(child(n, "expression"),
+                fmt::format("{} is not declared under {}{}", ph, ph[0] == '#' ? "names" : "values",
+                            did_you_mean(ph, declared)));
+  }
+  for (const std::string& ph : declared) {
+    if (std::find(used.begin(), used.end(), ph) != used.end()) continue;
+    return fail(child(child(n, ph[0] == '#' ? "names" : "values"), ph),
+                fmt::format("{} is not used in the expression, and DynamoDB refuses a request "
+                            "that declares it{}",
+                            ph, did_you_mean(ph, used)));
   }
   return {};
 }
@@ -187,7 +267,11 @@ Result<void> Loader::read_query(const Node& n, const Design& d, const ParamTypes
     for (const IndexSchema& i : d.schema.indexes) {
       if (i.name == *s) index = &i;
     }
-    if (index == nullptr) return fail(ix, fmt::format("the table has no index {}", *s));
+    if (index == nullptr) {
+      std::vector<std::string> known;
+      for (const IndexSchema& i : d.schema.indexes) known.push_back(i.name);
+      return fail(ix, fmt::format("the table has no index {}{}", *s, did_you_mean(*s, known)));
+    }
     p.index = *s;
   }
   if (const Node l = child(n, "limit")) {
@@ -195,7 +279,8 @@ Result<void> Loader::read_query(const Node& n, const Design& d, const ParamTypes
     if (!v) return v.error();
     p.limit = static_cast<int>(*v);
   }
-  if (auto ok = read_filter(child(n, "filter"), types, p); !ok) return ok;
+  if (auto ok = read_filter(child(n, "filter"), d, types, p); !ok) return ok;
+  if (auto ok = check_filter_placeholders(child(n, "filter"), p); !ok) return ok;
   if (p.scan) return {};
   if (const Node f = child(n, "forward")) {
     auto b = boolean(f);
@@ -215,8 +300,14 @@ Result<void> Loader::read_query(const Node& n, const Design& d, const ParamTypes
     if (!t) return t.error();
     p.partition.push_back(KeyValue{k.name, std::move(*t)});
   }
-  if (part.j->size() != pk.size()) {
-    return fail(part, "names an attribute that is not of the partition key");
+  for (const auto& [attr, value] : part.j->items()) {
+    const auto named = [&attr](const KeyAttribute& k) { return k.name == attr; };
+    if (std::none_of(pk.begin(), pk.end(), named)) {
+      std::vector<std::string> known;
+      for (const KeyAttribute& k : pk) known.push_back(k.name);
+      return fail(child(part, attr), fmt::format("{} is not an attribute of the partition key{}",
+                                                 attr, did_you_mean(attr, known)));
+    }
   }
   if (const Node s = child(n, "sort")) return read_sort(s, index, d, types, p);
   return {};

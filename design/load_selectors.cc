@@ -3,10 +3,12 @@
 // order keys: what both entities and patterns use to name items and order.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "design/load.h"
 #include "design/load_internal.h"
+#include "design/suggest.h"
 #include "design/values.h"
 #include "sortkey/name.h"
 
@@ -20,12 +22,17 @@ Result<Operand> Loader::read_operand(const Node& n, const AttributeSpec& spec,
     if (s.rfind("$", 0) == 0 && s.rfind("$$", 0) != 0) {
       const auto it = params == nullptr ? ParamTypes::const_iterator{} : params->find(s.substr(1));
       if (params == nullptr || it == params->end()) {
-        return fail(n, fmt::format("{} names no parameter{}", s,
-                                   params == nullptr ? " (a key's condition has none)" : ""));
+        std::vector<std::string> known;
+        for (const auto& [param, type] : params == nullptr ? ParamTypes{} : *params) {
+          known.push_back("$" + param);
+        }
+        return fail(n, fmt::format("{} names no parameter{}{}", s,
+                                   params == nullptr ? " (a key's condition has none)" : "",
+                                   did_you_mean(s, known)));
       }
       if (it->second->type != spec.type) {
-        return fail(n, fmt::format("{} is a {} parameter, but {} is of type {}", s,
-                                   to_string(it->second->type), spec.name, to_string(spec.type)));
+        return fail(n, fmt::format("{} is {} parameter, but {} is of type {}", s,
+                                   a_type(it->second->type), spec.name, to_string(spec.type)));
       }
       o.is_param = true;
       o.param = s.substr(1);
@@ -56,7 +63,12 @@ Result<Predicate> Loader::read_where(const Node& n, const EntityType& e,
       {"exists", Op::kExists}};
   for (const auto& [attr, cond] : *entries) {
     const AttributeSpec* spec = e.attribute(attr);
-    if (spec == nullptr) return fail(cond, fmt::format("{} has no attribute {}", e.name, attr));
+    if (spec == nullptr) {
+      std::vector<std::string> known;
+      for (const AttributeSpec& a : e.attributes) known.push_back(a.name);
+      return fail(cond,
+                  fmt::format("{} has no attribute {}{}", e.name, attr, did_you_mean(attr, known)));
+    }
     if (!cond.j->is_object()) {
       auto o = read_operand(cond, *spec, params);
       if (!o) return o.error();
@@ -68,9 +80,11 @@ Result<Predicate> Loader::read_where(const Node& n, const EntityType& e,
     for (const auto& [op_name, arg] : *conds) {
       const auto op = ops.find(op_name);
       if (op == ops.end()) {
-        return fail(arg, fmt::format("unknown condition \"{}\"; the conditions: eq, ne, lt, le, "
+        std::vector<std::string> known;
+        for (const auto& [word, o] : ops) known.push_back(word);
+        return fail(arg, fmt::format("unknown condition \"{}\"{}; the conditions: eq, ne, lt, le, "
                                      "gt, ge, between, in, begins_with, exists",
-                                     op_name));
+                                     op_name, did_you_mean(op_name, known)));
       }
       Comparison c{attr, op->second, {}, true};
       if (c.op == Op::kExists) {
@@ -103,6 +117,30 @@ Result<Predicate> Loader::read_where(const Node& n, const EntityType& e,
   return p;
 }
 
+Result<std::vector<std::string>> Loader::entity_order(
+    const Node& n, const std::vector<const EntityType*>& types) const {
+  auto names = list(n, kMaxEntityTypes);
+  if (!names) return names.error();
+  std::vector<std::string> here;
+  for (const EntityType* t : types) {
+    if (std::find(here.begin(), here.end(), t->name) == here.end()) here.push_back(t->name);
+  }
+  std::vector<std::string> out;
+  for (const Node& t : *names) {
+    auto s = name(t);
+    if (!s) return s.error();
+    if (std::find(here.begin(), here.end(), *s) == here.end()) {
+      return fail(t, fmt::format("{} is not an entity type here{}: the types here are {}", *s,
+                                 did_you_mean(*s, here), joined(here)));
+    }
+    if (std::find(out.begin(), out.end(), *s) != out.end()) {
+      return fail(t, fmt::format("{} is listed twice", *s));
+    }
+    out.push_back(*s);
+  }
+  return out;
+}
+
 Result<std::vector<OrderKey>> Loader::read_order_keys(
     const Node& n, const std::vector<const EntityType*>& types) const {
   auto entries = list(n, 16);
@@ -120,14 +158,10 @@ Result<std::vector<OrderKey>> Loader::read_order_keys(
         k.descending = *b;
       }
       if (const Node ent = child(e, "entity")) {
-        auto names = list(ent, kMaxEntityTypes);
-        if (!names) return names.error();
+        auto ranked = entity_order(ent, types);
+        if (!ranked) return ranked.error();
         k.by_entity = true;
-        for (const Node& t : *names) {
-          auto s = name(t);
-          if (!s) return s.error();
-          k.entities.push_back(*s);
-        }
+        k.entities = std::move(*ranked);
         out.push_back(std::move(k));
         continue;
       }
@@ -153,8 +187,14 @@ Result<std::vector<OrderKey>> Loader::read_order_keys(
                                       k.attribute, to_string(spec->type)));
       }
     }
-    if (!found)
-      return fail(attr, fmt::format("no entity type here has an attribute {}", k.attribute));
+    if (!found) {
+      std::vector<std::string> known;
+      for (const EntityType* t : types) {
+        for (const AttributeSpec& a : t->attributes) known.push_back(a.name);
+      }
+      return fail(attr, fmt::format("no entity type here has an attribute {}{}", k.attribute,
+                                    did_you_mean(k.attribute, known)));
+    }
     out.push_back(std::move(k));
   }
   return out;
@@ -171,7 +211,12 @@ Result<std::vector<Selector>> Loader::read_selectors(const Node& n, const Design
     auto s = name(child(e, "entity"));
     if (!s) return s.error();
     const EntityType* type = d.entity(*s);
-    if (type == nullptr) return fail(child(e, "entity"), fmt::format("no entity type {}", *s));
+    if (type == nullptr) {
+      std::vector<std::string> known;
+      for (const EntityType& t : d.entities) known.push_back(t.name);
+      return fail(child(e, "entity"),
+                  fmt::format("no entity type {}{}", *s, did_you_mean(*s, known)));
+    }
     auto where = read_where(child(e, "where"), *type, params);
     if (!where) return where.error();
     out.push_back(Selector{*s, std::move(*where)});

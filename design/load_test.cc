@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "src/testing/source_dir.h"
 
@@ -48,13 +50,16 @@ TEST(Load, ErrorsNameFileLineColumnAndPointer) {
             "d.yaml:11:11: /entities/Event/keys/SK: {at}: padded(3) needs a value of type integer, "
             "not timestamp");
   EXPECT_EQ(error_of(replaced(kMinimal, "sort_key: SK", "sort_kee: SK")),
-            "d.yaml:3:13: /table/sort_kee: unknown key \"sort_kee\"; the keys here: name, "
-            "partition_key, sort_key, indexes");
+            "d.yaml:3:13: /table/sort_kee: unknown key \"sort_kee\" (did you mean sort_key?); the "
+            "keys here: name, partition_key, sort_key, indexes");
   EXPECT_EQ(
       error_of(replaced(kMinimal, "      SK: \"EVT#{at:timestamp(0)}\"\n", "")),
       "d.yaml:10:7: /entities/Event/keys: Event gives no SK: every item needs the table's key");
   EXPECT_EQ(error_of(replaced(kMinimal, "{actor}", "{who}")),
             "d.yaml:10:11: /entities/Event/keys/PK: {who} names no attribute of Event");
+  EXPECT_EQ(error_of(replaced(kMinimal, "{actor}", "{actr}")),
+            "d.yaml:10:11: /entities/Event/keys/PK: {actr} names no attribute of Event (did you "
+            "mean actor?)");
   EXPECT_EQ(error_of(replaced(kMinimal, "alphabet: lower", "alphabet: klingon")).substr(0, 44),
             "d.yaml:7:39: /entities/Event/attributes/acto");
   EXPECT_NE(
@@ -62,6 +67,9 @@ TEST(Load, ErrorsNameFileLineColumnAndPointer) {
       std::string::npos);
   EXPECT_NE(error_of(replaced(kMinimal, "type: string", "type: string, range: [1, 2]"))
                 .find("a string attribute has no \"range\""),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kMinimal, "type: string", "type: integer, range: [1, 2], length: 1"))
+                .find("an integer attribute has no \"alphabet\""),
             std::string::npos);
 }
 
@@ -93,6 +101,62 @@ TEST(Load, PatternsAreChecked) {
   EXPECT_NE(error_of(replaced(base, "attribute: at,", "attribute: when,"))
                 .find("no entity type here has"),
             std::string::npos);
+}
+
+// Every name a design uses is one it declares; a slip is refused with the
+// name it was likely meant to be.
+TEST(Load, NamesAreCheckedWithASuggestion) {
+  const std::string base = std::string(kMinimal) + R"(  Actor:
+    attributes:
+      actor: {type: string, alphabet: lower}
+      status: {type: enum, values: [ON, OFF]}
+    keys:
+      PK: "ACTOR#{actor}"
+      SK: "#ACTOR"
+patterns:
+  everything:
+    query:
+      partition: {PK: "ACTOR#{a}"}
+      filter:
+        expression: "#st = :st"
+        names: {"#st": status}
+        values: {":st": "ON"}
+    parameters:
+      a: {like: Actor.actor}
+    returns:
+      - {entity: Event, where: {actor: $a}}
+      - {entity: Actor, where: {actor: $a}}
+    order:
+      - entity: [Actor, Event]
+)";
+  ASSERT_TRUE(load_design_text(base, "d.yaml")) << error_of(base);
+  EXPECT_EQ(error_of(replaced(base, "[Actor, Event]", "[Actro, Event]")),
+            "d.yaml:33:18: /patterns/everything/order/0/entity/0: Actro is not an entity type "
+            "here (did you mean Actor?): the types here are Event, Actor");
+  // (what is written, what it becomes, the words of the refusal)
+  const std::vector<std::array<std::string, 3>> slips{
+      {"[Actor, Event]", "[Actor, Actor]", "Actor is listed twice"},
+      {"{entity: Actor, where", "{entity: Acter, where",
+       "no entity type Acter (did you mean Actor?)"},
+      {"{\"#st\": status}", "{\"#st\": stauts}",
+       "stauts is an attribute of no item of the design (did you mean status?)"},
+      {"\"#st = :st\"", "\"#st = :sts\"", ":sts is not declared under values (did you mean :st?)"},
+      {"\"#st = :st\"", "\"#st = :st OR #st = :st2\"", ":st2 is not declared under values"},
+      {"{\":st\": \"ON\"}", "{\":st\": \"ON\", \":x\": \"OFF\"}",
+       ":x is not used in the expression"},
+      {"{actor: $a}}\n      - {entity: Actor", "{actor: $aa}}\n      - {entity: Actor",
+       "$aa names no parameter (did you mean $a?)"},
+      {"like: Actor.actor", "like: Actor.acter", "(did you mean Actor.actor?)"},
+      {"{PK: \"ACTOR#{a}\"}", "{PKK: \"ACTOR#{a}\"}", "gives no value for the partition-key"},
+      {"SK: \"#ACTOR\"", "SK: \"#ACTOR\"\n      SKK: \"x\"",
+       "SKK is a key of neither the table nor an index (did you mean SK?)"},
+      {"\"ACTOR#{actor}\"\n      SK: \"#ACTOR\"", "\"ACTOR#{actor:segmnt}\"\n      SK: \"#ACTOR\"",
+       "unknown codec \"segmnt\" (did you mean segment?)"},
+  };
+  for (const auto& [from, to, words] : slips) {
+    EXPECT_NE(error_of(replaced(base, from, to)).find(words), std::string::npos)
+        << to << ": " << error_of(replaced(base, from, to));
+  }
 }
 
 TEST(Load, TheExamplesLoad) {

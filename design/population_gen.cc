@@ -6,7 +6,9 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 
+#include "design/boundary.h"
 #include "design/values.h"
 #include "sortkey/ksuid.h"
 #include "sortkey/ulid.h"
@@ -275,30 +277,6 @@ rc::Gen<std::vector<Value>> gen_pool(const AttributeSpec& spec) {
   });
 }
 
-bool fits(const Value& v, const AttributeSpec& spec) {
-  if (v.type != spec.type) return false;
-  switch (spec.type) {
-    case AttrType::kString: {
-      const auto chars = utf8_code_points(v.text);
-      if (!chars) return false;
-      const int n = static_cast<int>(chars->size());
-      return n >= spec.min_length && n <= spec.max_length &&
-             std::all_of(chars->begin(), chars->end(), [&spec](const std::string& c) {
-               return std::find(spec.alphabet.begin(), spec.alphabet.end(), c) !=
-                      spec.alphabet.end();
-             });
-    }
-    case AttrType::kInteger:
-      return spec.min <= v.integer && v.integer <= spec.max;
-    case AttrType::kTimestamp:
-      return spec.earliest <= v.time && v.time <= spec.latest;
-    case AttrType::kEnum:
-      return std::find(spec.values.begin(), spec.values.end(), v.text) != spec.values.end();
-    default:
-      return true;
-  }
-}
-
 rc::Gen<Entity> gen_entity(const Design& design, std::shared_ptr<const Pools> pools) {
   return rc::gen::exec([&design, pools] {
     Entity e;
@@ -381,6 +359,60 @@ rc::Gen<Population> gen_population(const Design& design) {
       p.resize(static_cast<std::size_t>(design.max_entities));
     }
     return distinct_entities(std::move(p));
+  });
+}
+
+rc::Gen<Population> gen_population_for(const Design& design, const Pattern& pattern) {
+  if (!pattern.limit) return gen_population(design);
+  return rc::gen::exec([&design, &pattern] {
+    Population p = *gen_population(design);
+    if (*full_size(rc::gen::inRange(0, 3)) == 0) return p;
+    // The crowd's first entity: one of the population, or a fresh one of a
+    // type the pattern returns (the first cases draw empty populations).
+    // Only a type with an attribute outside the partition's makes a crowd.
+    std::set<std::string> shared;
+    for (const Parameter& param : pattern.parameters) shared.insert(param.attribute);
+    const auto varies = [&shared](const EntityType* type) {
+      return std::any_of(type->attributes.begin(), type->attributes.end(),
+                         [&shared](const AttributeSpec& a) { return shared.count(a.name) == 0; });
+    };
+    std::vector<const EntityType*> types;
+    for (const Selector& s : pattern.returns) {
+      if (varies(design.entity(s.entity))) types.push_back(design.entity(s.entity));
+    }
+    Population seeds;
+    for (const Entity& e : p) {
+      if (std::find(types.begin(), types.end(), e.type) != types.end()) seeds.push_back(e);
+    }
+    if (types.empty()) return p;
+    Entity seed;
+    if (!seeds.empty() && *full_size(rc::gen::inRange(0, 2)) == 0) {
+      seed = *rc::gen::elementOf(seeds);
+    } else {
+      seed.type = *rc::gen::elementOf(types);
+      for (const AttributeSpec& spec : seed.type->attributes) {
+        seed.values.push_back(*gen_value(spec));
+      }
+    }
+    const int limit = *pattern.limit;
+    const int crowd = *full_size(rc::gen::inRange(2 * limit + 1, 3 * limit + 2));
+    p = distinct_entities(std::move(p));
+    // Drawn values repeat (they are biased to a few boundaries): an entity
+    // that repeats an identity is drawn again, a bounded number of times.
+    int added = 0;
+    for (int tries = 0; added < crowd && tries < 4 * crowd; ++tries) {
+      Entity e;
+      e.type = seed.type;
+      for (std::size_t a = 0; a < seed.type->attributes.size(); ++a) {
+        const AttributeSpec& spec = seed.type->attributes[a];
+        e.values.push_back(shared.count(spec.name) != 0 ? seed.values[a] : *gen_value(spec));
+      }
+      if (std::none_of(p.begin(), p.end(), [&e](const Entity& o) { return same_entity(o, e); })) {
+        p.push_back(std::move(e));
+        ++added;
+      }
+    }
+    return p;
   });
 }
 

@@ -35,6 +35,15 @@ rc::Gen<Value> gen_value(const AttributeSpec& spec);
 // REQUIRES: `design` outlives the generator and what it generates.
 rc::Gen<Population> gen_population(const Design& design);
 
+// The population a pattern's property draws: gen_population's, and for a
+// pattern with a Limit, two times in three a crowd beside it: 2L+1 to 3L+1
+// entities (L the Limit) of one entity's type (an entity of the population,
+// or a fresh one of a type the pattern returns) that share its values of
+// the attributes the pattern's parameters name (its partition), the other
+// attributes drawn. A filter under the Limit, or a key order that differs
+// from the declared one, then shows on the pages a Limit cuts.
+rc::Gen<Population> gen_population_for(const Design& design, const Pattern& pattern);
+
 // The pattern's parameters: mostly values the population holds (so that the
 // pattern reads a partition that has items), sometimes fresh ones.
 rc::Gen<Params> gen_params(const Design& design, const Pattern& pattern,

@@ -5,6 +5,7 @@
 #include <array>
 #include <charconv>
 
+#include "design/suggest.h"
 #include "design/values.h"
 #include "sortkey/composite.h"
 #include "sortkey/inverse.h"
@@ -74,10 +75,12 @@ Result<Codec> parse_codec(std::string_view text, std::size_t offset) {
     if (c.name == name) known = &c;
   }
   if (known == nullptr) {
-    return bad(offset, fmt::format("unknown codec \"{}\"; the codecs: upper, lower, fold, segment, "
-                                   "padded(W), inverse(W), number, timestamp(P), epoch(UNIT, W), "
-                                   "display, ksuid, ulid",
-                                   name));
+    std::vector<std::string> names;
+    for (const CodecName& c : kCodecs) names.emplace_back(c.name);
+    return bad(offset, fmt::format("unknown codec \"{}\"{}; the codecs: upper, lower, fold, "
+                                   "segment, padded(W), inverse(W), number, timestamp(P), "
+                                   "epoch(UNIT, W), display, ksuid, ulid",
+                                   name, did_you_mean(name, names)));
   }
   std::vector<std::string_view> args;
   if (open != std::string_view::npos) {

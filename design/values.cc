@@ -24,6 +24,12 @@ std::string_view to_string(AttrType type) {
   return "?";
 }
 
+std::string a_type(AttrType type) {
+  const std::string_view name = to_string(type);
+  const bool vowel = name.find_first_of("aeiou") == 0;
+  return std::string(vowel ? "an " : "a ") + std::string(name);
+}
+
 const AttributeSpec* EntityType::attribute(std::string_view attr) const {
   for (const AttributeSpec& a : attributes) {
     if (a.name == attr) return &a;

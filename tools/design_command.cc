@@ -11,6 +11,8 @@ namespace sortkey::cli {
 
 namespace {
 
+constexpr int kDefaultScopeOption = design::kDefaultScope;
+
 void add_show_command(CLI::App& design, int* exit_code) {
   auto o = std::make_shared<design::ShowOptions>();
   auto seed = std::make_shared<std::uint64_t>(0);
@@ -66,6 +68,13 @@ void add_design_command(CLI::App& app, int* exit_code) {
                    "run only these properties: an id (pattern/org_users), a group (pattern) or a "
                    "prefix ending in /")
       ->check(non_empty());
+  auto scope = std::make_shared<int>(kDefaultScopeOption);
+  check
+      ->add_option("--scope", *scope,
+                   "before sampling, check every population of up to K entities of the boundary "
+                   "values (0: none; default: 2, and 3 while a budget lasts)")
+      ->transform(decimal<int>())
+      ->check(CLI::Range(0, design::kMaxScope));
   check->add_flag("--list", o->list, "list the design's properties and exit");
   check->add_flag("--no-progress", o->run.no_progress, "never show the progress line");
   check
@@ -93,8 +102,9 @@ void add_design_command(CLI::App& app, int* exit_code) {
       ->add_option("--html", o->html,
                    "write the design's page: its failures drawn, or its access patterns' reads")
       ->check(non_empty());
-  check->callback([o, seed, endpoint, check, exit_code] {
+  check->callback([o, seed, endpoint, scope, check, exit_code] {
     if (check->count("--seed") > 0) o->run.seed = *seed;
+    if (check->count("--scope") > 0) o->scope = *scope;
     if (check->count("--endpoint") > 0) o->endpoint = *endpoint;
     o->run.suite_version = version();
     o->run.source_commit = commit();
