@@ -27,10 +27,21 @@ struct CompositeEncodeArgs {
 Result<char> parse_delimiter(const std::string& text) {
   if (text.size() != 1) {
     return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("the delimiter must be a single byte, got \"{}\"", text));
+                      fmt::format("the delimiter must be a single byte, got \"{}\"", printable(text)));
   }
   if (auto ok = check_delimiter(text[0]); !ok) return ok.error();
   return text[0];
+}
+
+// --delimiter checked when the options are read: a delimiter that cannot be
+// one ('', 'é', a letter) is a usage error (exit 2) naming the option.
+CLI::Validator delimiter_option() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        auto d = parse_delimiter(text);
+        return d ? std::string() : printable(d.error().message);
+      },
+      "DELIMITER", "delimiter");
 }
 
 void report(const std::string& what, const Error& e) {
@@ -97,7 +108,7 @@ void add_composite_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
       "hierarchical composite keys: SEGMENT... joined coarse to fine (EVENT#2026-06#00042)");
   sub->add_option("segments", e->segments,
                   "the path's segments, coarse to fine (use -- before one that starts with -)");
-  sub->add_option("--delimiter", e->delimiter, kDelimiterHelp);
+  sub->add_option("--delimiter", e->delimiter, kDelimiterHelp)->check(delimiter_option());
   auto* subtree =
       sub->add_flag("--subtree", e->subtree,
                     "print the begins_with prefix that selects the path's strict descendants");
@@ -134,7 +145,8 @@ void add_composite_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
         return nlohmann::json(*path).dump();
       },
       ctx)
-      ->add_option("--delimiter", d->delimiter, kDelimiterHelp);
+      ->add_option("--delimiter", d->delimiter, kDelimiterHelp)
+      ->check(delimiter_option());
 }
 
 }  // namespace sortkey::cli

@@ -44,11 +44,31 @@ struct ReadingArgs {
   int count = 0;
 };
 
+// A type option checked when the options are read: empty, or a byte outside
+// A-Z, 0-9 and _, is a usage error (exit 2) naming the option.
+CLI::Validator type_option() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text.empty()) return "a type is not empty: A-Z, 0-9 and _";
+        for (char c : text) {
+          if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
+            return "a type holds only A-Z, 0-9 and _, got \"" + printable(text) + "\"";
+          }
+        }
+        return {};
+      },
+      "TYPE", "type");
+}
+
 void add_collection_types(CLI::App* sub, CollectionArgs& a) {
-  sub->add_option("--parent", a.parent, "the parent's type (ORG): A-Z, 0-9 and _")->required();
+  sub->add_option("--parent", a.parent, "the parent's type (ORG): A-Z, 0-9 and _")
+      ->check(type_option())
+      ->required();
   sub->add_option("--before", a.before, "the type of the children that sort before it (TEAM)")
+      ->check(type_option())
       ->required();
   sub->add_option("--after", a.after, "the type of the children that sort after it (USER)")
+      ->check(type_option())
       ->required();
 }
 

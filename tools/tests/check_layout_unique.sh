@@ -17,8 +17,13 @@ expect_error after_sorts_below_parent 1 'the after-child type "OR" sorts below t
   layout key --parent ORG --before TEAM --after OR --role after ALICE
 expect_error id_with_delimiter 1 "cannot encode as key \"A#B\": bad character at byte 1: the id holds '#'" '' -- \
   layout key "${org[@]}" --role parent 'A#B'
-expect_error type_lower_case 1 'the parent type "org" holds .o.' '' -- \
+# A type that cannot be one is a usage error (exit 2), read with the options.
+expect_error type_lower_case 2 '--parent: a type holds only A-Z, 0-9 and _, got "org"' '' -- \
   layout key --parent org --before TEAM --after USER --role parent X
+expect_error type_empty 2 '--parent: a type is not empty' '' -- \
+  layout key --parent "" --before TEAM --after USER --role parent X
+expect_error delimiter_empty 2 '--delimiter: the delimiter must be a single byte, got ""' '' -- \
+  encode composite --delimiter "" A
 expect read_before 0 '--le ORG#MCDONALDS --no-scan-index-forward' '' -- layout read "${org[@]}" --with before MCDONALDS
 expect read_after 0 '--ge ORG#MCDONALDS --scan-index-forward' '' -- layout read "${org[@]}" --with after MCDONALDS
 expect read_json 0 '{"input":"MCDONALDS","operator":"<=","scan_index_forward":false,"value":"ORG#MCDONALDS"}' '' -- \
