@@ -26,8 +26,9 @@ struct CompositeEncodeArgs {
 
 Result<char> parse_delimiter(const std::string& text) {
   if (text.size() != 1) {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("the delimiter must be a single byte, got \"{}\"", printable(text)));
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("the delimiter must be a single byte, got \"{}\"", printable(text)));
   }
   if (auto ok = check_delimiter(text[0]); !ok) return ok.error();
   return text[0];
