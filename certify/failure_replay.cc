@@ -22,8 +22,8 @@ bool store_stored_kind(const std::string& kind) { return kind == "built-in" || k
 std::string store_first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 // The chosen entry `id` on a target of `kind`, or nullptr.
-const ChosenProperty* store_chosen_on(const std::vector<ChosenProperty>& chosen, const std::string& id,
-                                const std::string& kind) {
+const ChosenProperty* store_chosen_on(const std::vector<ChosenProperty>& chosen,
+                                      const std::string& id, const std::string& kind) {
   for (const ChosenProperty& c : chosen) {
     if (c.entry->id() == id && c.target->kind() == kind) return &c;
   }
@@ -154,9 +154,9 @@ Result<std::string> FailureStore::update(const Certification& cert,
       if (r.entry.passes >= retire_after_) {
         if (auto ok = store_remove_entry(dir_, r.entry); !ok) return ok.error();
         ++retired;
-        lines += fmt::format("  retired {} ({}): its replay passed {} run{} in a row\n",
-                             r.entry.property, r.file, r.entry.passes,
-                             r.entry.passes == 1 ? "" : "s");
+        lines +=
+            fmt::format("  retired {} ({}): its replay passed {} run{} in a row\n",
+                        r.entry.property, r.file, r.entry.passes, r.entry.passes == 1 ? "" : "s");
       } else {
         if (auto ok = store_write_entry(dir_, r.entry); !ok) return ok.error();
         ++counted;

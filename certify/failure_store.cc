@@ -30,7 +30,7 @@ bool entry_string_member(const json& j, const char* name, std::string& out) {
 }
 
 bool entry_integer_member(const json& j, const char* name, std::int64_t low, std::int64_t high,
-                    std::int64_t& out) {
+                          std::int64_t& out) {
   const auto it = j.find(name);
   if (it == j.end() || !it->is_number_integer()) return false;
   if (it->is_number_unsigned()) {
@@ -106,8 +106,8 @@ Result<StoredFailure> parse_stored_failure(std::string_view text, std::string_vi
   }
   f.cases = static_cast<int>(n);
   if (!entry_integer_member(j, "passes", 0, kMaxFailurePasses, n)) {
-    return entry_refused(what, fmt::format("its \"passes\" is not an integer from 0 to {}",
-                                     kMaxFailurePasses));
+    return entry_refused(
+        what, fmt::format("its \"passes\" is not an integer from 0 to {}", kMaxFailurePasses));
   }
   f.passes = static_cast<int>(n);
   if (!entry_read_counterexample(j, f)) {
@@ -116,19 +116,24 @@ Result<StoredFailure> parse_stored_failure(std::string_view text, std::string_vi
   const auto reproduce = props::read_reproduce_string(f.reproduce);
   if (!reproduce) return entry_refused(what, reproduce.error().message);
   if (reproduce->property_id != f.property) {
-    return entry_refused(what, fmt::format("its reproduce string is for another property than \"{}\"",
-                                     f.property));
+    return entry_refused(
+        what, fmt::format("its reproduce string is for another property than \"{}\"", f.property));
   }
   return f;
 }
 
 std::string stored_failure_text(const StoredFailure& f) {
-  const json j = {{"format", kFailureFormat},   {"target_kind", f.target_kind},
-                  {"target", f.target},         {"property", f.property},
-                  {"seed", f.seed},             {"cases", f.cases},
-                  {"reproduce", f.reproduce},   {"message", f.message},
+  const json j = {{"format", kFailureFormat},
+                  {"target_kind", f.target_kind},
+                  {"target", f.target},
+                  {"property", f.property},
+                  {"seed", f.seed},
+                  {"cases", f.cases},
+                  {"reproduce", f.reproduce},
+                  {"message", f.message},
                   {"counterexample", f.counterexample},
-                  {"replay", f.replay},         {"found_at", f.found_at},
+                  {"replay", f.replay},
+                  {"found_at", f.found_at},
                   {"passes", f.passes}};
   return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

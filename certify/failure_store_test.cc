@@ -28,7 +28,8 @@ class PlantedTarget final : public Target {
       const int x = *rc::gen::inRange(0, 1000);
       ++*runs;
       const bool holds = !broken || x < 100;
-      rc_require(holds ? props::Outcome::holds() : props::Outcome::fails("x = " + std::to_string(x)));
+      rc_require(holds ? props::Outcome::holds()
+                       : props::Outcome::fails("x = " + std::to_string(x)));
     });
   }
   std::string kind() const override { return "built-in"; }
@@ -69,8 +70,8 @@ class FailureStoreTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = (fs::temp_directory_path() /
-            ("sortkey-failures-" + std::string(
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name())))
+            ("sortkey-failures-" +
+             std::string(::testing::UnitTest::GetInstance()->current_test_info()->name())))
                .string();
     fs::remove_all(dir_);
   }
