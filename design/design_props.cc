@@ -40,18 +40,19 @@ std::optional<Outcome> needs_keys(const Design& d, const Population& population,
 }
 
 // Every page of a Scan of the index; an error names the page.
-Result<std::vector<Item>> scan_all(Store& store, const std::string& index) {
+Result<std::vector<Item>> scan_all(Store& store, const std::string& index, std::size_t held) {
   std::vector<Item> items;
   ScanRequest r;
   r.index_name = index;
-  for (int page = 0; page < kMaxPages; ++page) {
+  const int most = max_pages_for(held);
+  for (int page = 0; page < most; ++page) {
     auto p = store.scan(r);
     if (!p) return p.error();
     for (const StoredItem& item : p->items) items.push_back(item.to_item());
     if (!p->last_evaluated_key) return items;
     r.exclusive_start_key = p->last_evaluated_key;
   }
-  return make_error(ErrorCode::kOverflow, 0, "the Scan did not end after 100000 pages");
+  return endless_pages(most, held);
 }
 
 std::vector<std::string> index_attributes(const Design& d, const IndexDesign& index) {
@@ -121,7 +122,8 @@ Result<Answer> run_requests(const Design& d, const Pattern& p, const Params& par
   if (!request) return request.error();
   *request_json = request->json;
   Answer a;
-  for (int page = 0; page < kMaxPages; ++page) {
+  const int most = max_pages_for(loaded.items.size());
+  for (int page = 0; page < most; ++page) {
     auto result = request->scan ? store.scan(request->scan_request) : store.query(request->query);
     if (!result) return result.error();
     a.pages += fmt::format("      page {}: Limit {}, {} read, {} returned{}\n", page + 1, *limit,
@@ -144,7 +146,7 @@ Result<Answer> run_requests(const Design& d, const Pattern& p, const Params& par
     request->query.exclusive_start_key = result->last_evaluated_key;
     request->scan_request.exclusive_start_key = result->last_evaluated_key;
   }
-  return make_error(ErrorCode::kOverflow, 0, "the pages did not end after 100000 requests");
+  return endless_pages(most, loaded.items.size());
 }
 
 // "" when the answer is the declared groups (the first `limit` entities when
@@ -296,7 +298,7 @@ Outcome index_follows(StoreSource& stores, const Design& design, const IndexDesi
   for (const auto& [key, owner] : opened->loaded.owner) {
     if (std::string e = index_entry(design, index, now[owner]); !e.empty()) expected.insert(e);
   }
-  auto scanned = scan_all(*opened->store, index.schema.name);
+  auto scanned = scan_all(*opened->store, index.schema.name, opened->loaded.items.size());
   if (!scanned)
     return Outcome::fails("the Scan of the index is refused: " + scanned.error().message);
   std::set<std::string> actual;
@@ -314,7 +316,7 @@ Outcome index_holds(StoreSource& stores, const Design& design, const IndexDesign
   if (auto needs = needs_keys(design, population, index.schema.name)) return *needs;
   auto opened = open_loaded(stores, design, population);
   if (!opened) return cannot_build(opened.error());
-  auto scanned = scan_all(*opened->store, index.schema.name);
+  auto scanned = scan_all(*opened->store, index.schema.name, opened->loaded.items.size());
   if (!scanned)
     return Outcome::fails("the Scan of the index is refused: " + scanned.error().message);
   std::vector<std::size_t> actual;

@@ -289,4 +289,12 @@ std::string show_keys(const Design& design, const Item& item) {
   return to_json(keys);
 }
 
+Error endless_pages(int pages, std::size_t items) {
+  return make_error(ErrorCode::kOverflow, 0,
+                    fmt::format("the store answered {} pages in a row with a LastEvaluatedKey "
+                                "while it holds {} item{}: its pages never end (each page but the "
+                                "last evaluates at least one item)",
+                                pages, items, items == 1 ? "" : "s"));
+}
+
 }  // namespace sortkey::design

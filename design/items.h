@@ -18,6 +18,7 @@
 #ifndef SORTKEY_DESIGN_ITEMS_H_
 #define SORTKEY_DESIGN_ITEMS_H_
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -80,6 +81,19 @@ Result<LoadedStore> open_loaded(StoreSource& stores, const Design& design,
 // The most pages the check reads of one request: a store that never stops
 // paging is a failure, not a hang.
 inline constexpr int kMaxPages = 100000;
+
+// The most pages one read of a store holding `items` items can take. Each
+// page but the last evaluates at least one item (it stops at its Limit of
+// items evaluated, or at 1 MB, which holds at least one item of 400 KB) [AWS
+// API Query and Scan: Limit, LastEvaluatedKey]; four times that, and some, leaves
+// room for a store that pages differently and still stops an endpoint that
+// answers every page with a new key (it drove over a million Queries before).
+inline int max_pages_for(std::size_t items) {
+  return static_cast<int>(std::min<std::size_t>(4 * items + 64, kMaxPages));
+}
+
+// The error of a read that took max_pages_for(items) pages and went on.
+Error endless_pages(int pages, std::size_t items);
 
 // A pattern's request with its parameters in place.
 struct Request {

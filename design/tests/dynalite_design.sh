@@ -12,7 +12,10 @@
 # MODE clean:     no sortkey-cert- table may remain;
 # MODE keep:      (with --keep-tables) the one table the check names as kept
 #                 remains, and is the only sortkey-cert- table;
-# MODE interrupt: SIGINT is sent after 3 s, then as clean.
+# MODE interrupt: SIGINT is sent after 3 s, then as clean;
+# MODE misanswer: the check talks to dynalite through the test proxy
+#                 (certify/endpoint/tests/endpoint_proxy.py --misanswer),
+#                 which pages every Scan of an index endlessly; then as clean.
 set -euo pipefail
 sortkey=$1 src=$2 mode=$3 want=$4 pattern=$5
 shift 5
@@ -29,11 +32,21 @@ ddb CreateTable '{"TableName": "other-table", "BillingMode": "PAY_PER_REQUEST",
 sleep 0.2
 ddb PutItem '{"TableName": "other-table", "Item": {"PK": {"S": "ORG#A"}, "SK": {"S": "ORG#A"}}}' >/dev/null
 
+target=$url
+if [ "$mode" = misanswer ]; then
+  python3 "$src/certify/endpoint/tests/endpoint_proxy.py" "$url" "$dir/port" --misanswer &
+  proxy=$!
+  trap 'kill "$proxy" 2>/dev/null || true; dynalite_stop "$dir/dynalite" || true; rm -rf "$dir"' EXIT
+  for _ in $(seq 100); do [ -s "$dir/port" ] && break; sleep 0.1; done
+  [ -s "$dir/port" ] || fail "the proxy did not start"
+  target="http://127.0.0.1:$(cat "$dir/port")"
+fi
+
 set +e
 if [ "$mode" = interrupt ]; then
-  run_interrupted "$dir/out" "$sortkey" "$@" --endpoint "$url"
+  run_interrupted "$dir/out" "$sortkey" "$@" --endpoint "$target"
 else
-  "$sortkey" "$@" --endpoint "$url" >"$dir/out" 2>&1
+  timeout 150 "$sortkey" "$@" --endpoint "$target" >"$dir/out" 2>&1
   got=$?
 fi
 set -e
