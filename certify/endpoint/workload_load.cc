@@ -26,36 +26,46 @@ using workload_internal::recorded_request;
 namespace {
 
 // Far more pages than a table of the workload's holds (a few hundred items,
-// a few MB): a Scan that pages on past them is not emptying anything.
+// a few MB), and far more items than it ever writes to one table: a Scan
+// that pages or returns past them is not emptying anything, and its keys
+// are not kept without end.
 constexpr int kMaxEmptyingPages = 1000;
+constexpr std::size_t kMaxEmptyingItems = 20000;
 
 }  // namespace
 
 bool Workload::clear(const std::string& table, const NSchema& schema, const Observe& observe) {
   nlohmann::json params = {{"TableName", table}, {"ConsistentRead", true}};
   std::vector<nlohmann::json> keys;
-  for (int page = 0; page < kMaxEmptyingPages; ++page) {
+  // A valid Scan that did not empty the table: a divergence, and the case
+  // cannot go on (the next one would start from a table that is not empty).
+  const auto diverge = [&](const std::string& kind, const std::string& what, const Answer& a) {
+    const oracle::NaiveTable unknown(schema);
+    props::ScanSpec whole;
+    whole.consistent = true;
+    Divergence d;
+    d.kind = kind;
+    d.detail = "the consistent Scan emptying the table " + what;
+    d.reproduction = {{"table", schema_to_json(schema)},
+                      {"items", nlohmann::json::array()},
+                      {"request", recorded_request("Scan", params)},
+                      {"expected", {{"ok", true}}},
+                      {"actual", actual_json(a)}};
+    CheckContext context{table, &unknown};
+    context.scan = &whole;
+    observe(d, context);
+    return false;
+  };
+  for (int page = 0;; ++page) {
     const Answer a = exchange("Scan", params);
     if (a.error || !a.malformed.empty()) {
-      // A valid Scan that got no page: a divergence, and the case cannot go on.
-      const oracle::NaiveTable unknown(schema);
-      props::ScanSpec whole;
-      whole.consistent = true;
-      Divergence d;
-      d.kind = !a.no_answer.empty() ? failure_kind(a) : a.error ? "rejected" : "malformed";
-      d.detail = fmt::format("the consistent Scan emptying the table got {}",
-                             !a.no_answer.empty() ? failure_text(a)
-                             : a.error            ? a.error->type + ": " + a.error->message
-                                                  : a.malformed);
-      d.reproduction = {{"table", schema_to_json(schema)},
-                        {"items", nlohmann::json::array()},
-                        {"request", recorded_request("Scan", params)},
-                        {"expected", {{"ok", true}}},
-                        {"actual", actual_json(a)}};
-      CheckContext context{table, &unknown};
-      context.scan = &whole;
-      observe(d, context);
-      return false;
+      return diverge(!a.no_answer.empty() ? failure_kind(a)
+                     : a.error            ? "rejected"
+                                          : "malformed",
+                     "got " + (!a.no_answer.empty() ? failure_text(a)
+                               : a.error            ? a.error->type + ": " + a.error->message
+                                                    : a.malformed),
+                     a);
     }
     for (const auto& item : a.body.value("Items", nlohmann::json::array())) {
       nlohmann::json key = nlohmann::json::object();
@@ -63,7 +73,19 @@ bool Workload::clear(const std::string& table, const NSchema& schema, const Obse
         key[k.name] = item.value(k.name, nlohmann::json());
       keys.push_back(std::move(key));
     }
+    if (keys.size() > kMaxEmptyingItems) {
+      return diverge("malformed",
+                     fmt::format("returned more than {} items, more than were ever written to it",
+                                 kMaxEmptyingItems),
+                     a);
+    }
     if (!a.lek) break;
+    if (page + 1 == kMaxEmptyingPages) {
+      return diverge("malformed",
+                     fmt::format("did not end after {} pages: each came with a LastEvaluatedKey",
+                                 kMaxEmptyingPages),
+                     a);
+    }
     params["ExclusiveStartKey"] = a.lek_raw;
   }
   dynamodb::delete_items(client_, table, keys);

@@ -51,6 +51,8 @@ after 600 s).
                         of an index is paged endlessly (its last page gets a
                         LastEvaluatedKey, and every page from such a key is
                         empty with a new one)
+  --endless-scans       page every Scan endlessly, a table's too: the Scan
+                        that empties a table between cases never ends
   --fail-after N        after N requests, answer every request but DeleteTable
                         (the cleanup) with HTTP 500 and an HTML page: an
                         endpoint gone bad, the harmless probe included
@@ -81,6 +83,7 @@ parser.add_argument("--corrupt", default="")
 parser.add_argument("--swallow", default="")
 parser.add_argument("--die-on", default="")
 parser.add_argument("--misanswer", action="store_true")
+parser.add_argument("--endless-scans", action="store_true")
 parser.add_argument("--fail-after", type=int, default=0)
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
@@ -236,6 +239,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if args.fail_after and n > args.fail_after and action != "DeleteTable":
                 counts["server_errors"] += 1
                 return "error500", None
+            if args.endless_scans and action == "Scan":
+                counts["repaged"] += 1
+                return "repage", None
             if args.misanswer:
                 what = misanswered(action, request)
                 if what:

@@ -410,6 +410,16 @@ PY
   read -r _ requests _ _ _ _ _ _ _ _ _ _ _ errors _ refused _ repaged <"$dir/port.stats"
   echo "proxy: $requests requests, $errors server errors, $refused writes refused, $repaged pages made up; $took s"
   ;;
+endless_scans)
+  # Every Scan pages for ever, the one that empties a table between cases
+  # too: the run stops reading it after 1,000 pages, records a divergence,
+  # and keeps no more keys than a table of the workload could hold.
+  start_proxy --endless-scans
+  certify "$proxy_url" --cases 5 --budget 10 --property endpoint/scan
+  want_exit 1
+  want_out "the consistent Scan emptying the table did not end after 1000 pages"
+  if grep -q "could not run" "$dir/err" "$dir/out"; then fail "the run could not go on"; fi
+  ;;
 failing)
   start_proxy --fail-after 300
   certify "$proxy_url" --cases 1000000 --budget 60 --known-divergences "$known" \
