@@ -1,9 +1,13 @@
 #include "certify/report.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -364,6 +368,32 @@ Result<void> append_step_summary(std::string_view markdown) {
     return make_error(
         ErrorCode::kUnavailable, 0,
         fmt::format("cannot append the summary to $GITHUB_STEP_SUMMARY ({})", summary));
+  }
+  return {};
+}
+
+Result<void> check_report_paths(const ReportPaths& paths) {
+  if (!paths.sign_key.empty()) {
+    if (auto signature = sign_ed25519(paths.sign_key, "sortkey: a probe of the signing key");
+        !signature) {
+      return make_error(signature.error().code, 0,
+                        "cannot sign the certificate: " + signature.error().message);
+    }
+  }
+  for (const std::string* path : {&paths.json, &paths.junit, &paths.markdown}) {
+    if (path->empty() || *path == "-") continue;
+    const auto fail = [&](const std::string& why) {
+      return make_error(ErrorCode::kUnavailable, 0, fmt::format("cannot write {}: {}", *path, why));
+    };
+    std::error_code ec;
+    if (std::filesystem::is_directory(*path, ec)) return fail("it is a directory");
+    std::string folder = std::filesystem::path(*path).parent_path().string();
+    if (folder.empty()) folder = ".";
+    std::string probe = folder + "/.sortkey-probe-XXXXXX";
+    const int fd = mkstemp(probe.data());
+    if (fd < 0) return fail(std::strerror(errno));
+    close(fd);
+    std::remove(probe.c_str());
   }
   return {};
 }

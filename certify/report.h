@@ -69,6 +69,14 @@ struct ReportPaths {
 // naming the file.
 Result<void> write_reports(const ReportPaths& paths, const Certification& c);
 
+// What write_reports() needs, checked before a run so that a bad path or key
+// does not lose a whole run's results: the --sign key signs (a probe
+// message), and each report's folder takes a new file as write_reports()
+// writes it (a temporary file beside it, removed at once); a report path
+// that is a folder is refused. Errors: "cannot sign the certificate: ...",
+// "cannot write <path>: <why>".
+Result<void> check_report_paths(const ReportPaths& paths);
+
 }  // namespace sortkey::certify
 
 #endif  // SORTKEY_CERTIFY_REPORT_H_

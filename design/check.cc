@@ -70,6 +70,10 @@ int check_design_file(CheckOptions options) {
   // RapidCheck's own words go to std::cerr; the check says all of it itself.
   std::cerr.rdbuf(nullptr);
   if (options.list) return list_properties(options);
+  // A report that cannot be written is found before the run, not after it.
+  if (auto ok = certify::check_report_paths(options.reports); !ok) {
+    return could_not_run(ok.error().message);
+  }
   StoreSourceMaker stores;
   if (options.endpoint) {
     stores = [&options](const Design& d) {

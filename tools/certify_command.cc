@@ -106,6 +106,10 @@ int run_certify(CertifyOptions options) {
     if (!args) return could_not_run(args.error());
     options.run.run_batch = certify::worker_batch({*args, jobs, options.run.fail_fast});
   }
+  if (!options.list) {
+    if (auto ok = certify::check_report_paths(options.reports); !ok)
+      return could_not_run(ok.error());
+  }
   auto targets = certify::open_targets(options.targets, stderr);
   if (!targets) return could_not_run(targets.error());
   if (options.list) {

@@ -39,4 +39,15 @@ expect 2 'line 2: an object names the key "SK" twice' -- \
 expect 1 'an object names the key "#s" twice' -- query build --partition PK=a \
   --filter-expression '#s = :v' --expression-attribute-names '{"#s":"Status","#s":"Other"}' \
   --expression-attribute-values '{":v":{"S":"x"}}'
+# A report that cannot be written, or a key that cannot sign, is found before
+# the run: a run of ten million cases would otherwise end only at the timeout.
+long_run=(--property padded/order --cases 10000000 --no-progress)
+expect 2 "cannot write /nonexistent/x.json: No such file or directory" -- \
+  certify "${long_run[@]}" --json /nonexistent/x.json
+expect 2 "cannot write $dir: it is a directory" -- certify "${long_run[@]}" --junit "$dir"
+printf 'not a key\n' >"$dir/bad.pem"
+expect 2 "cannot sign the certificate: the key $dir/bad.pem is not a PEM private key" -- \
+  certify "${long_run[@]}" --json "$dir/c.json" --sign "$dir/bad.pem"
+expect 2 "cannot write /nonexistent/x.json: No such file or directory" -- \
+  design check "$(dirname "$0")/../../examples/saas.yaml" --cases 1000000 --no-progress --json /nonexistent/x.json
 echo "ok: hostile files"
