@@ -8,6 +8,7 @@
 #include "design/document.h"
 #include "design/load.h"
 #include "design/show.h"
+#include "properties/runner.h"
 #include "support/json_input.h"
 
 namespace sortkey::design {
@@ -70,6 +71,7 @@ int check_design_file(CheckOptions options) {
   // RapidCheck's own words go to std::cerr; the check says all of it itself.
   std::cerr.rdbuf(nullptr);
   if (options.list) return list_properties(options);
+  if (const std::string bad = props::check_rc_params(); !bad.empty()) return could_not_run(bad);
   // A report that cannot be written is found before the run, not after it.
   if (auto ok = certify::check_report_paths(options.reports); !ok) {
     return could_not_run(ok.error().message);

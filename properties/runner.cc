@@ -1,6 +1,7 @@
 #include "properties/runner.h"
 
 #include <fmt/format.h>
+#include <rapidcheck/detail/Configuration.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -8,6 +9,8 @@
 #include <memory>
 #include <random>
 #include <string_view>
+
+#include "sortkey/error.h"
 
 namespace sortkey::props {
 namespace {
@@ -204,6 +207,19 @@ RunReport replay_property(const PropertyEntry& entry, const RunSettings& setting
     report.message.clear();
   }
   return report;
+}
+
+std::string check_rc_params() {
+  const char* params = std::getenv("RC_PARAMS");
+  if (params == nullptr) return {};
+  try {
+    rc::detail::configFromString(params);
+  } catch (const rc::detail::ConfigurationException& e) {
+    return fmt::format("RC_PARAMS: {}", printable(e.what()));
+  } catch (const std::exception& e) {  // a reproduce string RapidCheck cannot decode
+    return fmt::format("RC_PARAMS: {}", printable(e.what()));
+  }
+  return {};
 }
 
 void pin_rapidcheck_seed(std::uint64_t seed) {

@@ -70,6 +70,11 @@ RunReport replay_property(const PropertyEntry& entry, const RunSettings& setting
 // RC_PARAMS set by the user (e.g. reproduce=...) is left alone.
 void pin_rapidcheck_seed(std::uint64_t seed);
 
+// RC_PARAMS, when set, as RapidCheck will read it: "" when it reads, else
+// "RC_PARAMS: <why>" (RapidCheck itself would end the process with exit 1
+// and no report on the first property).
+std::string check_rc_params();
+
 // `report.replay` when set (targets other than the built-in catalog set it),
 // else "sortkey certify --seed S --cases N --property ID".
 std::string replay_command(const RunReport& report);

@@ -18,6 +18,7 @@
 #include "certify/run.h"
 #include "certify/targets.h"
 #include "certify/verify.h"
+#include "properties/runner.h"
 #include "tools/option_checks.h"
 #include "tools/version.h"
 
@@ -99,6 +100,9 @@ int run_certify(CertifyOptions options) {
   // reproduce hint with RC_PARAMS); the certifier says all of it in its own
   // words, on stderr through stdio, so std::cerr is silenced for good.
   std::cerr.rdbuf(nullptr);
+  if (const std::string bad = props::check_rc_params(); !bad.empty()) {
+    return could_not_run(make_error(ErrorCode::kBadParameter, 0, bad));
+  }
   keep_large_blocks();
   const int jobs = options.jobs > 0 ? options.jobs : default_jobs(options);
   if (jobs > 1 && !options.list) {

@@ -50,4 +50,12 @@ expect 2 "cannot sign the certificate: the key $dir/bad.pem is not a PEM private
   certify "${long_run[@]}" --json "$dir/c.json" --sign "$dir/bad.pem"
 expect 2 "cannot write /nonexistent/x.json: No such file or directory" -- \
   design check "$(dirname "$0")/../../examples/saas.yaml" --cases 1000000 --no-progress --json /nonexistent/x.json
+# A malformed RC_PARAMS is named at once; RapidCheck would end the run with
+# exit 1 and no report (or exit 2 from the worker processes, unnamed).
+for jobs in 1 2; do
+  RC_PARAMS="reproduce=zzz" expect 2 "RC_PARAMS: 'reproduce' string has invalid format" -- \
+    certify --cases 5 --no-progress --jobs "$jobs"
+done
+RC_PARAMS="seed=abc" expect 2 "RC_PARAMS: 'seed' must be a valid integer" -- \
+  design check "$(dirname "$0")/../../examples/saas.yaml" --no-progress
 echo "ok: hostile files"
