@@ -167,10 +167,20 @@ rc::detail::TestParams params_of(const RunSettings& settings) {
 
 }  // namespace
 
-RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) {
+namespace {
+
+// A report for `entry` under `settings`, before anything ran.
+RunReport blank_report(const PropertyEntry& entry, const RunSettings& settings) {
   RunReport report;
   report.id = entry.id();
   report.settings = settings;
+  return report;
+}
+
+}  // namespace
+
+RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) {
+  RunReport report = blank_report(entry, settings);
   const rc::detail::TestMetadata metadata{report.id, entry.statement};
   const auto start = std::chrono::steady_clock::now();
   const auto failures = std::make_shared<Failures>();
@@ -181,9 +191,7 @@ RunReport run_property(const PropertyEntry& entry, const RunSettings& settings) 
 
 RunReport replay_property(const PropertyEntry& entry, const RunSettings& settings,
                           const std::string& reproduce) {
-  RunReport report;
-  report.id = entry.id();
-  report.settings = settings;
+  RunReport report = blank_report(entry, settings);
   const rc::detail::TestMetadata metadata{report.id, entry.statement};
   const auto start = std::chrono::steady_clock::now();
   const auto failures = std::make_shared<Failures>();
