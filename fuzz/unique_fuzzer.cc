@@ -12,7 +12,8 @@
 //              empty segment becomes "0": the empty key is refused)
 //   seq b      a decimal number below 10^width, then a blank
 //   suffix a   raw bytes up to '\n': with_disambiguator must refuse it iff it
-//              holds a byte at or below '#'
+//              holds a byte at or below '#' or is not well-formed UTF-8 (as
+//              it must refuse a key that is not)
 //   suffix b   raw bytes up to '\n'
 // e.g. "3\nEVT#2026-06-23T10:00:00Z\n1\nEVT#2026-06-23T10:00:00Z\n2\n0ujtsYcg\nA\n".
 

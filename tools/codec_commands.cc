@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "support/text.h"
+
 namespace sortkey::cli {
 namespace {
 
@@ -99,15 +101,22 @@ void report_rejection(std::string_view what, const std::string& input, const Err
 int stdout_errno() { return g_stdout_errno; }
 
 std::string json_result(const std::string& input, const Result<json>& fields) {
+  // JSON holds only Unicode text: an input that is not UTF-8 (a line of a
+  // file may hold any byte) is shown as the text output and the error
+  // messages show it, its stray bytes escaped ("EVT\\xFF"), and says so.
   json line = {{"input", input}};
+  if (!support::valid_utf8(input)) {
+    line["input"] = printable(input);
+    line["input_escaped"] = true;
+  }
   if (fields) line.update(*fields);
   if (!fields) {
     const Error& e = fields.error();
     line["error"] = {
         {"code", std::string(to_string(e.code))}, {"offset", e.offset}, {"message", e.message}};
   }
-  // Invalid UTF-8 (an input read from a file may hold any byte) is shown with
-  // U+FFFD rather than ending the output.
+  // Any other text that is not UTF-8 is shown with U+FFFD rather than ending
+  // the output.
   return line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "oracles/naive_casefold.h"
 #include "oracles/naive_collection.h"
 #include "oracles/naive_integer.h"
 #include "properties/props/common.h"
@@ -223,6 +224,15 @@ Outcome unique_sequence_order(const std::vector<std::string>& key_a, UInt128 seq
   }
   auto ua = with_sequence(join_hash(key_a), seq_a, width);
   auto ub = with_sequence(join_hash(key_b), seq_b, width);
+  // A key that is not UTF-8 is refused: DynamoDB would refuse it as a String.
+  const bool a_text = oracle::is_valid_utf8(join_hash(key_a));
+  const bool b_text = oracle::is_valid_utf8(join_hash(key_b));
+  if (a_text != ua.has_value() || b_text != ub.has_value()) {
+    return Outcome::fails(fmt::format(
+        "with_sequence accepted or refused the wrong key: {} {}, {} {}", show_key(join_hash(key_a)),
+        ua.has_value(), show_key(join_hash(key_b)), ub.has_value()));
+  }
+  if (!a_text || !b_text) return Outcome::holds();
   if (!ua || !ub)
     return Outcome::fails(
         fmt::format("with_sequence failed: {}", describe(ua ? ub.error() : ua.error())));
@@ -250,7 +260,12 @@ Outcome unique_disambiguator_order(const std::vector<std::string>& key_a,
   if (key_a.size() != key_b.size()) return Outcome::discard("segment counts differ");
   auto ua = with_disambiguator(join_hash(key_a), suffix_a);
   auto ub = with_disambiguator(join_hash(key_b), suffix_b);
-  if (low_byte_free(suffix_a) != ua.has_value() || low_byte_free(suffix_b) != ub.has_value()) {
+  const auto acceptable = [](const std::vector<std::string>& key, const std::string& suffix) {
+    return low_byte_free(suffix) && oracle::is_valid_utf8(suffix) &&
+           oracle::is_valid_utf8(join_hash(key));
+  };
+  if (acceptable(key_a, suffix_a) != ua.has_value() ||
+      acceptable(key_b, suffix_b) != ub.has_value()) {
     return Outcome::fails(
         fmt::format("with_disambiguator accepted or refused the wrong suffix: {} {}, {} {}",
                     show_key(suffix_a), ua.has_value(), show_key(suffix_b), ub.has_value()));

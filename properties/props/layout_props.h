@@ -48,6 +48,7 @@ Outcome layout_rejects_low_ids(const std::string& id);
 
 // with_sequence: byte order of the unique keys is the order of (key, n) when
 // keys share a segment count and hold no byte below '#'; split_unique inverts it.
+// A key or suffix that is not well-formed UTF-8 is refused.
 Outcome unique_sequence_order(const std::vector<std::string>& key_a, UInt128 seq_a,
                               const std::vector<std::string>& key_b, UInt128 seq_b, int width);
 

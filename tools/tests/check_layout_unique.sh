@@ -58,6 +58,15 @@ expect suffix 0 'EVT#2026-06-23T10:00:00Z#0ujtsYcg' '' -- unique suffix --suffix
 expect_error suffix_with_delimiter 1 "the disambiguator holds '#'" '' -- unique suffix --suffix 'a#b' K
 expect_error key_below_delimiter 1 'the key holds .*which sorts below' '' -- unique suffix --suffix s 'a b'
 expect split 0 '["EVT#2026-06-23T10:00:00Z","002"]' '' -- unique split 'EVT#2026-06-23T10:00:00Z#002'
+# DynamoDB refuses a String that is not UTF-8: so does every unique command,
+# in text and in -o json alike (the byte is shown escaped, never replaced).
+expect_error sequence_refuses_invalid_utf8 1 'cannot encode as sequence "EVT\\xFF": bad character at byte 3: invalid UTF-8' 'EVT\xff\n' -- \
+  unique sequence --width 3
+expect sequence_json_refuses_invalid_utf8 1 \
+  '{"error":{"code":"bad character","message":"invalid UTF-8: 0xFF is not a well-formed sequence","offset":3},"input":"EVT\\\\xFF","input_escaped":true}' \
+  'EVT\xff\n' -- unique sequence --width 3 -o json
+expect_error suffix_refuses_invalid_utf8 1 'bad character at byte 1: invalid UTF-8' '' -- unique suffix --suffix $'a\xc3' K
+expect_error split_refuses_invalid_utf8 1 'cannot split as unique "K\\xC3#1"' '' -- unique split $'K\xc3#1'
 expect split_json 0 '{"input":"EVT#X#7","key":"EVT#X","suffix":"7"}' '' -- unique split -o json 'EVT#X#7'
 expect_error split_no_suffix 1 "cannot split as unique \"EVT\": bad delimiter at byte 3: the key has no '#' before a suffix" '' -- \
   unique split EVT
