@@ -231,7 +231,7 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
     if (closed && !options.quiet) {
       emit(stdout, fmt::format("NOT CERTIFIED: {}: {}\n", cert.target, e.message));
     }
-    std::fflush(stdout);
+    support::flush(stdout);
     if (!closed) close_all(targets, options);
     return cert;
   };
@@ -285,7 +285,7 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
     if (!options.quiet) emit(stdout, *lines);
   }
   if (auto done = finish(targets, cert, options); !done) return stop(done.error());
-  std::fflush(stdout);
+  support::flush(stdout);
   return cert;
 }
 

@@ -12,6 +12,8 @@
 #include <sstream>
 #include <vector>
 
+#include "support/text.h"
+
 namespace sortkey::design {
 namespace {
 
@@ -193,11 +195,23 @@ class JsonBuilder final : public YAML::EventHandler {
 // DEL), with its place; nullopt when the text has none. yaml-cpp reads some
 // of them as it likes (a NUL in a plain scalar ended up as an escape), so
 // they are refused before it sees them.
-std::optional<Error> control_character(std::string_view text) {
+// The first byte that is not UTF-8 text or is a control character other
+// than tab and the line ends, placed at its line and column (columns count
+// characters).
+std::optional<Error> not_text(std::string_view text) {
   int line = 1;
   int column = 1;
+  // Every string of the design ends up in a DynamoDB S value, which must be
+  // well-formed UTF-8.
+  const std::size_t invalid = support::first_invalid_utf8(text);
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto b = static_cast<unsigned char>(text[i]);
+    if (i == invalid) {
+      return make_error(ErrorCode::kBadCharacter, i,
+                        fmt::format("line {}, column {}: the byte 0x{:02X} is not UTF-8 text; a "
+                                    "design file is UTF-8",
+                                    line, column, b));
+    }
     const bool c1 = b == 0xC2 && i + 1 < text.size() &&
                     static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
                     static_cast<unsigned char>(text[i + 1]) <= 0x9F &&
@@ -263,15 +277,7 @@ Result<Document> parse_document(std::string_view text) {
                                   "design file may have",
                                   text.size(), kMaxDocumentBytes));
   }
-  // Every string of the design ends up in a DynamoDB S value, which must be
-  // well-formed UTF-8; nlohmann's encoder is the strict check.
-  try {
-    (void)nlohmann::json(std::string(text)).dump();
-  } catch (const nlohmann::json::exception& e) {
-    return make_error(ErrorCode::kBadFormat, 0,
-                      fmt::format("line 1, column 1: the file is not UTF-8 text ({})", e.what()));
-  }
-  if (auto bad = control_character(text)) return *bad;
+  if (auto bad = not_text(text)) return *bad;
   Document doc;
   try {
     std::istringstream in{std::string(text)};

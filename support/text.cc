@@ -114,13 +114,17 @@ std::pair<std::string, std::size_t> escaped_piece(std::string_view s) {
 
 }  // namespace
 
-bool valid_utf8(std::string_view text) {
+std::size_t first_invalid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const std::size_t n = sequence_length(text.substr(i));
-    if (n == 0) return false;
+    if (n == 0) return i;
     i += n;
   }
-  return true;
+  return std::string_view::npos;
+}
+
+bool valid_utf8(std::string_view text) {
+  return first_invalid_utf8(text) == std::string_view::npos;
 }
 
 std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
@@ -163,6 +167,12 @@ void emit(std::FILE* out, std::string_view text) {
   if (out == nullptr) return;
   if (std::fwrite(text.data(), 1, text.size(), out) != text.size() && out == stdout &&
       g_stdout_errno == 0) {
+    g_stdout_errno = errno;
+  }
+}
+
+void flush(std::FILE* out) {
+  if (out != nullptr && std::fflush(out) != 0 && out == stdout && g_stdout_errno == 0) {
     g_stdout_errno = errno;
   }
 }

@@ -43,6 +43,10 @@ std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
 // forms, no surrogates, nothing past U+10FFFF).
 bool valid_utf8(std::string_view text);
 
+// The offset of the first byte of `text` that does not start a well-formed
+// UTF-8 sequence, or std::string_view::npos when `text` is UTF-8.
+std::size_t first_invalid_utf8(std::string_view text);
+
 // Text from outside (an endpoint's body, a message) as one line a person
 // reads, never longer than `max_bytes` plus the "…" that marks a cut:
 // well-formed UTF-8 stays as it is; a backslash is doubled; tab, newline
@@ -57,7 +61,10 @@ std::string excerpt(std::string_view text, std::size_t max_bytes);
 // the stream's error flag set (ferror), which the command checks at its end.
 void emit(std::FILE* out, std::string_view text);
 
-// The errno of emit()'s first failed write to stdout (EPIPE: the reader of
+// Flushes `out`; a failure of stdout is kept as emit()'s is.
+void flush(std::FILE* out);
+
+// The errno of emit()'s or flush()'s first failed write to stdout (EPIPE: the reader of
 // the pipe went away), or 0: what the command says at its end.
 int emit_stdout_errno();
 

@@ -171,8 +171,7 @@ int run_verify_certificate(const std::string& path, bool allow_failed,
 // In the order `--help` has always listed them.
 void add_run_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_option("--cases", o.run.cases, "successful cases per property")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(1, 10000000))
+      ->transform(decimal<int>(1, 10000000))
       ->capture_default_str();
   sub->add_option("--seed", o.seed, "RapidCheck seed (default: the fixed seed of CI runs)")
       ->transform(decimal<std::uint64_t>());
@@ -197,8 +196,7 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_option("--retire-after", o.run.retire_after,
                   "with --failures: remove a stored failure once its replay has passed N runs "
                   "in a row")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(1, 1000))
+      ->transform(decimal<int>(1, 1000))
       ->capture_default_str();
   sub->add_flag("--list", o.list, "list the properties and exit");
   sub->add_option("-o,--output", o.list_output,
@@ -211,16 +209,14 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_option("--progress-interval", o.progress_interval,
                   "in a log: after SECONDS without a progress line, a line naming the properties "
                   "still running")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(1, 86400))
+      ->transform(decimal<int>(1, 86400))
       ->capture_default_str();
   sub->add_flag("-q,--quiet", o.run.quiet, "print only the failures and the verdict line");
   sub->add_flag("--fail-fast", o.run.fail_fast, "stop at the first property that does not pass");
   sub->add_option("-j,--jobs", o.jobs,
                   "run the properties in N worker processes at once (the results are a serial "
                   "run's; default: one per core, at most 8, for the built-in codecs, else 1)")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(1, 256));
+      ->transform(decimal<int>(1, 256));
   // A worker process of --jobs: where it writes its results (certify/jobs.h).
   auto* results = sub->add_option("--worker-results", o.worker_results)->group("");
   auto* claims = sub->add_option("--worker-claims", o.worker_claims)->group("");
@@ -252,12 +248,11 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
       ->check(non_empty());
   sub->add_option("--request-timeout", t.request_timeout_seconds,
                   "with --endpoint: SECONDS each request may take, retries apart (default: 30)")
-      ->check(non_empty() & CLI::Range(0.001, 3600.0));
+      ->check(seconds_within(0.001, 3600.0));
   sub->add_option("--connections", t.connections,
                   "with --endpoint: run N cases at once, each on a connection of its own (the "
                   "results are one connection's; default: 4)")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(1, 64));
+      ->transform(decimal<int>(1, 64));
   sub->add_flag("--keep-tables", t.keep_tables,
                 "with --endpoint: keep the tables the run created, for debugging (their names "
                 "are printed)");
@@ -271,7 +266,7 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
       ->check(non_empty());
   sub->add_option("--budget", t.budget_seconds,
                   "with --endpoint: stop exploring when SECONDS are spent and judge what ran")
-      ->check(CLI::Range(1.0, 7.0 * 24 * 3600))
+      ->check(seconds_within(1.0, 7.0 * 24 * 3600))
       ->capture_default_str();
   sub->add_option("--region", t.region, "with --endpoint: the region to sign for")
       ->check(non_empty());
@@ -280,8 +275,7 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
                   "adapters/PROTOCOL.md")
       ->check(non_empty());
   sub->add_option("--timeout-ms", t.timeout_ms, "with --codec-cmd: how long each answer may take")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(1, 3600000))
+      ->transform(decimal<int>(1, 3600000))
       ->capture_default_str();
   sub->add_option("--snapshot", t.snapshot_path,
                   "with --codec-cmd: record the adapter's keys to FILE, or fail naming every key "
@@ -290,7 +284,7 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_option("--fuzz", t.fuzz_seconds,
                   "also run the libFuzzer campaign for SECONDS; one result per target "
                   "(fuzz/<target>)")
-      ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
+      ->check(seconds_within(1.0, 7.0 * 24 * 3600));
   sub->add_option("--fuzzers", t.fuzzers_dir,
                   "with --fuzz: the libFuzzer binaries (default: found next to sortkey)")
       ->check(non_empty());

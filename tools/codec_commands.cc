@@ -11,8 +11,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "support/text.h"
-
 namespace sortkey::cli {
 namespace {
 
@@ -23,12 +21,6 @@ using nlohmann::json;
 // that each line's result appears as soon as its line has arrived, and
 // memory stays one line however long the stream.
 int g_stdout_errno = 0;  // the first failure of flush_stdout()
-
-// Flushes standard output; the first failure's errno is kept for the
-// message main prints (a later flush of a failed stream says nothing).
-void flush_stdout() {
-  if (std::fflush(stdout) != 0 && g_stdout_errno == 0) g_stdout_errno = errno;
-}
 
 class LineReader {
  public:
@@ -100,12 +92,27 @@ void report_rejection(std::string_view what, const std::string& input, const Err
 
 int stdout_errno() { return g_stdout_errno; }
 
+void flush_stdout() {
+  if (std::fflush(stdout) != 0 && g_stdout_errno == 0) g_stdout_errno = errno;
+}
+
+// Whether `text` is UTF-8, as nlohmann's writer judges it (the codec-only
+// build has no other UTF-8 check to share).
+static bool is_json_text(const std::string& text) {
+  try {
+    (void)json(text).dump();
+    return true;
+  } catch (const json::type_error&) {
+    return false;
+  }
+}
+
 std::string json_result(const std::string& input, const Result<json>& fields) {
   // JSON holds only Unicode text: an input that is not UTF-8 (a line of a
   // file may hold any byte) is shown as the text output and the error
   // messages show it, its stray bytes escaped ("EVT\\xFF"), and says so.
   json line = {{"input", input}};
-  if (!support::valid_utf8(input)) {
+  if (!is_json_text(input)) {
     line["input"] = printable(input);
     line["input_escaped"] = true;
   }

@@ -42,6 +42,11 @@ Result<void> for_each_input(const std::vector<std::string>& args,
 // (EPIPE: its reader went away), or 0.
 int stdout_errno();
 
+// Flushes standard output; the first failure's errno is kept for
+// stdout_errno() and the message main prints (a later flush of a failed
+// stream says nothing).
+void flush_stdout();
+
 // How results are printed: "text" (one line each) or "json" (one JSON object
 // per input: {"input": ..., "output": ...} or {"input": ..., "error": {code,
 // offset, message}}), chosen with -o/--output.

@@ -28,8 +28,7 @@ void add_show_command(CLI::App& design, int* exit_code) {
       ->required()
       ->check(non_empty());
   show->add_option("--cases", o->run.cases, "generated populations per property of the check")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(1, 1000000))
+      ->transform(decimal<int>(1, 1000000))
       ->capture_default_str();
   show->add_option("--seed", *seed, "RapidCheck seed of the check and of the drawn population")
       ->transform(decimal<std::uint64_t>());
@@ -56,8 +55,7 @@ void add_design_command(CLI::App& app, int* exit_code) {
       ->required()
       ->check(non_empty());
   check->add_option("--cases", o->run.cases, "generated populations per property")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(1, 1000000))
+      ->transform(decimal<int>(1, 1000000))
       ->capture_default_str();
   check->add_option("--seed", *seed, "RapidCheck seed (default: the fixed seed of CI runs)")
       ->transform(decimal<std::uint64_t>());
@@ -73,8 +71,7 @@ void add_design_command(CLI::App& app, int* exit_code) {
       ->add_option("--scope", *scope,
                    "before sampling, check every population of up to K entities of the boundary "
                    "values (0: none; default: 2, and 3 while a budget lasts)")
-      ->transform(decimal<int>())
-      ->check(CLI::Range(0, design::kMaxScope));
+      ->transform(decimal<int>(0, design::kMaxScope));
   check->add_flag("--list", o->list, "list the design's properties and exit");
   check->add_flag("--no-progress", o->run.no_progress, "never show the progress line");
   check

@@ -7,7 +7,7 @@
 // naming the option (exit 2).
 //
 // Example:
-//   sub->add_option("--width", width, "key width")->transform(decimal<int>());
+//   sub->add_option("--width", width, "key width")->transform(decimal<int>(1, 38));
 //   sub->add_option("--json", path, "write the certificate")->check(non_empty());
 
 #ifndef SORTKEY_TOOLS_OPTION_CHECKS_H_
@@ -23,12 +23,16 @@
 namespace sortkey::cli {
 
 // An integer of type T written in decimal: an optional '-' (for signed T)
-// and digits; leading zeros are dropped before CLI11 converts it.
+// and digits; leading zeros are dropped before CLI11 converts it. One that is
+// not between `lo` and `hi` (by default T's range) is refused with the real
+// bounds and, after them, `unit` (" fraction digits"), whether or not it
+// also overflows T: "--width: must be between 1 and 38, got 99999999999".
 template <class T>
-CLI::Validator decimal() {
+CLI::Validator decimal(T lo = std::numeric_limits<T>::min(), T hi = std::numeric_limits<T>::max(),
+                       std::string unit = "") {
   static_assert(std::is_integral_v<T>);
   return CLI::Validator(
-      [](std::string& text) -> std::string {
+      [lo, hi, unit](std::string& text) -> std::string {
         const bool minus = std::is_signed_v<T> && !text.empty() && text[0] == '-';
         std::size_t first = minus ? 1 : 0;
         if (first == text.size() ||
@@ -39,9 +43,9 @@ CLI::Validator decimal() {
         const std::string digits = (minus ? "-" : "") + text.substr(first);
         T value{};
         const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-        if (ec != std::errc() || end != digits.data() + digits.size()) {
-          return "must be between " + std::to_string(std::numeric_limits<T>::min()) + " and " +
-                 std::to_string(std::numeric_limits<T>::max()) + ", got " + text;
+        if (ec != std::errc() || end != digits.data() + digits.size() || value < lo || value > hi) {
+          return "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + unit +
+                 ", got " + text;
         }
         text = digits;
         return {};
@@ -49,18 +53,32 @@ CLI::Validator decimal() {
       "DECIMAL", "decimal");
 }
 
-// A decimal integer (after decimal<T>()) between `lo` and `hi`; the message
-// names the bounds and, after them, `unit` (" fraction digits").
-inline CLI::Validator within(long long lo, long long hi, std::string unit = "") {
+// A number of seconds written in decimal ("1", "2.5", ".5"; not "1e3",
+// "inf" or "nan") between `lo` and `hi`, refused with those bounds as they
+// are written: "--budget: must be between 1 and 604800 seconds, got 0".
+inline CLI::Validator seconds_within(double lo, double hi) {
   return CLI::Validator(
-      [lo, hi, unit](std::string& text) -> std::string {
-        long long v = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec == std::errc() && end == text.data() + text.size() && v >= lo && v <= hi) return {};
-        return "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + unit +
-               ", got " + text;
+      [lo, hi](std::string& text) -> std::string {
+        const auto shown = [](double v) {
+          std::string s = std::to_string(v);
+          s.erase(s.find_last_not_of('0') + 1);
+          if (!s.empty() && s.back() == '.') s.pop_back();
+          return s;
+        };
+        const bool decimal_text = !text.empty() &&
+                                  text.find_first_not_of("0123456789.") == std::string::npos &&
+                                  text.find_first_of("0123456789") != std::string::npos &&
+                                  text.find('.') == text.rfind('.');
+        double v = 0;
+        if (decimal_text) {
+          const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+          if (ec == std::errc() && end == text.data() + text.size() && v >= lo && v <= hi) {
+            return {};
+          }
+        }
+        return "must be between " + shown(lo) + " and " + shown(hi) + " seconds, got " + text;
       },
-      "", "within");
+      "SECONDS", "seconds");
 }
 
 // One of `names`, spelled exactly.

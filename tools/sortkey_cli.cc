@@ -149,7 +149,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    if (e.get_exit_code() == 0) {  // --help, --version
+      errno = 0;
+      const int status = app.exit(e);
+      if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return output_failed(errno, status);
+      return status;
+    }
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", e.what());
     return 2;
   } catch (const std::system_error& e) {  // fmt::print to a stream that failed

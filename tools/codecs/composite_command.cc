@@ -130,7 +130,7 @@ void add_composite_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
     }
     const int status = run_encode(*e);
     if (status != 0) ctx.exit_code = status;
-    std::fflush(stdout);
+    flush_stdout();
   });
 
   auto d = std::make_shared<DecodeArgs>();

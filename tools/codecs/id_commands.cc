@@ -26,8 +26,7 @@ void add_generate(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> 
   auto g = std::make_shared<GenerateArgs>();
   CLI::App* generate = parent.add_subcommand("generate", tool->generate_help);
   generate->add_option("-n,--count", g->count, "how many")
-      ->transform(decimal<long long>())
-      ->check(CLI::Range(1LL, 100000000LL))
+      ->transform(decimal<long long>(1, 100000000))
       ->capture_default_str();
   generate->add_flag("--monotonic", g->monotonic, tool->monotonic_help);
   generate->callback([g, tool, &ctx] {
@@ -47,7 +46,7 @@ void add_generate(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> 
       }
     }
     fmt::print("{}", out);
-    std::fflush(stdout);
+    flush_stdout();
   });
 }
 
@@ -115,7 +114,7 @@ void add_encode(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> to
   auto p = std::make_shared<IdEncodeArgs>();
   CLI::App* encode = parent.add_subcommand("build", tool->encode_help);
   encode->add_option("--time", p->time, tool->time_help)
-      ->transform(decimal<std::int64_t>())
+      ->transform(decimal<std::int64_t>(tool->time_min, tool->time_max))
       ->required();
   encode->add_option(tool->random_option, p->random, tool->random_help);
   encode->callback([p, tool, &ctx] {

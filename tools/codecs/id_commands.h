@@ -42,8 +42,10 @@ struct IdTool {
   std::string ids_help;        // of inspect's positional IDs
   std::string encode_help;     // of `build`
   std::string time_help;       // of `build --time`
-  std::string random_option;   // build's option for the random part: "--payload"
-  std::string random_name;     // its name in messages: "payload"
+  std::int64_t time_min = 0;   // the range of `build --time`
+  std::int64_t time_max = 0;
+  std::string random_option;  // build's option for the random part: "--payload"
+  std::string random_name;    // its name in messages: "payload"
   std::string random_help;
   std::size_t random_size = 0;  // bytes
   // A fresh generator, as a function appending its next ID's text to `out`.

@@ -79,6 +79,8 @@ void add_ksuid_tool(CLI::App& app, Context& ctx) {
   tool.ids_help = "KSUIDs (27 characters)";
   tool.encode_help = "build the KSUID of a time and a payload";
   tool.time_help = "unix time in seconds, 1400000000 to 5694967295";
+  tool.time_min = kKsuidMinUnix;
+  tool.time_max = kKsuidMaxUnix;
   tool.random_option = "--payload";
   tool.random_name = "payload";
   tool.random_help = "16 bytes in hex (default: random)";

@@ -86,8 +86,7 @@ void add_order(CLI::App* sub, ReadingArgs& a) {
 
 void add_width(CLI::App* sub, int& width) {
   sub->add_option("--width", width, "digits of the number (1 to 38)")
-      ->transform(decimal<int>())
-      ->check(within(1, 38))
+      ->transform(decimal<int>(1, 38))
       ->required();
 }
 
@@ -182,8 +181,7 @@ void add_device(CLI::App& layout, Context& ctx) {
                     &l->inputs, ctx);
   add_order(latest, *l);
   latest->add_option("--count", l->count, "how many readings (0 to 1000000)")
-      ->transform(decimal<int>())
-      ->check(within(0, 1000000))
+      ->transform(decimal<int>(0, 1000000))
       ->required();
 }
 

@@ -30,8 +30,7 @@ void add_integer_codec(CLI::App& encode, CLI::App& decode, Context& ctx, const s
       },
       ctx)
       ->add_option("--width", e->width, "key width in digits (1 to 38)")
-      ->transform(decimal<int>())
-      ->check(within(1, 38))
+      ->transform(decimal<int>(1, 38))
       ->required();
   auto d = std::make_shared<IntegerArgs>();
   add_converter(
@@ -43,8 +42,7 @@ void add_integer_codec(CLI::App& encode, CLI::App& decode, Context& ctx, const s
       },
       ctx)
       ->add_option("--width", d->width, "key width in digits (1 to 38)")
-      ->transform(decimal<int>())
-      ->check(within(1, 38))
+      ->transform(decimal<int>(1, 38))
       ->required();
 }
 

@@ -73,7 +73,7 @@ Result<IndexSchema> index_schema(std::string_view spec) {
   const auto eq = spec.find('=');
   if (eq == std::string_view::npos || eq == 0) {
     return make_error(ErrorCode::kBadFormat, 0,
-                      fmt::format("--index: expected NAME=PK[/SK], got \"{}\"", spec));
+                      fmt::format("expected NAME=PK[/SK], got \"{}\"", printable(spec)));
   }
   IndexSchema index;
   index.name = std::string(spec.substr(0, eq));
@@ -90,19 +90,24 @@ Result<IndexSchema> index_schema(std::string_view spec) {
   return index;
 }
 
+// An error of the option `option`, named in its message.
+Error of_option(std::string_view option, const Error& e) {
+  return Error{e.code, e.offset, fmt::format("{}: {}", option, e.message)};
+}
+
 Result<TableSchema> schema_of(const RunArgs& a) {
   TableSchema schema;
   auto pk = key_attribute(a.partition_key);
-  if (!pk) return pk.error();
+  if (!pk) return of_option("--partition-key", pk.error());
   schema.partition_key = std::move(*pk);
   if (!a.sort_key.empty()) {
     auto sk = key_attribute(a.sort_key);
-    if (!sk) return sk.error();
+    if (!sk) return of_option("--sort-key", sk.error());
     schema.sort_key = std::move(*sk);
   }
   for (const std::string& spec : a.indexes) {
     auto index = index_schema(spec);
-    if (!index) return index.error();
+    if (!index) return of_option("--index", index.error());
     schema.indexes.push_back(std::move(*index));
   }
   return schema;
@@ -239,7 +244,7 @@ void add_run(CLI::App* query, Context& ctx) {
   r->callback([a, &ctx] {
     const int status = run(*a);
     if (status != 0) ctx.exit_code = status;
-    std::fflush(stdout);
+    flush_stdout();
   });
 }
 

@@ -211,6 +211,13 @@ Result<NamedAttribute> parse_named_attribute(std::string_view spec) {
     if (t == 'S' || t == 'N' || t == 'B') {
       n.type = t == 'S' ? AttributeType::kS : (t == 'N' ? AttributeType::kN : AttributeType::kB);
       n.name = std::string(spec.substr(0, spec.size() - 2));
+    } else if ((t >= 'A' && t <= 'Z') || (t >= 'a' && t <= 'z')) {
+      // A one-letter type that is none of the three is a typo far more often
+      // than a name ending in ":X"; such a name is written with its type.
+      return make_error(ErrorCode::kBadFormat, spec.size() - 1,
+                        fmt::format("the type after ':' in \"{}\" must be S, N or B, got {} (an "
+                                    "attribute whose name ends in \":{}\" is written {}:S)",
+                                    printable(spec), t, t, printable(spec)));
     }
   }
   if (n.name.empty())
@@ -291,8 +298,7 @@ void add_query_options(CLI::App* sub, QueryOptions* o) {
   sub->add_flag("--consistent-read,!--no-consistent-read", o->consistent_read,
                 "ConsistentRead (not on an index)");
   sub->add_option("--limit", o->limit, "Limit: items read per page, before the filter")
-      ->transform(decimal<int>())
-      ->check(CLI::PositiveNumber);
+      ->transform(decimal<int>(1, std::numeric_limits<int>::max()));
   sub->add_option("--select", o->select, "Select")
       ->check(
           one_of({"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"}));

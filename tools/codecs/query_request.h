@@ -67,6 +67,8 @@ Result<Request> make_request(const QueryOptions& o);
 
 // NAME or NAME:S|N|B (the default S): an attribute and its type, as
 // --partition, --sort and the table's key options of `query run` take them.
+// Errors: kEmpty (no name), kBadFormat (a letter other than S, N or B after
+// the last ':', "PK:X"; a name that ends so is written "PK:X:S").
 struct NamedAttribute {
   std::string name;
   AttributeType type = AttributeType::kS;

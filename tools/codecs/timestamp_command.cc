@@ -62,8 +62,7 @@ void add_timestamp(CLI::App& encode, CLI::App& decode, Context& ctx) {
       },
       ctx)
       ->add_option("--precision", e->precision, help)
-      ->transform(decimal<int>())
-      ->check(within(0, 9, " fraction digits"))
+      ->transform(decimal<int>(0, 9, " fraction digits"))
       ->required();
   auto d = std::make_shared<TimestampArgs>();
   add_converter(
@@ -75,8 +74,7 @@ void add_timestamp(CLI::App& encode, CLI::App& decode, Context& ctx) {
       },
       ctx)
       ->add_option("--precision", d->precision, help)
-      ->transform(decimal<int>())
-      ->check(within(0, 9, " fraction digits"))
+      ->transform(decimal<int>(0, 9, " fraction digits"))
       ->required();
 }
 
@@ -102,8 +100,7 @@ void add_epoch(CLI::App& encode, CLI::App& decode, Context& ctx) {
       ->check(one_of({"s", "ms", "us", "ns"}))
       ->required();
   enc->add_option("--width", e->width, "key width in digits (1 to 38)")
-      ->transform(decimal<int>())
-      ->check(within(1, 38))
+      ->transform(decimal<int>(1, 38))
       ->required();
   auto d = std::make_shared<EpochArgs>();
   CLI::App* dec = add_converter(
@@ -125,8 +122,7 @@ void add_epoch(CLI::App& encode, CLI::App& decode, Context& ctx) {
       ->check(one_of({"s", "ms", "us", "ns"}))
       ->required();
   dec->add_option("--width", d->width, "key width in digits (1 to 38)")
-      ->transform(decimal<int>())
-      ->check(within(1, 38))
+      ->transform(decimal<int>(1, 38))
       ->required();
 }
 

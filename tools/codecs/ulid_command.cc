@@ -90,6 +90,8 @@ void add_ulid_tool(CLI::App& app, Context& ctx) {
   tool.ids_help = "ULIDs (26 characters)";
   tool.encode_help = "build the ULID of a time and an entropy";
   tool.time_help = "unix time in milliseconds, 0 to 281474976710655";
+  tool.time_min = 0;
+  tool.time_max = kUlidMaxTime;
   tool.random_option = "--payload,--entropy";
   tool.random_name = "entropy";
   tool.random_help = "10 bytes in hex (default: random)";

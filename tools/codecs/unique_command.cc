@@ -60,8 +60,7 @@ void add_sequence(CLI::App& unique, Context& ctx) {
       },
       ctx);
   sub->add_option("--width", a->width, "digits of the sequence number (1 to 38)")
-      ->transform(decimal<int>())
-      ->check(within(1, 38))
+      ->transform(decimal<int>(1, 38))
       ->required();
   sub->add_option("--first", a->first, "the number of a key's first time (a decimal)")
       ->check(CLI::Validator(

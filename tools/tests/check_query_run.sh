@@ -81,6 +81,12 @@ expect_error array_element_not_an_item 2 "not-items.json: item 2 of the array: "
   query run --items "$dir/not-items.json" "${table[@]}" "${actor[@]}"
 expect_error nesting_refused 2 "deep.jsonl: line 1: nests deeper than 128 levels" '' -- \
   query run --items "$dir/deep.jsonl" "${table[@]}" "${actor[@]}"
+# A type letter that is none of S, N, B is refused with the option named,
+# not read as part of the name ("Missing the key PK:X in the item").
+expect_error partition_key_bad_type 2 "^sortkey: --partition-key: the type after ':' in \"PK:X\" must be S, N or B, got X" '' -- \
+  query run --items "$dir/items.jsonl" --partition-key PK:X --partition PK=a
+expect_error sort_key_lower_case_type 2 "^sortkey: --sort-key: the type after ':' in \"SK:s\" must be S, N or B, got s" '' -- \
+  query run --items "$dir/items.jsonl" --partition-key PK --sort-key SK:s --partition PK=a
 expect_error bad_index_spec 2 "--index: expected NAME=PK\\[/SK\\]" '' -- \
   query run --items "$dir/items.jsonl" "${table[@]}" --index nokeys "${actor[@]}"
 expect_error needs_partition_key 2 "--partition-key is required" '' -- \
