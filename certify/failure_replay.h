@@ -12,6 +12,11 @@
 // `retire_after` runs in a row is removed. A regression gate so never forgets
 // a failure it has seen until it has seen it fixed.
 //
+// A target that keeps its failing cases as data (Target::store_key, a
+// design of `sortkey design check --failures`) replays them itself
+// (Target::replay_case) on the entries of its own key; there is no replay by
+// seed, and a case it cannot run any more is "not replayed" and kept.
+//
 // Example:
 //   auto store = FailureStore::open(".sortkey/failures", 3);
 //   if (!store) return store.error();
@@ -23,6 +28,7 @@
 #define SORTKEY_CERTIFY_FAILURE_REPLAY_H_
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -59,6 +65,15 @@ class FailureStore {
   Result<std::string> update(const Certification& cert, const std::vector<ChosenProperty>& chosen,
                              const std::string& command);
 
+  // What the store did, for the reports (Certification::failure_store):
+  // {"dir", "retire_after", "replayed": [{"property", "file", "found_at",
+  // "how", "result": "failed again" | "passed" | "not replayed", "passes",
+  // "message"}], "stored": [{"property", "file"}], "retired": [{"property",
+  // "file", "passes"}], "counts": {"replayed", "failed_again", "passed",
+  // "not_replayed", "retired", "stored"}}; "stored" and "retired" once
+  // update() ran.
+  nlohmann::json record() const;
+
  private:
   struct Replayed {
     StoredFailure entry;
@@ -72,7 +87,11 @@ class FailureStore {
   std::string dir_;
   int retire_after_ = 3;
   std::vector<StoredFailure> entries_;
+  static std::string store_how(const Replayed& r);
+
   std::vector<Replayed> replayed_;
+  nlohmann::json stored_ = nlohmann::json::array();
+  nlohmann::json retired_ = nlohmann::json::array();
 };
 
 }  // namespace sortkey::certify

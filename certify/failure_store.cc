@@ -68,6 +68,53 @@ const char* entry_read_strings(const json& j, StoredFailure& f) {
   return nullptr;
 }
 
+bool entry_literal(const json& v) {
+  return v.is_string() || v.is_number_integer() || v.is_boolean();
+}
+
+// Whether `j` is an object of at most kMaxStoredCaseItems literals.
+bool entry_literal_map(const json& j) {
+  if (!j.is_object() || j.size() > kMaxStoredCaseItems) return false;
+  return std::all_of(j.begin(), j.end(), [](const json& v) { return entry_literal(v); });
+}
+
+// Why a design entry's case is not of the documented form, or "".
+std::string entry_case_refusal(const json& c) {
+  if (!c.is_object()) return "its \"case\" is missing or not an object";
+  const auto pop = c.find("population");
+  if (pop == c.end() || !pop->is_array() || pop->size() > kMaxStoredCaseItems) {
+    return "its case's \"population\" is not a list of entities";
+  }
+  for (const json& e : *pop) {
+    if (!e.is_object() || !e.contains("entity") || !e["entity"].is_string() ||
+        !e.contains("values") || !entry_literal_map(e["values"])) {
+      return "its case's \"population\" holds an entity that is not {\"entity\": name, "
+             "\"values\": {attribute: literal}}";
+    }
+  }
+  if (c.contains("params") && !entry_literal_map(c["params"])) {
+    return "its case's \"params\" is not an object of literals";
+  }
+  if (c.contains("page_limit") &&
+      (!c["page_limit"].is_number_unsigned() || c["page_limit"].get<std::uint64_t>() > 1000000)) {
+    return "its case's \"page_limit\" is not an integer from 0 to 1000000";
+  }
+  if (c.contains("index") && !c["index"].is_string()) return "its case's \"index\" is not a string";
+  if (c.contains("value") && !entry_literal(c["value"])) {
+    return "its case's \"value\" is not a literal";
+  }
+  if (c.contains("update")) {
+    const json& u = c["update"];
+    if (!u.is_object() || !u.contains("entity") || !u["entity"].is_number_unsigned() ||
+        !u.contains("attribute") || !u["attribute"].is_string() || !u.contains("value") ||
+        !entry_literal(u["value"])) {
+      return "its case's \"update\" is not {\"entity\": n, \"attribute\": name, \"value\": "
+             "literal}";
+    }
+  }
+  return {};
+}
+
 std::string entry_file_part(std::string_view text) {
   std::string out;
   for (const char c : text) {
@@ -92,8 +139,10 @@ Result<StoredFailure> parse_stored_failure(std::string_view text, std::string_vi
   if (const char* missing = entry_read_strings(j, f)) {
     return entry_refused(what, fmt::format("its \"{}\" is missing or not a string", missing));
   }
-  if (f.target_kind != "built-in" && f.target_kind != "adapter") {
-    return entry_refused(what, "its \"target_kind\" is neither \"built-in\" nor \"adapter\"");
+  const bool design = f.target_kind == "design";
+  if (f.target_kind != "built-in" && f.target_kind != "adapter" && !design) {
+    return entry_refused(what,
+                         "its \"target_kind\" is none of \"built-in\", \"adapter\", \"design\"");
   }
   const auto seed = j.find("seed");
   if (seed == j.end() || !seed->is_number_unsigned()) {
@@ -113,6 +162,16 @@ Result<StoredFailure> parse_stored_failure(std::string_view text, std::string_vi
   if (!entry_read_counterexample(j, f)) {
     return entry_refused(what, "its \"counterexample\" is not a list of [type, value] strings");
   }
+  if (design) {
+    const auto c = j.find("case");
+    const std::string why =
+        c == j.end() ? "its \"case\" is missing or not an object" : entry_case_refusal(*c);
+    if (!why.empty()) return entry_refused(what, why);
+    f.failing_case = *c;
+    if (f.reproduce.empty()) return f;
+  } else if (j.contains("case")) {
+    return entry_refused(what, "it has a \"case\", which only a design entry holds");
+  }
   const auto reproduce = props::read_reproduce_string(f.reproduce);
   if (!reproduce) return entry_refused(what, reproduce.error().message);
   if (reproduce->property_id != f.property) {
@@ -123,23 +182,29 @@ Result<StoredFailure> parse_stored_failure(std::string_view text, std::string_vi
 }
 
 std::string stored_failure_text(const StoredFailure& f) {
-  const json j = {{"format", kFailureFormat},
-                  {"target_kind", f.target_kind},
-                  {"target", f.target},
-                  {"property", f.property},
-                  {"seed", f.seed},
-                  {"cases", f.cases},
-                  {"reproduce", f.reproduce},
-                  {"message", f.message},
-                  {"counterexample", f.counterexample},
-                  {"replay", f.replay},
-                  {"found_at", f.found_at},
-                  {"passes", f.passes}};
+  json j = {{"format", kFailureFormat},
+            {"target_kind", f.target_kind},
+            {"target", f.target},
+            {"property", f.property},
+            {"seed", f.seed},
+            {"cases", f.cases},
+            {"reproduce", f.reproduce},
+            {"message", f.message},
+            {"counterexample", f.counterexample},
+            {"replay", f.replay},
+            {"found_at", f.found_at},
+            {"passes", f.passes}};
+  if (!f.failing_case.is_null()) j["case"] = f.failing_case;
   return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::string stored_failure_file(const StoredFailure& f) {
-  const std::string hash = sha256_hex(f.target_kind + "\n" + f.property + "\n" + f.reproduce);
+  std::string hashed = f.target_kind + "\n" + f.property + "\n" + f.reproduce;
+  if (!f.failing_case.is_null()) {  // a design entry: its design and case too
+    hashed += "\n" + f.target + "\n" +
+              f.failing_case.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  const std::string hash = sha256_hex(hashed);
   return fmt::format("{}-{}-{}.json", entry_file_part(f.target_kind), entry_file_part(f.property),
                      hash.substr(0, 16));
 }

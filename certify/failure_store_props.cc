@@ -49,14 +49,18 @@ props::Outcome failure_entry_holds(std::string_view text) {
     return props::Outcome::holds();
   }
   const StoredFailure& f = *entry;
-  if (f.target_kind != "built-in" && f.target_kind != "adapter") {
+  const bool design = f.target_kind == "design";
+  if (f.target_kind != "built-in" && f.target_kind != "adapter" && !design) {
     return props::Outcome::fails("accepted the target kind \"" + f.target_kind + "\"");
   }
   if (f.cases < 1 || f.passes < 0 || f.passes > kMaxFailurePasses) {
     return props::Outcome::fails("accepted cases or passes out of range");
   }
+  if (design != !f.failing_case.is_null() || (design && !f.failing_case.contains("population"))) {
+    return props::Outcome::fails("a case on an entry that is not a design's, or none on one");
+  }
   const auto reproduce = props::read_reproduce_string(f.reproduce);
-  if (!reproduce || reproduce->property_id != f.property) {
+  if (!(design && f.reproduce.empty()) && (!reproduce || reproduce->property_id != f.property)) {
     return props::Outcome::fails("accepted a reproduce string that is not for its property");
   }
   const auto again = parse_stored_failure(stored_failure_text(f), "printed");

@@ -19,8 +19,9 @@ namespace sortkey::certify {
 
 // parse_stored_failure and read_reproduce_string of `text` are total: a
 // value, or an error whose message names what it read. An accepted entry has
-// a target kind of built-in or adapter, cases and passes in range, and a
-// reproduce string for its own property; printed as the store writes it, it
+// a target kind of built-in, adapter or design, cases and passes in range, and a
+// reproduce string for its own property (a design entry: its case, and a
+// reproduce string only when it has one); printed as the store writes it, it
 // reads back as itself, and its file name is "<kind>-<property>-<16 hex>.json"
 // of [a-z0-9_-] only. An accepted reproduce string names a property id of 1
 // to 1024 bytes and a size of at most 100.

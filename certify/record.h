@@ -63,6 +63,9 @@ struct Certification {
   std::string stopped;
   // The chosen properties left unrun because --fail-fast stopped at a failure.
   std::size_t not_run = 0;
+  // What the failure store did (certify/failure_replay.h FailureStore::record());
+  // null without --failures.
+  nlohmann::json failure_store;
 
   std::size_t failed() const;  // properties whose verdict is not kPassed
   // "62 of 62 properties and 9 of 9 snapshot checks": per group (catalog

@@ -160,6 +160,44 @@ std::string not_run_note(const Certification& c) {
   return fmt::format(", {} properties not run (--fail-fast)", c.not_run);
 }
 
+// The failure store's part of the Markdown: what was replayed, stored and
+// retired (FailureStore::record()); "" without a store.
+std::string store_markdown(const nlohmann::json& store) {
+  if (!store.is_object()) return {};
+  const nlohmann::json counts = store.value("counts", nlohmann::json::object());
+  std::string out = fmt::format(
+      "\n### Failure store\n\n`{}`: {} stored failure{} replayed first ({} failed again, {} "
+      "passed, {} not replayed), {} retired after {} passing run{} in a row, {} new stored\n",
+      md_cell(store.value("dir", std::string())), counts.value("replayed", 0),
+      counts.value("replayed", 0) == 1 ? "" : "s", counts.value("failed_again", 0),
+      counts.value("passed", 0), counts.value("not_replayed", 0), counts.value("retired", 0),
+      store.value("retire_after", 0), store.value("retire_after", 0) == 1 ? "" : "s",
+      counts.value("stored", 0));
+  const nlohmann::json none = nlohmann::json::array();
+  const nlohmann::json& replayed = store.contains("replayed") ? store["replayed"] : none;
+  const nlohmann::json& retired = store.contains("retired") ? store["retired"] : none;
+  const nlohmann::json& stored = store.contains("stored") ? store["stored"] : none;
+  if (replayed.empty() && retired.empty() && stored.empty()) return out;
+  out += "\n| property | store file | what happened |\n| --- | --- | --- |\n";
+  for (const auto& r : replayed) {
+    out += fmt::format(
+        "| `{}` | `{}` | replayed ({}): {} |\n", md_cell(r.value("property", std::string())),
+        md_cell(r.value("file", std::string())), md_cell(r.value("how", std::string())),
+        md_cell(r.value("result", std::string())));
+  }
+  for (const auto& r : retired) {
+    out += fmt::format("| `{}` | `{}` | retired: its replay passed {} runs in a row |\n",
+                       md_cell(r.value("property", std::string())),
+                       md_cell(r.value("file", std::string())), r.value("passes", 0));
+  }
+  for (const auto& r : stored) {
+    out += fmt::format("| `{}` | `{}` | stored: a new failure |\n",
+                       md_cell(r.value("property", std::string())),
+                       md_cell(r.value("file", std::string())));
+  }
+  return out;
+}
+
 }  // namespace
 
 void print_table(const Certification& c, std::FILE* out, bool quiet) {
@@ -217,6 +255,7 @@ nlohmann::json certificate_json(const Certification& c) {
       {"properties", nlohmann::json::array()},
   };
   for (const auto& p : c.properties) j["properties"].push_back(property_json(p));
+  if (!c.failure_store.is_null()) j["failure_store"] = c.failure_store;
   j["digest"] = {{"algorithm", "sha256"}, {"value", certificate_digest(j)}};
   return j;
 }
@@ -315,6 +354,7 @@ std::string markdown(const Certification& c) {
                          md_cell(signature_line(*d)), entry);
     }
   }
+  out += store_markdown(c.failure_store);
   if (c.failed() > 0) {
     out += "\n### Failures\n";
     for (const auto& p : c.properties) {

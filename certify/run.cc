@@ -27,6 +27,16 @@ Result<void> Target::after_property(const props::PropertyEntry&, CertifiedProper
 Result<std::vector<CertifiedProperty>> Target::run_extra(const RunContext&) {
   return std::vector<CertifiedProperty>{};
 }
+nlohmann::json Target::failing_case(const std::string&) const { return nullptr; }
+props::RunReport Target::replay_case(const props::PropertyEntry& entry, const nlohmann::json&,
+                                     const props::RunSettings& settings) {
+  props::RunReport r;
+  r.id = entry.id();
+  r.settings = settings;
+  r.verdict = props::Verdict::kError;
+  r.message = "this target keeps no failing cases as data";
+  return r;
+}
 std::string Target::closing_notes(const Certification&) { return {}; }
 std::vector<std::string> Target::close() { return {}; }
 Result<void> Target::completed() const { return {}; }
@@ -281,6 +291,7 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   closed = true;
   if (store) {
     auto lines = store->update(cert, *chosen, options.command);
+    cert.failure_store = store->record();
     if (!lines) return stop(lines.error());
     if (!options.quiet) emit(stdout, *lines);
   }

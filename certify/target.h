@@ -81,6 +81,20 @@ class Target {
   // Counts `n` requests that a worker process (--jobs) sent for this target.
   virtual void add_worker_requests(std::int64_t n) { (void)n; }
 
+  // The failure store (failure_replay.h) of a target whose failing cases are
+  // data that outlive its generators (a design's population): the key its
+  // stored failures are matched by, "" for a target whose failures are
+  // replayed by their reproduce strings;
+  virtual std::string store_key() const { return {}; }
+  // the minimal failing case of property `id` of this run, null when none;
+  virtual nlohmann::json failing_case(const std::string& id) const;
+  // and `entry` run on such a case, stored by an earlier run: kPassed,
+  // kFailed (the target then reports it as the property's failure, in
+  // after_property), or kError with why the case cannot be run any more.
+  virtual props::RunReport replay_case(const props::PropertyEntry& entry,
+                                       const nlohmann::json& stored,
+                                       const props::RunSettings& settings);
+
   // The lines printed after the table for this target ("" for none).
   // Called once, before close().
   virtual std::string closing_notes(const Certification& c);

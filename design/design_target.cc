@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 
 #include "design/design_catalog.h"
+#include "design/failure_case.h"
 #include "design/findings.h"
 #include "design/minimize.h"
 #include "support/text.h"
@@ -58,6 +60,47 @@ class DesignTarget final : public certify::Target {
       result.run.distribution["small scope: exhausted"] = s.exhausted ? 1 : 0;
     }
     return {};
+  }
+  // The failure store: a design's failing cases are kept as data
+  // (design/failure_case.h), matched by the design's name and path, so that
+  // a fixed file replays the population that failed against its new keys,
+  // here or on an endpoint. The path is the one given, lexically normal
+  // ("./a.yaml" is "a.yaml"): a store kept in a repository matches from any
+  // clone.
+  std::string store_key() const override {
+    return fmt::format("design {} ({})", design_->name,
+                       std::filesystem::path(design_->path).lexically_normal().generic_string());
+  }
+  nlohmann::json failing_case(const std::string& id) const override {
+    const FailingCase* c = seen_->failure(id);
+    return c == nullptr ? nlohmann::json() : failing_case_json(*c);
+  }
+  props::RunReport replay_case(const props::PropertyEntry& entry, const nlohmann::json& stored,
+                               const props::RunSettings& settings) override {
+    const auto start = std::chrono::steady_clock::now();
+    props::RunReport r;
+    r.id = entry.id();
+    r.settings = settings;
+    r.cases = 1;
+    r.verdict = props::Verdict::kError;
+    auto c = failing_case_from_json(*design_, r.id, stored);
+    if (!c) {
+      r.message = "the stored case does not fit the design now: " + c.error().message;
+      return r;
+    }
+    const std::optional<Outcome> outcome = replay_outcome(*c);
+    if (!outcome) {
+      r.message = "the stored case cannot be run on this property";
+      return r;
+    }
+    r.verdict = outcome->ok() ? props::Verdict::kPassed : props::Verdict::kFailed;
+    r.message = outcome->message();
+    if (!outcome->ok()) {
+      c->message = outcome->message();
+      seen_->failures[r.id] = std::move(*c);
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
   }
   std::vector<std::string> close() override { return stores_->close(); }
   Result<void> completed() const override {
@@ -148,6 +191,34 @@ class DesignTarget final : public certify::Target {
       }
       runs.clear();
     }
+  }
+
+  // The property of a stored case run on it: a width's value against the
+  // width as it is now (a value outside the declared range now passes: the
+  // design no longer allows it), any other case by recheck.
+  std::optional<Outcome> replay_outcome(FailingCase& c) const {
+    if (c.update) {
+      c.update =
+          attribute_update(c.population, c.update->entity, c.update->attribute, c.update->value);
+    }
+    if (c.property.rfind("width/", 0) != 0) return recheck(*design_, *stores_, c);
+    for (const WidthUse& use : width_uses(*design_)) {
+      if (c.property !=
+          fmt::format("width/{}.{}/{}", use.entity->name, use.attribute->name, use.key)) {
+        continue;
+      }
+      const Value& v = *c.value;
+      if (v.type == AttrType::kInteger &&
+          (v.integer < use.attribute->min || v.integer > use.attribute->max)) {
+        return Outcome::holds();
+      }
+      if (v.type == AttrType::kTimestamp &&
+          (v.time < use.attribute->earliest || use.attribute->latest < v.time)) {
+        return Outcome::holds();
+      }
+      return width_holds(use, v);
+    }
+    return std::nullopt;
   }
 
   // One line per pattern whose property sampled populations: what they held.

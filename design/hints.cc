@@ -72,6 +72,35 @@ void hint_each_template(const Population& pop, const std::vector<std::string>& k
   }
 }
 
+// A BETWEEN upper bound that ends in its n-th reference where a key goes on
+// after its n-th reference with a separator: "EVT#<to>#007" sorts above
+// "EVT#<to>", and the bound needs the byte after the separator at its end.
+std::string between_upper_hint(const Population& pop, const std::vector<std::string>& keys,
+                               const Template& upper) {
+  if (upper.pieces.empty() || !upper.pieces.back().is_ref) return {};
+  const auto refs = static_cast<std::size_t>(std::count_if(
+      upper.pieces.begin(), upper.pieces.end(), [](const Template::Piece& p) { return p.is_ref; }));
+  std::string hint;
+  hint_each_template(pop, keys, [&](const EntityType&, const KeyTemplate& k) {
+    std::size_t seen = 0;
+    for (std::size_t i = 0; hint.empty() && i + 1 < k.value.pieces.size(); ++i) {
+      if (!k.value.pieces[i].is_ref || ++seen != refs) continue;
+      const Template::Piece& next = k.value.pieces[i + 1];
+      if (next.is_ref || next.literal.empty() ||
+          static_cast<unsigned char>(next.literal[0]) == 0xFF) {
+        return;
+      }
+      const char separator = next.literal[0];
+      const char successor = static_cast<char>(separator + 1);
+      hint = fmt::format(
+          "end the BETWEEN upper bound with '{}', the byte after the separator '{}': \"{}{}\": "
+          "a key that goes on with '{}' after the bound's last value sorts above the bound",
+          successor, separator, upper.source, successor, separator);
+    }
+  });
+  return hint;
+}
+
 std::string pattern_hint(const Design& d, const FailingCase& c) {
   const Pattern& p = *c.pattern;
   const std::vector<std::string> keys = hint_sort_keys(d, p);
@@ -98,6 +127,10 @@ std::string pattern_hint(const Design& d, const FailingCase& c) {
         }
       }
     });
+    if (!hint.empty()) return hint;
+  }
+  if (p.sort_op == SortCondition::Op::kBetween) {
+    hint = between_upper_hint(c.population, keys, p.sort_upper);
     if (!hint.empty()) return hint;
   }
   hint_each_template(c.population, keys, [&](const EntityType& type, const KeyTemplate& k) {

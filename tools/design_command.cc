@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "certify/failure_replay.h"
 #include "design/check.h"
 #include "design/show.h"
 #include "tools/option_checks.h"
@@ -72,6 +73,20 @@ void add_design_command(CLI::App& app, int* exit_code) {
                    "before sampling, check every population of up to K entities of the boundary "
                    "values (0: none; default: 2, and 3 while a budget lasts)")
       ->transform(decimal<int>(0, design::kMaxScope));
+  check
+      ->add_option("--failures", o->run.failures_dir,
+                   "keep every failing case in the store DIR and replay them first on the next "
+                   "run (alone: .sortkey/failures; none without it)")
+      ->expected(0, 1)
+      ->default_str(certify::kDefaultFailureStore)
+      ->check(non_empty());
+  check
+      ->add_option("--retire-after", o->run.retire_after,
+                   "with --failures: remove a stored failure once its replay has passed N runs "
+                   "in a row")
+      ->transform(decimal<int>(1, 1000))
+      ->capture_default_str()
+      ->needs("--failures");
   check->add_flag("--list", o->list, "list the design's properties and exit");
   check->add_flag("--no-progress", o->run.no_progress, "never show the progress line");
   check
@@ -103,6 +118,9 @@ void add_design_command(CLI::App& app, int* exit_code) {
     if (check->count("--seed") > 0) o->run.seed = *seed;
     if (check->count("--scope") > 0) o->scope = *scope;
     if (check->count("--endpoint") > 0) o->endpoint = *endpoint;
+    if (check->count("--failures") > 0 && o->run.failures_dir.empty()) {
+      o->run.failures_dir = certify::kDefaultFailureStore;
+    }
     o->run.suite_version = version();
     o->run.source_commit = commit();
     *exit_code = design::check_design_file(*o);
