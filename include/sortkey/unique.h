@@ -44,16 +44,17 @@
 namespace sortkey {
 
 // The key may itself be '#'-joined ("EVT#2026-..."). Errors: kEmpty (empty
-// key), kBadCharacter (a byte below '#' in the key), and those of
-// encode_padded for (sequence, width).
+// key), kBadCharacter (a byte below '#' in the key, or a key that is not
+// UTF-8), and those of encode_padded for (sequence, width).
 Result<std::string> with_sequence(std::string_view key, UInt128 sequence, int width);
 
 // Errors: kEmpty (empty key or suffix), kBadCharacter (a byte below '#' in
-// the key, or a byte at or below '#' in the suffix).
+// the key, a byte at or below '#' in the suffix, or either not UTF-8).
 Result<std::string> with_disambiguator(std::string_view key, std::string_view suffix);
 
 // Splits a unique key at its last '#' into (key, suffix). Errors: kBadDelimiter
-// when there is no '#' or the suffix is empty.
+// when there is no '#' or the suffix is empty, kBadCharacter when the key is
+// not UTF-8.
 struct UniqueParts {
   std::string key;
   std::string suffix;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "oracles/naive_casefold.h"
 #include "oracles/naive_collection.h"
 #include "oracles/naive_integer.h"
 #include "properties/props/common.h"
@@ -250,7 +251,11 @@ Outcome unique_disambiguator_order(const std::vector<std::string>& key_a,
   if (key_a.size() != key_b.size()) return Outcome::discard("segment counts differ");
   auto ua = with_disambiguator(join_hash(key_a), suffix_a);
   auto ub = with_disambiguator(join_hash(key_b), suffix_b);
-  if (low_byte_free(suffix_a) != ua.has_value() || low_byte_free(suffix_b) != ub.has_value()) {
+  // A suffix is taken when no byte is at or below '#' and it is UTF-8 (DynamoDB's Strings are).
+  const auto takes = [](const std::string& s) {
+    return low_byte_free(s) && oracle::is_valid_utf8(s);
+  };
+  if (takes(suffix_a) != ua.has_value() || takes(suffix_b) != ub.has_value()) {
     return Outcome::fails(
         fmt::format("with_disambiguator accepted or refused the wrong suffix: {} {}, {} {}",
                     show_key(suffix_a), ua.has_value(), show_key(suffix_b), ub.has_value()));
