@@ -252,7 +252,7 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
       ->check(non_empty());
   sub->add_option("--request-timeout", t.request_timeout_seconds,
                   "with --endpoint: SECONDS each request may take, retries apart (default: 30)")
-      ->check(non_empty() & CLI::Range(0.001, 3600.0));
+      ->check(non_empty() & finite() & CLI::Range(0.001, 3600.0));
   sub->add_option("--connections", t.connections,
                   "with --endpoint: run N cases at once, each on a connection of its own (the "
                   "results are one connection's; default: 4)")
@@ -271,7 +271,7 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
       ->check(non_empty());
   sub->add_option("--budget", t.budget_seconds,
                   "with --endpoint: stop exploring when SECONDS are spent and judge what ran")
-      ->check(CLI::Range(1.0, 7.0 * 24 * 3600))
+      ->check(finite() & CLI::Range(1.0, 7.0 * 24 * 3600))
       ->capture_default_str();
   sub->add_option("--region", t.region, "with --endpoint: the region to sign for")
       ->check(non_empty());
@@ -290,7 +290,7 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_option("--fuzz", t.fuzz_seconds,
                   "also run the libFuzzer campaign for SECONDS; one result per target "
                   "(fuzz/<target>)")
-      ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
+      ->check(finite() & CLI::Range(1.0, 7.0 * 24 * 3600));
   sub->add_option("--fuzzers", t.fuzzers_dir,
                   "with --fuzz: the libFuzzer binaries (default: found next to sortkey)")
       ->check(non_empty());

@@ -62,7 +62,7 @@ void add_fuzz_command(CLI::App& app, int* exit_code) {
                   "directory of the libFuzzer binaries (default: found next to sortkey)");
   sub->add_option("--seconds", c.budget_seconds,
                   "wall-clock budget of the whole campaign, shared by the targets")
-      ->check(CLI::Range(1.0, 7.0 * 24 * 3600))
+      ->check(finite() & CLI::Range(1.0, 7.0 * 24 * 3600))
       ->capture_default_str();
   sub->add_option("--jobs", c.jobs,
                   "parallel libFuzzer workers per target (-fork=N; 1: one process); 0: one per CPU")
@@ -85,7 +85,7 @@ void add_fuzz_command(CLI::App& app, int* exit_code) {
                   "libFuzzer -seed (default: libFuzzer draws one; it is recorded)")
       ->transform(decimal<std::uint64_t>());
   sub->add_option("--minimize-seconds", c.minimize_seconds, "time limit of minimizing one crash")
-      ->check(CLI::Range(1.0, 3600.0))
+      ->check(finite() & CLI::Range(1.0, 3600.0))
       ->capture_default_str();
   sub->add_option("--json", options->json_path,
                   "also write the JSON summary here (\"-\": standard output)");

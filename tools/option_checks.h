@@ -15,10 +15,13 @@
 
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
+
+#include "sortkey/error.h"
 
 namespace sortkey::cli {
 
@@ -33,7 +36,7 @@ CLI::Validator decimal() {
         std::size_t first = minus ? 1 : 0;
         if (first == text.size() ||
             text.find_first_not_of("0123456789", first) != std::string::npos) {
-          return "must be a decimal integer, got \"" + text + "\"";
+          return "must be a decimal integer, got \"" + printable(text) + "\"";
         }
         while (first + 1 < text.size() && text[first] == '0') ++first;
         const std::string digits = (minus ? "-" : "") + text.substr(first);
@@ -74,9 +77,23 @@ inline CLI::Validator one_of(std::vector<std::string> names) {
         for (std::size_t i = 0; i < names.size(); ++i) {
           list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
         }
-        return "must be " + list + ", got \"" + text + "\"";
+        return "must be " + list + ", got \"" + printable(text) + "\"";
       },
       "", "one of");
+}
+
+// A finite number: CLI11's Range lets "nan" through (no comparison with NaN
+// is false), and a budget of NaN seconds would never be spent. Goes before
+// the Range: `->check(finite() & CLI::Range(1.0, 60.0))`.
+inline CLI::Validator finite() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec == std::errc() && end == text.data() + text.size() && std::isfinite(v)) return {};
+        return "must be a finite number, got \"" + printable(text) + "\"";
+      },
+      "", "finite");
 }
 
 // A value that is not empty.
