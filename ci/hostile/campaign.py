@@ -392,6 +392,10 @@ def run_all(ctx, cases, jobs):
 
 def report(ctx, outcomes, seconds, keep):
     import shutil
+    for o in outcomes:  # a known failure that passes: the list must say so
+        if o.case.known and not o.problems:
+            o.problems.append("it passes now: remove it from ci/hostile/known.py")
+            o.case.known = None
     rows = {}
     for o in outcomes:
         r = rows.setdefault(o.case.surface, [0, 0, 0, 0.0, 0])
@@ -401,7 +405,7 @@ def report(ctx, outcomes, seconds, keep):
         r[1] += ok
         r[2] += known
         r[3] = max(r[3], o.seconds)
-        r[4] = max(r[4], o.rss_kb)
+        r[4] = max(r[4], 0 if known else o.rss_kb)  # the known failures' peaks are in known.py
     print(f"{'surface':<12} {'inputs tried':>12} {'passed':>7} {'known':>6} {'slowest':>8} {'peak MB':>8}")
     print("-" * 58)
     for surface, _ in SURFACES:
@@ -409,10 +413,10 @@ def report(ctx, outcomes, seconds, keep):
             t, p, k, s, m = rows[surface]
             print(f"{surface:<12} {t:>12} {p:>7} {k:>6} {s:>7.1f}s {m / 1024:>8.1f}")
     total = [sum(r[i] for r in rows.values()) for i in range(3)]
-    peak = max((o.rss_kb for o in outcomes), default=0)
+    peak = max((o.rss_kb for o in outcomes if not o.case.known), default=0)
     print("-" * 58)
     print(f"{'total':<12} {total[0]:>12} {total[1]:>7} {total[2]:>6}   in {seconds:.1f} s, "
-          f"peak memory of any run {peak / 1024:.1f} MB")
+          f"peak memory of any run but the known failures {peak / 1024:.1f} MB")
     slowest = sorted(outcomes, key=lambda o: -o.seconds)[:int(os.environ.get("HOSTILE_SLOWEST", "5"))]
     print("slowest: " + ", ".join(f"{o.case.id} {o.seconds:.1f}s" for o in slowest))
     busy = sum(o.seconds for o in outcomes)
@@ -422,8 +426,6 @@ def report(ctx, outcomes, seconds, keep):
     for o in outcomes:
         if o.problems and o.case.known:
             print(f"KNOWN {o.case.id}: {o.case.known}")
-        elif o.case.known:
-            print(f"FIXED? {o.case.id} passes: remove it from ci/hostile/known.py")
     for o in failed:
         print(describe(ctx, o))
     for o in outcomes:
@@ -434,8 +436,8 @@ def report(ctx, outcomes, seconds, keep):
     if failed:
         print(f"hostile.sh: {len(failed)} of {total[0]} inputs failed")
         return 1
-    print(f"hostile.sh: {total[0]} hostile inputs, none crashed, hung, flooded memory or "
-          "changed a file")
+    print(f"hostile.sh: {total[0]} hostile inputs: {total[1]} passed, {total[2]} known failures "
+          "(ci/hostile/known.py), no other failure")
     return 0
 
 
