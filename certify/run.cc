@@ -218,7 +218,8 @@ Result<std::vector<ChosenProperty>> choose_properties(const TargetList& targets,
       for (const auto& e : t->catalog().entries()) ids += (ids.empty() ? "" : ", ") + e.id();
     }
     return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("no property matches \"{}\"; the properties: {}", f, ids));
+                      fmt::format("no property matches \"{}\"; the properties: {}",
+                                  support::excerpt(f, 100), ids));
   }
   if (chosen.empty()) {
     return make_error(ErrorCode::kBadParameter, 0,

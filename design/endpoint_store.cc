@@ -294,7 +294,8 @@ Result<void> probe(Session& s) {
         ErrorCode::kUnavailable, 0,
         fmt::format("{} does not answer like DynamoDB: DescribeTable of a missing table gave {}",
                     s.config.url,
-                    r->ok() ? std::string("success") : r->error->type + ": " + r->error->message));
+                    r->ok() ? std::string("success")
+                            : support::excerpt(r->error->type + ": " + r->error->message, 300)));
   }
   return {};
 }

@@ -7,6 +7,7 @@
 
 #include "design/load_internal.h"
 #include "design/suggest.h"
+#include "support/text.h"
 
 namespace sortkey::design::load_internal {
 
@@ -24,7 +25,9 @@ bool valid_name(std::string_view s) {
 }
 
 std::string not_a_name(std::string_view s) {
-  return fmt::format("\"{}\" is not a name: use letters, digits, _, - and .", s);
+  // Quoted escaped and cut: the name came from the file.
+  return fmt::format("\"{}\" is not a name: use letters, digits, _, - and .",
+                     support::excerpt(s, 100));
 }
 
 std::string joined(const std::vector<std::string>& words) {

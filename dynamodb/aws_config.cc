@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "support/json_input.h"
+#include "support/text.h"
 
 namespace sortkey::dynamodb {
 namespace {
@@ -213,7 +214,7 @@ Result<RetrySettings> resolve_retry(const Getenv& env) {
     } else {
       return make_error(ErrorCode::kBadParameter, 0,
                         fmt::format("{} must be legacy, standard or adaptive, got \"{}\"",
-                                    mode.source, mode.value));
+                                    mode.source, support::excerpt(mode.value, 100)));
     }
     out.source = mode.source;
   }
@@ -225,7 +226,7 @@ Result<RetrySettings> resolve_retry(const Getenv& env) {
     if (ec != std::errc() || stop != end || n < 1 || n > 100) {
       return make_error(ErrorCode::kBadParameter, 0,
                         fmt::format("{} must be a whole number from 1 to 100, got \"{}\"",
-                                    attempts.source, attempts.value));
+                                    attempts.source, support::excerpt(attempts.value, 100)));
     }
     out.max_attempts = n;
     out.server_error_attempts = n;

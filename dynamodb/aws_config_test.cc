@@ -126,6 +126,19 @@ TEST(AwsConfig, BadRetrySettingsNameWhereTheyCameFrom) {
     EXPECT_NE(a.error().message.find("AWS_MAX_ATTEMPTS must be a whole number from 1 to 100"),
               std::string::npos);
   }
+  // A value from outside is quoted escaped: a newline or an escape sequence would
+  // split the message or reach the terminal.
+  auto escaped = resolve_retry(map_environment({{"AWS_CONFIG_FILE", config.path},
+                                                {"AWS_RETRY_MODE", "fast\x1b[2J"},
+                                                {"AWS_MAX_ATTEMPTS", "3\n"}}));
+  ASSERT_FALSE(escaped);
+  EXPECT_EQ(escaped.error().message,
+            "AWS_RETRY_MODE must be legacy, standard or adaptive, got \"fast\\u001B[2J\"");
+  auto newline = resolve_retry(
+      map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_MAX_ATTEMPTS", "3\n"}}));
+  ASSERT_FALSE(newline);
+  EXPECT_EQ(newline.error().message,
+            "AWS_MAX_ATTEMPTS must be a whole number from 1 to 100, got \"3\\n\"");
   auto file = resolve_retry(
       map_environment({{"AWS_CONFIG_FILE", config.path}, {"AWS_PROFILE", "bad-retry"}}));
   ASSERT_FALSE(file);

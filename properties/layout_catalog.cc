@@ -113,7 +113,8 @@ void add_unique_properties(Catalog& c) {
         rc_require(unique_sequence_order(a, sa.value, b, sb.value, width));
       });
   c.add("unique", "disambiguator_order",
-        "with_disambiguator keys sort as (key, suffix), and suffixes at or below '#' are refused",
+        "with_disambiguator keys sort as (key, suffix), and suffixes at or below '#' or not UTF-8 "
+        "are refused",
         [] {
           const int segments = *rc::gen::inRange(1, 4);
           const auto a = *gen_segments(segments);

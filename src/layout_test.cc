@@ -106,5 +106,18 @@ TEST(Unique, SplitFindsTheLastDelimiter) {
   EXPECT_EQ(with_sequence("EVT 1", 1, 3).error().offset, 3u);
 }
 
+// DynamoDB refuses a String that is not UTF-8; split's JSON output could not
+// even print one (it ended the command with an uncaught exception).
+TEST(Unique, RefusesKeysThatAreNotUtf8) {
+  const auto split = split_unique("EVT#\xC3(");
+  ASSERT_FALSE(split.has_value());
+  EXPECT_EQ(split.error().code, ErrorCode::kBadCharacter);
+  EXPECT_EQ(split.error().offset, 4u);
+  EXPECT_EQ(with_sequence("EVT\xFF", 1, 3).error().code, ErrorCode::kBadCharacter);
+  EXPECT_EQ(with_sequence("EVT\xFF", 1, 3).error().offset, 3u);
+  EXPECT_EQ(with_disambiguator("EVT", "w\xED\xA0\x80").error().code, ErrorCode::kBadCharacter);
+  EXPECT_TRUE(with_sequence("\xC3\xA9T\xC3\xA9", 1, 3).has_value());
+}
+
 }  // namespace
 }  // namespace sortkey

@@ -37,19 +37,47 @@ int json_depth(std::string_view text, int limit) {
   return deepest;
 }
 
+std::size_t json_values(std::string_view text, std::size_t limit) {
+  std::size_t values = 1;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if ((c == ',' || c == '[' || c == '{') && ++values > limit) {
+      return values;
+    }
+  }
+  return values;
+}
+
 Result<nlohmann::json> parse_json(std::string_view text, std::string_view what) {
   if (json_depth(text) > kMaxJsonDepth) {
     return make_error(ErrorCode::kBadFormat, 0,
                       fmt::format("{} nests deeper than {} levels", what, kMaxJsonDepth));
+  }
+  if (json_values(text) > kMaxJsonValues) {
+    return make_error(ErrorCode::kBadFormat, 0,
+                      fmt::format("{} holds more than {} values", what, kMaxJsonValues));
   }
   nlohmann::json parsed;
   try {
     parsed = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     return make_error(ErrorCode::kBadFormat, e.byte > 0 ? e.byte - 1 : 0,
-                      fmt::format("{} is not JSON: {}", what, e.what()));
+                      fmt::format("{} is not JSON: {}", what, printable(e.what())));
   } catch (const nlohmann::json::exception& e) {  // out_of_range: a number beyond a double
-    return make_error(ErrorCode::kBadFormat, 0, fmt::format("{} is not JSON: {}", what, e.what()));
+    return make_error(ErrorCode::kBadFormat, 0,
+                      fmt::format("{} is not JSON: {}", what, printable(e.what())));
   }
   // nlohmann keeps the last of two equal keys: `{"ok":"x","ok":"y"}` would
   // read as one answer, `{"certified":false,...,"certified":true}` as another.

@@ -30,14 +30,25 @@ namespace sortkey::support {
 inline constexpr int kMaxJsonDepth = 256;
 // The largest JSON file (certificate, divergences, snapshot) read.
 inline constexpr std::size_t kMaxJsonFileBytes = std::size_t{64} << 20;
+// The most values (numbers, strings, arrays, objects, ...) one text may hold:
+// each takes 16 to 100 bytes parsed, so 32 MB of "0," would take over 800 MB.
+// The largest file sortkey reads, corpus/divergences/dynalite.json, holds
+// about 4,000.
+inline constexpr std::size_t kMaxJsonValues = 1000000;
+
+// An upper bound of the values in `text` (its commas, brackets and braces
+// outside strings, plus one), read in one pass; counting stops past `limit`.
+std::size_t json_values(std::string_view text, std::size_t limit = kMaxJsonValues);
 
 // The deepest nesting of arrays and objects in `text`, strings skipped, read
 // in one pass without recursion; counting stops once past `limit`.
 int json_depth(std::string_view text, int limit = kMaxJsonDepth);
 
-// `text` parsed, when it nests at most kMaxJsonDepth deep and no object
-// names a key twice. Errors: "<what> nests deeper than 256 levels", "<what>
-// is not JSON: <why>", "<what>: an object names the key \"k\" twice".
+// `text` parsed, when it nests at most kMaxJsonDepth deep, holds at most
+// kMaxJsonValues values and no object names a key twice. Errors: "<what>
+// nests deeper than 256 levels", "<what> holds more than 1000000 values",
+// "<what> is not JSON: <why>" (the why escaped: it quotes the text), "<what>:
+// an object names the key \"k\" twice".
 Result<nlohmann::json> parse_json(std::string_view text, std::string_view what);
 
 // The bytes of `path`, when it is a regular file of at most `max_bytes`.

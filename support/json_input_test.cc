@@ -30,6 +30,27 @@ TEST(JsonInput, RefusesNestingPastTheLimitBeforeParsing) {
       << bad.error().message;
 }
 
+// 32 MB of "0," parsed took 820 MB; the count stops it before parsing.
+TEST(JsonInput, RefusesMoreValuesThanTheLimitBeforeParsing) {
+  EXPECT_EQ(json_values("[1,2,3]"), 4u);
+  EXPECT_EQ(json_values(R"({"a":"x,[{"})"), 2u);  // strings skipped
+  std::string many = "[0";                        // the array and its zeros: kMaxJsonValues
+  for (std::size_t i = 2; i < kMaxJsonValues; ++i) many += ",0";
+  EXPECT_TRUE(parse_json(many + "]", "x"));
+  auto over = parse_json(many + ",0]", "the file f.json");
+  ASSERT_FALSE(over);
+  EXPECT_EQ(over.error().message, "the file f.json holds more than 1000000 values");
+}
+
+// nlohmann's message quotes what it read: its bytes are escaped, never printed raw.
+TEST(JsonInput, ANotJsonMessageQuotesTheTextEscaped) {
+  auto bad = parse_json("{\"a\":\"x\xFF\"}", "f.json");
+  ASSERT_FALSE(bad);
+  const std::string& m = bad.error().message;
+  EXPECT_EQ(m.find('\xFF'), std::string::npos) << m;
+  EXPECT_NE(m.find("\\xFF"), std::string::npos) << m;
+}
+
 TEST(JsonInput, ANumberBeyondADoubleIsNotJsonRatherThanAnException) {
   auto big = parse_json(R"({"id":0,"ok":1e400})", "the answer");
   ASSERT_FALSE(big);

@@ -80,9 +80,19 @@ class LineReader {
 // The input is shown with its control characters and stray bytes escaped
 // (sortkey::printable): a rejected line must not retitle the terminal. The
 // caret line needs the input as it is, so only a printable one gets it.
+// A rejected input of a megabyte must not become a megabyte of message (the
+// codec's message may quote the input too): at most `max_bytes` of it are
+// shown, cut between characters, and its length.
+std::string shown_cut(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return printable(text);
+  std::size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return fmt::format("{}...({} bytes)", printable(text.substr(0, cut)), text.size());
+}
+
 void report_rejection(std::string_view what, const std::string& input, const Error& e) {
-  const std::string shown = printable(input);
-  fmt::print(stderr, "sortkey: cannot {} \"{}\": {}\n", what, shown, printable(describe(e)));
+  const std::string shown = shown_cut(input, 200);
+  fmt::print(stderr, "sortkey: cannot {} \"{}\": {}\n", what, shown, shown_cut(describe(e), 400));
   if (shown == input && e.offset <= input.size() && input.size() <= 80) {
     fmt::print(stderr, "  {}\n  {}^\n", input, std::string(e.offset, ' '));
   }

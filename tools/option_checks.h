@@ -15,10 +15,13 @@
 
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
+
+#include "sortkey/error.h"
 
 namespace sortkey::cli {
 
@@ -37,7 +40,7 @@ CLI::Validator decimal(T lo = std::numeric_limits<T>::min(), T hi = std::numeric
         std::size_t first = minus ? 1 : 0;
         if (first == text.size() ||
             text.find_first_not_of("0123456789", first) != std::string::npos) {
-          return "must be a decimal integer, got \"" + text + "\"";
+          return "must be a decimal integer, got \"" + printable(text) + "\"";
         }
         while (first + 1 < text.size() && text[first] == '0') ++first;
         const std::string digits = (minus ? "-" : "") + text.substr(first);
@@ -76,7 +79,7 @@ inline CLI::Validator seconds_within(double lo, double hi) {
             return {};
           }
         }
-        return "must be between " + shown(lo) + " and " + shown(hi) + " seconds, got " + text;
+        return "must be between " + shown(lo) + " and " + shown(hi) + " seconds, got " + printable(text);
       },
       "SECONDS", "seconds");
 }
@@ -92,7 +95,7 @@ inline CLI::Validator one_of(std::vector<std::string> names) {
         for (std::size_t i = 0; i < names.size(); ++i) {
           list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
         }
-        return "must be " + list + ", got \"" + text + "\"";
+        return "must be " + list + ", got \"" + printable(text) + "\"";
       },
       "", "one of");
 }

@@ -74,7 +74,7 @@ std::string unknown_command(CLI::App& app, int argc, char** argv) {
       names += (names.empty() ? "" : ", ") + sub->get_name();
     }
     if (next == nullptr) {
-      return fmt::format("unknown command \"{}\"{}; the commands: {}", word,
+      return fmt::format("unknown command \"{}\"{}; the commands: {}", sortkey::printable(word),
                          path.empty() ? "" : " after \"" + path + "\"", names);
     }
     path += (path.empty() ? "" : " ") + word;

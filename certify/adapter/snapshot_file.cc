@@ -7,6 +7,7 @@
 
 #include "properties/props/common.h"
 #include "support/json_input.h"
+#include "support/text.h"
 
 namespace sortkey::certify::adapter {
 namespace {
@@ -34,11 +35,12 @@ std::string show_answer(const json& entry) {
 // Every entry of `codec` is of the documented form, and no input is recorded twice.
 Result<void> check_entries(std::string_view path, const std::string& codec, const json& entries) {
   const auto bad = [&](std::size_t i, std::string_view what) {
-    return snapshot_error(fmt::format("the snapshot {}: codecs.{}[{}] {}", path, codec, i, what));
+    return snapshot_error(fmt::format("the snapshot {}: codecs.{}[{}] {}", path,
+                                      support::excerpt(codec, 100), i, what));
   };
   if (!entries.is_array()) {
     return snapshot_error(fmt::format("the snapshot {}: codecs.{} is a {}, not an array", path,
-                                      codec, entries.type_name()));
+                                      support::excerpt(codec, 100), entries.type_name()));
   }
   std::set<std::string> seen;
   for (std::size_t i = 0; i < entries.size(); ++i) {

@@ -26,6 +26,7 @@
 #include "dynamodb/sigv4.h"
 #include "oracles/naive_unsettled.h"
 #include "properties/props/outcome.h"
+#include "support/text.h"
 
 namespace sortkey::certify::endpoint {
 
@@ -418,10 +419,11 @@ Result<void> probe(EndpointSession::Impl& impl) {
     if (probe.ok() || probe.error->type != "ResourceNotFoundException") {
       return make_error(
           ErrorCode::kUnavailable, 0,
-          fmt::format("{} does not answer like DynamoDB: DescribeTable of a missing table gave {}",
-                      impl.options.url,
-                      probe.ok() ? std::string("success")
-                                 : probe.error->type + ": " + probe.error->message));
+          fmt::format(
+              "{} does not answer like DynamoDB: DescribeTable of a missing table gave {}",
+              impl.options.url,
+              probe.ok() ? std::string("success")
+                         : support::excerpt(probe.error->type + ": " + probe.error->message, 300)));
     }
   } catch (const dynamodb::TransportError& e) {
     return make_error(ErrorCode::kUnavailable, 0, e.what());

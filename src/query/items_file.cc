@@ -17,10 +17,12 @@ namespace {
 using nlohmann::json;
 
 // nlohmann's message without its "[json.exception.parse_error.101] " tag.
+// nlohmann's message without its "[json.exception...] " prefix, escaped: it
+// quotes the bytes it read, which came from outside.
 std::string message_of(const json::exception& e) {
   std::string what = e.what();
   if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
-  return what;
+  return printable(what);
 }
 
 bool blank(std::string_view line) {

@@ -24,6 +24,14 @@ TEST(ItemsFile, CheckRefusesDepthAndSyntax) {
   EXPECT_EQ(message(check_json_within("{\"a\":", "w")).rfind("w: not valid JSON: ", 0), 0u);
 }
 
+// The parser's message quotes the bytes it read: escaped, never raw on a terminal.
+TEST(ItemsFile, ASyntaxErrorQuotesTheLineEscaped) {
+  const std::string m = message(check_json_within("{\"PK\":{\"S\":\"a\xFF\x1B\"}}", "line 1"));
+  EXPECT_EQ(m.rfind("line 1: not valid JSON: ", 0), 0u) << m;
+  EXPECT_EQ(m.find('\xFF'), std::string::npos) << m;
+  EXPECT_NE(m.find("\\xFF"), std::string::npos) << m;
+}
+
 TEST(ItemsFile, ItemsWithADuplicateKeyAreRefusedWhereTheyAre) {
   auto lines =
       parse_items_text("{\"PK\":{\"S\":\"a\"}}\n{\"PK\":{\"S\":\"a\"},\"PK\":{\"S\":\"b\"}}\n");

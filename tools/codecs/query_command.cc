@@ -172,7 +172,8 @@ Result<nlohmann::ordered_json> page_json(const Page& page, const Request& r) {
 int run(const RunArgs& a) {
   auto request = make_request(a.request);
   if (!request) {
-    fmt::print(stderr, "sortkey: cannot build the request: {}\n", describe(request.error()));
+    fmt::print(stderr, "sortkey: cannot build the request: {}\n",
+               printable(describe(request.error())));
     return 1;
   }
   auto table = load_table(a);
@@ -213,7 +214,8 @@ void add_build(CLI::App* query, Context& ctx) {
     auto request = make_request(*o);
     if (!request) {
       ctx.exit_code = 1;
-      fmt::print(stderr, "sortkey: cannot build the request: {}\n", describe(request.error()));
+      fmt::print(stderr, "sortkey: cannot build the request: {}\n",
+                 printable(describe(request.error())));
       return;
     }
     fmt::print("{}\n", request->parameters.dump(*compact ? -1 : 2, ' ', false,
