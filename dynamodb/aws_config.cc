@@ -181,7 +181,18 @@ Result<EndpointUrl> resolve_endpoint_url(const Getenv& env, std::string_view fro
                                   ignore.source));
   }
   for (const char* var : {"AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL"}) {
-    if (std::string v = env(var); !v.empty()) return EndpointUrl{v, var};
+    if (std::string v = env(var); !v.empty()) {
+      // A URL is one line of printable text; a control character would end
+      // up in the request line (or split it) and the error would blame the
+      // endpoint.
+      for (const char c : v) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+          return make_error(ErrorCode::kBadParameter, 0,
+                            fmt::format("{} holds a control character: \"{}\"", var, printable(v)));
+        }
+      }
+      return EndpointUrl{v, var};
+    }
   }
   const std::string section = config_section_name(profile);
   if (const auto* p = config->section(section)) {

@@ -79,7 +79,8 @@ inline CLI::Validator seconds_within(double lo, double hi) {
             return {};
           }
         }
-        return "must be between " + shown(lo) + " and " + shown(hi) + " seconds, got " + printable(text);
+        return "must be between " + shown(lo) + " and " + shown(hi) + " seconds, got " +
+               printable(text);
       },
       "SECONDS", "seconds");
 }

@@ -155,7 +155,9 @@ int main(int argc, char** argv) {
       if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return output_failed(errno, status);
       return status;
     }
-    fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", e.what());
+    // CLI11's message quotes what was typed: its control characters are escaped.
+    fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n",
+               sortkey::printable(e.what()));
     return 2;
   } catch (const std::system_error& e) {  // fmt::print to a stream that failed
     return output_failed(e.code().value(), ctx.exit_code != 0 ? ctx.exit_code : certify_status);

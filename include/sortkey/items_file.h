@@ -31,8 +31,11 @@
 namespace sortkey {
 
 inline constexpr int kMaxDynamoDbJsonDepth = 128;
-// The largest items file read.
-inline constexpr std::size_t kMaxItemsFileBytes = std::size_t{256} << 20;
+// The largest items file read: 32 MiB, some 80,000 items of 400 bytes, far
+// more than a sample table needs. The whole table is held in memory, about
+// five times the file's size at its peak (a 30 MB file: 155 MB), so a limit
+// above this would let one file take more memory than any other input.
+inline constexpr std::size_t kMaxItemsFileBytes = std::size_t{32} << 20;
 
 // Whether `text` is JSON nesting at most `max_depth` deep, read without
 // recursion and without building anything past that depth; a caller that

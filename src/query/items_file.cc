@@ -171,6 +171,10 @@ Result<std::string> read_items_file(const std::string& path) {
   if (ec) return fail(ec.message());
   if (std::filesystem::is_directory(status)) return fail("it is a directory");
   if (!std::filesystem::is_regular_file(status)) return fail("it is not a regular file");
+  // A file known to be too large is refused before a byte of it is read.
+  if (const auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxItemsFileBytes) {
+    return fail(fmt::format("it is larger than {} bytes", kMaxItemsFileBytes));
+  }
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                              std::fclose);
   if (!file) return fail(std::strerror(errno));
