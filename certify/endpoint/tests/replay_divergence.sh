@@ -3,7 +3,8 @@
 # (ci/dynalite.sh): a divergence a run recorded still diverges (exit 1), and
 # its `replay:` line is that command; the planted entry dynalite answers as
 # DynamoDB does no longer diverges (exit 0); an id the file does not hold, or
-# a malformed FILE#ID, cannot be replayed (exit 2, one line).
+# a malformed FILE#ID, cannot be replayed (exit 2, one line). Without a
+# known-divergences file the run lists no endpoint/known_divergences.
 #
 #   replay_divergence.sh SORTKEY SOURCE_DIR
 set -euo pipefail
@@ -55,4 +56,10 @@ grep -q 'no divergence "no-such-id"' "$dir/replay.out" || fail "the unknown id i
 replay "$dir/recorded.json"
 [ "$got" = 2 ] || fail "FILE without #ID: exit $got, expected 2"
 grep -q "needs FILE#ID" "$dir/replay.out" || fail "FILE without #ID is not explained"
+# Without a known-divergences file there is nothing to replay: no
+# endpoint/known_divergences row that would read as entries checked.
+"$sortkey" certify --endpoint "$url" --list >"$dir/list" 2>&1 || fail "--list failed: $(cat "$dir/list")"
+if grep -q "endpoint/known_divergences" "$dir/list"; then fail "a known_divergences row without a file"; fi
+"$sortkey" certify --endpoint "$url" --list --known-divergences "$dir/recorded.json" >"$dir/list" 2>&1
+grep -q "endpoint/known_divergences" "$dir/list" || fail "no known_divergences row with a file"
 echo "replay: ok"
