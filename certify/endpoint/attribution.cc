@@ -273,6 +273,7 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
                     s.outcome != "malformed";
   if (read) read_root(context, s);
   if (context.item != nullptr && s.outcome == "rejected" && !d.unanswered()) write_root(context, s);
+  if (d.kind == "server_error") server_error_root(d, context, s);
   if (context.item != nullptr && s.outcome == "accepted")
     accepted_root(context.model->schema(), *context.item, s);
   if (context.step != nullptr && s.outcome == "accepted" &&

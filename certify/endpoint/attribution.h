@@ -59,7 +59,10 @@
 //     exponent out of range either way is "zero out of range"; a key of S
 //     taken alike as B (or back) loses its type; an invalid item a script
 //     step wrote (a conditional PutItem, a batch) that a plain PutItem also
-//     gets taken is that PutItem's signature.
+//     gets taken is that PutItem's signature;
+//   * a Query or Scan answered with a server error (nothing else is
+//     replayed for it) that is answered once the whitespace of its
+//     expressions is plain spaces: "KeyConditionExpression holding a tab".
 //
 // Probes of a read only read the case's table; probes of a write go to a
 // table of the same schema kept for them (`probe_table`), never to the
@@ -153,6 +156,7 @@ class Attribution {
   void write_root(const CheckContext& context, Signature& s);
   void accepted_root(const oracle::NSchema& schema, const oracle::NItem& item, Signature& s);
   void step_root(const CheckContext& context, Signature& s);
+  void server_error_root(const Divergence& d, const CheckContext& context, Signature& s);
   // Whether the endpoint takes a PutItem of `item` on a probe table of `schema`.
   bool put_taken(const oracle::NSchema& schema, const oracle::NItem& item);
   void write_cause(const Divergence& d, const CheckContext& context, Signature& s);

@@ -480,4 +480,68 @@ void Attribution::write_root(const CheckContext& context, Signature& s) {
     s.feature = "a value";
 }
 
+namespace {
+
+// The kinds of whitespace other than the space in `text`: "a tab", "a
+// newline", "a carriage return", "other whitespace", joined by " and ".
+std::string unusual_whitespace(const std::string& text) {
+  std::vector<std::string> kinds;
+  const auto add = [&kinds](const char* kind) {
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.emplace_back(kind);
+  };
+  for (char c : text) {
+    if (c == '\t') add("a tab");
+    if (c == '\n') add("a newline");
+    if (c == '\r') add("a carriage return");
+    if (c == '\f' || c == '\v') add("other whitespace");
+  }
+  std::string out;
+  for (const std::string& k : kinds) out += (out.empty() ? "" : " and ") + k;
+  return out;
+}
+
+// `text` with each run of whitespace one space.
+std::string plain_spaces(const std::string& text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    const bool is_space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    if (is_space && space) continue;
+    out += is_space ? ' ' : c;
+    space = is_space;
+  }
+  return out;
+}
+
+}  // namespace
+
+void Attribution::server_error_root(const Divergence& d, const CheckContext& context,
+                                    Signature& s) {
+  // A read answered with a server error: when the same request with its
+  // expressions' whitespace made plain spaces is answered, the whitespace is
+  // the cause, whatever the condition, the type or the index. One request.
+  const nlohmann::json request = d.reproduction.value("request", nlohmann::json::object());
+  const std::string action = request.value("action", std::string());
+  nlohmann::json params = request.value("params", nlohmann::json());
+  if ((action != "Query" && action != "Scan") || !params.is_object()) return;
+  params["TableName"] = context.table;
+  std::string held;
+  for (const char* name : {"KeyConditionExpression", "FilterExpression", "ProjectionExpression"}) {
+    if (!params.contains(name) || !params[name].is_string()) continue;
+    const std::string text = params[name].get<std::string>();
+    const std::string kinds = unusual_whitespace(text);
+    if (kinds.empty()) continue;
+    params[name] = plain_spaces(text);
+    held += fmt::format("{}{} holding {}", held.empty() ? "" : "; ", name, kinds);
+  }
+  if (held.empty()) return;
+  const Workload::Answer a = w_.send(action, params);
+  // The probe's own failure is not a divergence of its own: it says the
+  // whitespace is not the cause.
+  w_.take_unanswered();
+  if (!a.no_answer.empty()) return;
+  s.feature = held;
+  s.values.clear();
+}
+
 }  // namespace sortkey::certify::endpoint
