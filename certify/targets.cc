@@ -10,7 +10,10 @@
 #include "certify/builtin_target.h"
 #include "certify/campaign/campaign.h"
 #include "certify/campaign/fuzz_target.h"
+#include "certify/endpoint/divergences.h"
 #include "certify/endpoint/endpoint_target.h"
+#include "dynamodb/aws_config.h"
+#include "support/json_input.h"
 
 namespace sortkey::certify {
 namespace {
@@ -19,7 +22,7 @@ Error usage(std::string message) {
   return make_error(ErrorCode::kBadParameter, 0, std::move(message));
 }
 
-Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
+endpoint::EndpointOptions endpoint_options(const TargetOptions& options) {
   endpoint::EndpointOptions eo;
   eo.url = options.endpoint;  // "": from the environment
   eo.region = options.region;
@@ -31,6 +34,12 @@ Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
   eo.known_divergences = options.known_divergences;
   eo.record_divergences = options.record_divergences;
   eo.budget_seconds = options.budget_seconds;
+  eo.json_report = options.json_report;
+  return eo;
+}
+
+Result<std::unique_ptr<Target>> open_endpoint(const TargetOptions& options) {
+  const endpoint::EndpointOptions eo = endpoint_options(options);
   auto opened = endpoint::EndpointTarget::open(eo, dynamodb::process_environment());
   if (!opened) return opened.error();
   return std::unique_ptr<Target>(std::move(*opened));
@@ -74,6 +83,39 @@ Result<std::unique_ptr<Target>> open_primary(const TargetOptions& options, std::
 }
 
 }  // namespace
+
+int replay_divergence(const TargetOptions& options, std::FILE* out, std::FILE* err) {
+  const auto fail = [err](const std::string& message) {
+    fmt::print(err, "sortkey certify: cannot replay: {}\n", message);
+    return 2;
+  };
+  if (!options.endpoint_given) return fail("--replay goes with --endpoint");
+  const std::size_t hash = options.replay.rfind('#');
+  if (hash == std::string::npos || hash == 0 || hash + 1 == options.replay.size())
+    return fail("--replay needs FILE#ID, got \"" + printable(options.replay) + "\"");
+  const std::string file = options.replay.substr(0, hash);
+  const std::string id = options.replay.substr(hash + 1);
+  auto text = support::read_file_within(file, support::kMaxJsonFileBytes);
+  if (!text) return fail(text.error().message);
+  auto found = endpoint::find_reproduction(*text, file, id);
+  if (!found) return fail(found.error().message);
+  endpoint::EndpointOptions eo = endpoint_options(options);
+  eo.known_divergences.clear();
+  eo.record_divergences.clear();
+  eo.connections = 1;
+  auto session = endpoint::EndpointSession::open(eo, dynamodb::process_environment());
+  if (!session) return fail(session.error().message);
+  auto outcome = (*session)->replay(found->reproduction, found->numbers);
+  for (const std::string& line : (*session)->close()) fmt::print(err, "{}\n", line);
+  if (!outcome) return fail(outcome.error().message);
+  if (!outcome->has_value()) {
+    fmt::print(out, "{}: no longer diverges: {} gives the expected answer\n", found->id,
+               (*session)->url());
+    return 0;
+  }
+  fmt::print(out, "{}: still diverges: {}\n", found->id, printable(**outcome));
+  return 1;
+}
 
 Result<TargetList> open_targets(const TargetOptions& options, std::FILE* warnings) {
   auto primary = open_primary(options, warnings);

@@ -35,6 +35,8 @@ struct TargetOptions {
   double request_timeout_seconds = 0;  // --request-timeout; 0: 30 s
   bool keep_tables = false;            // --keep-tables
   int connections = 0;                 // --connections; 0: the endpoint's default
+  std::string replay;                  // --replay FILE#ID: send one divergence's reproduction
+  std::string json_report;  // --json FILE: the report the replay lines of divergences name
   // An external codec behind a protocol v1 adapter (adapters/PROTOCOL.md).
   std::string codec_cmd;  // --codec-cmd: the adapter, run with sh -c
   int timeout_ms = 5000;  // --timeout-ms: how long each adapter answer may take
@@ -44,6 +46,14 @@ struct TargetOptions {
   double fuzz_seconds = 0;  // --fuzz SECONDS; 0: none
   std::string fuzzers_dir;  // --fuzzers DIR; "": found next to the binary (fuzz/campaign.h)
 };
+
+// `sortkey certify --endpoint URL --replay FILE#ID`: sends exactly the
+// reproduction of divergence ID of FILE (a --record-divergences or --json
+// file) to the endpoint and says on `out` whether it still diverges.
+// Returns the exit status: 0 it no longer diverges, 1 it still does, 2 it
+// could not be sent (a bad FILE#ID, the endpoint unreachable or giving no
+// answer), with a one-line message on `err`.
+int replay_divergence(const TargetOptions& options, std::FILE* out, std::FILE* err);
 
 // The targets to certify, the first one naming the certificate. Warnings
 // that do not stop the run (an adapter's codec that protocol 1 does not

@@ -103,6 +103,9 @@ int run_certify(CertifyOptions options) {
   if (const std::string bad = props::check_rc_params(); !bad.empty()) {
     return could_not_run(make_error(ErrorCode::kBadParameter, 0, bad));
   }
+  if (!options.targets.replay.empty())
+    return certify::replay_divergence(options.targets, stdout, stderr);
+  options.targets.json_report = options.reports.json;
   keep_large_blocks();
   const int jobs = options.jobs > 0 ? options.jobs : default_jobs(options);
   if (jobs > 1 && !options.list) {
@@ -263,6 +266,12 @@ void add_target_options(CLI::App* sub, CertifyOptions& o) {
          "--record-divergences", t.record_divergences,
          "with --endpoint: add an entry for every divergence met to this known-divergences "
          "file (created if missing; entries already there are kept, none is repeated)")
+      ->check(non_empty());
+  sub->add_option("--replay", t.replay,
+                  "with --endpoint: send exactly the reproduction of divergence ID of FILE (a "
+                  "--record-divergences or --json file) and exit 0 if it no longer diverges, 1 "
+                  "if it still does, 2 if it could not be sent")
+      ->type_name("FILE#ID")
       ->check(non_empty());
   sub->add_option("--budget", t.budget_seconds,
                   "with --endpoint: stop exploring when SECONDS are spent and judge what ran")

@@ -260,6 +260,31 @@ bool Attribution::same_symptom(const Divergence& p, const Signature& s, const NS
 }
 
 Signature Attribution::classify(const Divergence& d, const CheckContext& context) {
+  Signature s = classify_raw(d, context);
+  // A variant's own signature is compared as it is: the root is found once.
+  if (in_variant_) return s;
+  const auto cached = roots_.find(s);
+  if (cached != roots_.end()) return cached->second;
+  const Signature raw = s;
+  const std::optional<Hint> hint = hint_;
+  const bool read = (context.query != nullptr || context.scan != nullptr) && !context.large &&
+                    context.invalid == nullptr && context.step == nullptr &&
+                    context.item == nullptr && !d.unanswered() && s.outcome != "number_text" &&
+                    s.outcome != "malformed";
+  if (read) read_root(context, s);
+  if (context.item != nullptr && s.outcome == "rejected" && !d.unanswered()) write_root(context, s);
+  if (d.kind == "server_error") server_error_root(d, context, s);
+  if (context.item != nullptr && s.outcome == "accepted")
+    accepted_root(context.model->schema(), *context.item, s);
+  if (context.step != nullptr && s.outcome == "accepted" &&
+      s.feature.find(" of an invalid item: ") != std::string::npos)
+    step_root(context, s);
+  hint_ = hint;
+  roots_.emplace(raw, s);
+  return s;
+}
+
+Signature Attribution::classify_raw(const Divergence& d, const CheckContext& context) {
   hint_.reset();
   const NSchema& schema = context.model->schema();
   Signature s;
@@ -299,8 +324,6 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
 
 // ---------------------------------------------------------------- writes
 
-namespace {
-
 bool is_index_key(const NSchema& schema, const std::string& name) {
   for (const oracle::NIndex& i : schema.indexes) {
     for (const auto* side : {&i.pk, &i.sk}) {
@@ -327,6 +350,8 @@ std::string number_class(const NValue& v) {
   }
   return "nested";
 }
+
+namespace {
 
 // The classes a reason of rejection_cause() names.
 std::string reason_classes(const std::string& reason) {

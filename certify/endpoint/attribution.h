@@ -37,6 +37,33 @@
 //     order matter: ordering comparisons, BETWEEN, begins_with, contains,
 //     size).
 //
+// Root causes. The first time a signature is met (per connection), variants
+// of its case are replayed and what does not change the divergence (same
+// operation, outcome, error and masked message) is left out of it, so that
+// one cause is one signature whatever else the case held:
+//
+//   * a filter's operator: an IN of one value diverging as `=` does is named
+//     "path {=, <>} T"; a BETWEEN diverging on one of its bounds alone as
+//     `>=` or `<=` is named by the order family;
+//   * a filter's type: a cause that shows with the other type of its pair
+//     (L and M, a list as the map of its positions; S and B, the same bytes)
+//     is named by the pair: "path {=, <>} {L, M}";
+//   * a key condition on an index that diverges alike on a table keyed as
+//     the index is loses " of an index";
+//   * each class of values of a read is kept only when the divergence goes
+//     once the class is taken out of the constants (and then of the items);
+//   * a refused write whose classes are refused alike in a value attribute
+//     of a clean key is named "a value";
+//   * a taken invalid item: a bad Number's text taken alone as a value
+//     attribute's N is "invalid item: number"; a zero taken with an
+//     exponent out of range either way is "zero out of range"; a key of S
+//     taken alike as B (or back) loses its type; an invalid item a script
+//     step wrote (a conditional PutItem, a batch) that a plain PutItem also
+//     gets taken is that PutItem's signature;
+//   * a Query or Scan answered with a server error (nothing else is
+//     replayed for it) that is answered once the whitespace of its
+//     expressions is plain spaces: "KeyConditionExpression holding a tab".
+//
 // Probes of a read only read the case's table; probes of a write go to a
 // table of the same schema kept for them (`probe_table`), never to the
 // case's. Every probe is one more request or check, so attributing costs a
@@ -48,6 +75,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -86,6 +114,9 @@ class Attribution {
       : w_(workload), probe_table_(std::move(probe_table)) {}
 
   // The signature of `d`, met in `context`. Throws TransportError.
+  // The signature is the root cause's (see "Root causes" above): the first
+  // time a signature is met, variants of its case are replayed and what does
+  // not change the divergence is left out; later occurrences reuse it.
   Signature classify(const Divergence& d, const CheckContext& context);
   // Whether `p` diverges as a divergence of signature `s` does (operation,
   // outcome, error and masked message), in a case on `schema`.
@@ -95,6 +126,39 @@ class Attribution {
                            const std::string& table);
 
  private:
+  Signature classify_raw(const Divergence& d, const CheckContext& context);
+  // A variant of a read's case (its spec, and its items when given, loaded
+  // into the probe table): the variant's own signature, or nullopt when it
+  // does not diverge.
+  std::optional<Signature> read_variant(const CheckContext& context,
+                                        const std::optional<props::QuerySpec>& query,
+                                        const std::optional<props::ScanSpec>& scan,
+                                        const std::vector<oracle::NItem>* items,
+                                        const oracle::NSchema* schema = nullptr);
+  // A read's case as its variants change it: the request, narrowed to the
+  // filter subtree blamed when `filter`.
+  struct RootRead {
+    std::optional<props::QuerySpec> q;
+    std::optional<props::ScanSpec> sc;
+    bool filter = false;
+    oracle::NCond filter_now() const { return q ? *q->filter : *sc->filter; }
+    void set_filter(const oracle::NCond& f) {
+      if (q) q->filter = f;
+      if (sc) sc->filter = f;
+    }
+  };
+  void read_root(const CheckContext& context, Signature& s);
+  void root_operator(const CheckContext& context, RootRead& r, Signature& s);
+  void root_index(const CheckContext& context, const RootRead& r, Signature& s);
+  void root_type(const CheckContext& context, RootRead& r, Signature& s);
+  void root_values(const CheckContext& context, const RootRead& r,
+                   const std::string& narrowed_feature, Signature& s);
+  void write_root(const CheckContext& context, Signature& s);
+  void accepted_root(const oracle::NSchema& schema, const oracle::NItem& item, Signature& s);
+  void step_root(const CheckContext& context, Signature& s);
+  void server_error_root(const Divergence& d, const CheckContext& context, Signature& s);
+  // Whether the endpoint takes a PutItem of `item` on a probe table of `schema`.
+  bool put_taken(const oracle::NSchema& schema, const oracle::NItem& item);
   void write_cause(const Divergence& d, const CheckContext& context, Signature& s);
   void read_cause(const Divergence& d, const CheckContext& context, Signature& s);
   void step_cause(const props::WriteStep& step, const CheckContext& context, Signature& s);
@@ -104,7 +168,16 @@ class Attribution {
   Workload& w_;
   ProbeTable probe_table_;
   std::optional<Hint> hint_;
+  std::map<Signature, Signature> roots_;  // signature first met -> its root cause
+  bool in_variant_ = false;
 };
+
+// Whether `name` is a key attribute of an index of `schema`.
+bool is_index_key(const oracle::NSchema& schema, const std::string& name);
+// Why DynamoDB refuses the first bad Number text of `v`: "not a number",
+// "overflow", "underflow", "too precise", with "zero" for a zero refused
+// for its exponent; "nested" when none of its own texts is.
+std::string number_class(const oracle::NValue& v);
 
 // The attribute and index names of a schema and the table's name: what
 // mask_message masks in a message from that case.

@@ -1,6 +1,9 @@
 #include "certify/endpoint/divergences.h"
 
 #include <fmt/format.h>
+#include <unicode/uchar.h>
+#include <unicode/utf16.h>
+#include <unicode/utf8.h>
 
 #include <algorithm>
 #include <cctype>
@@ -18,6 +21,53 @@ namespace {
 
 std::string json_line(const nlohmann::json& j) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// A code point a terminal does not show as itself: controls, format
+// characters (zero-width, bidirectional), private use, unassigned,
+// surrogates, and separators other than the space.
+bool divergences_nonprinting(UChar32 c) {
+  switch (u_charType(c)) {
+    case U_CONTROL_CHAR:
+    case U_FORMAT_CHAR:
+    case U_PRIVATE_USE_CHAR:
+    case U_UNASSIGNED:
+    case U_SURROGATE:
+    case U_LINE_SEPARATOR:
+    case U_PARAGRAPH_SEPARATOR:
+      return true;
+    case U_SPACE_SEPARATOR:
+      return c != ' ';
+    default:
+      return false;
+  }
+}
+
+// A JSON line as a person reads it: json_line with every non-printing
+// character of its strings escaped as JSON does (\uXXXX, a surrogate pair
+// above U+FFFF), so that the line stays the same JSON and nothing hides.
+std::string display_line(const nlohmann::json& j) {
+  const std::string text = json_line(j);
+  std::string out;
+  out.reserve(text.size());
+  const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto n = static_cast<std::int32_t>(text.size());
+  for (std::int32_t i = 0; i < n;) {
+    const std::int32_t start = i;
+    UChar32 c = 0;
+    U8_NEXT(s, i, n, c);
+    if (c >= 0 && divergences_nonprinting(c)) {
+      if (c > 0xFFFF) {
+        out += fmt::format("\\u{:04x}\\u{:04x}", static_cast<unsigned>(U16_LEAD(c)),
+                           static_cast<unsigned>(U16_TRAIL(c)));
+      } else {
+        out += fmt::format("\\u{:04x}", c);
+      }
+      continue;
+    }
+    out.append(text, static_cast<std::size_t>(start), static_cast<std::size_t>(i - start));
+  }
+  return out;
 }
 
 bool word_byte(char c) {
@@ -207,13 +257,14 @@ bool Divergence::unanswered() const {
 std::string describe_reproduction(const nlohmann::json& r, std::string_view indent) {
   if (!r.is_object()) return {};
   std::string out;
-  out += fmt::format("{}table: {}\n", indent, json_line(r.value("table", nlohmann::json())));
+  out += fmt::format("{}table: {}\n", indent, display_line(r.value("table", nlohmann::json())));
   const nlohmann::json items = r.value("items", nlohmann::json::array());
   out += fmt::format("{}items written first ({}):\n", indent, items.size());
-  for (const auto& i : items) out += fmt::format("{}  {}\n", indent, json_line(i));
-  out += fmt::format("{}request: {}\n", indent, json_line(r.value("request", nlohmann::json())));
-  out += fmt::format("{}expected: {}\n", indent, json_line(r.value("expected", nlohmann::json())));
-  out += fmt::format("{}actual: {}\n", indent, json_line(r.value("actual", nlohmann::json())));
+  for (const auto& i : items) out += fmt::format("{}  {}\n", indent, display_line(i));
+  out += fmt::format("{}request: {}\n", indent, display_line(r.value("request", nlohmann::json())));
+  out +=
+      fmt::format("{}expected: {}\n", indent, display_line(r.value("expected", nlohmann::json())));
+  out += fmt::format("{}actual: {}\n", indent, display_line(r.value("actual", nlohmann::json())));
   return out;
 }
 
@@ -337,6 +388,14 @@ Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
   if (!j.contains("divergences") || !j["divergences"].is_array()) {
     return bad(source_name, "needs a \"divergences\" array (it may be empty)");
   }
+  const nlohmann::json version = j.value("signatures", nlohmann::json());
+  if (!version.is_number_integer() || version.get<std::int64_t>() != kSignatureVersion) {
+    return bad(source_name,
+               fmt::format("recorded with signatures of another version (\"signatures\": {} "
+                           "expected): record it again with `sortkey certify --endpoint URL "
+                           "--record-divergences NEW.json` and copy each reason over",
+                           kSignatureVersion));
+  }
   std::set<std::string> ids;
   for (std::size_t i = 0; i < j["divergences"].size(); ++i) {
     auto k = entry_of(j["divergences"][i], i, source_name);
@@ -357,6 +416,54 @@ Result<KnownDivergences> load_known_divergences(const std::string& path) {
   return parse_known_divergences(*text, path);
 }
 
+Result<Reproduction> find_reproduction(std::string_view json_text, std::string_view source_name,
+                                       std::string_view id) {
+  auto parsed = support::parse_json(json_text, source_name);
+  if (!parsed) return bad(source_name, parsed.error().message);
+  const nlohmann::json& j = *parsed;
+  if (!j.is_object()) return bad(source_name, "not a JSON object");
+  const auto found = [&](const nlohmann::json& e, const std::string& name,
+                         const nlohmann::json& signature) -> Result<Reproduction> {
+    Reproduction r;
+    r.id = name;
+    r.reproduction = e.value("reproduction", nlohmann::json());
+    for (const char* field : {"table", "items", "request", "expected"}) {
+      if (!r.reproduction.is_object() || !r.reproduction.contains(field)) {
+        return bad(source_name, fmt::format("\"{}\": its reproduction needs \"{}\"", name, field));
+      }
+    }
+    r.numbers =
+        signature.is_object() && signature.value("outcome", nlohmann::json()) == "number_text";
+    return r;
+  };
+  // A known-divergences file: an entry's id, or the signature id it ends with.
+  if (j.contains("divergences") && j["divergences"].is_array()) {
+    for (const auto& e : j["divergences"]) {
+      if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
+      const std::string name = e["id"].get<std::string>();
+      if (name == id || (name.size() > id.size() + 1 && name.ends_with(std::string("-") += id)))
+        return found(e, name, e.value("signature", nlohmann::json()));
+    }
+  }
+  // A --json report: a divergence of a property, by its id or its known entry's.
+  if (j.contains("properties") && j["properties"].is_array()) {
+    for (const auto& p : j["properties"]) {
+      if (!p.is_object() || !p.contains("divergences") || !p["divergences"].is_array()) continue;
+      for (const auto& e : p["divergences"]) {
+        if (!e.is_object()) continue;
+        for (const char* key : {"id", "known"}) {
+          if (e.contains(key) && e[key].is_string() && e[key].get<std::string>() == id)
+            return found(e, std::string(id), e.value("signature", nlohmann::json()));
+        }
+      }
+    }
+  }
+  return bad(source_name, fmt::format("no divergence \"{}\" (an entry's id of a "
+                                      "--record-divergences file, or a divergence's id of a "
+                                      "--json report)",
+                                      id));
+}
+
 nlohmann::json recorded_entry(const Divergence& d, std::string_view id) {
   return {{"id", std::string(id)},
           {"reason", std::string(kReasonToWrite)},
@@ -368,6 +475,7 @@ Result<std::size_t> record_divergences(const std::string& path,
                                        const std::vector<nlohmann::json>& entries,
                                        std::string_view endpoint) {
   nlohmann::json file = {{"endpoint", std::string(endpoint)},
+                         {"signatures", kSignatureVersion},
                          {"divergences", nlohmann::json::array()}};
   KnownDivergences known;
   std::error_code ec;

@@ -36,6 +36,7 @@
 //
 //   {
 //     "endpoint": "dynalite 4.0.0",
+//     "signatures": 2,                // kSignatureVersion
 //     "divergences": [
 //       {
 //         "id": "dynalite-filter-not-not",
@@ -171,6 +172,26 @@ struct KnownDivergences {
 Result<KnownDivergences> parse_known_divergences(std::string_view json_text,
                                                  std::string_view source_name);
 Result<KnownDivergences> load_known_divergences(const std::string& path);
+
+// The version of signatures a known-divergences file holds: its top-level
+// "signatures". Files of another version (or none: before root causes were
+// found by replaying variants) are refused with a message saying to record
+// them again; their signatures named one cause many times.
+inline constexpr int kSignatureVersion = 2;
+
+// A divergence's reproduction found by its id (`sortkey certify --replay
+// FILE#ID`): in a known-divergences file, the entry whose id is ID or ends
+// with "-ID"; in a --json report, the divergence whose id (or known entry)
+// is ID. `numbers`: the divergence is about the text of Numbers.
+struct Reproduction {
+  std::string id;
+  nlohmann::json reproduction;
+  bool numbers = false;
+};
+// Errors (kBadFormat, naming the source): not JSON, no such divergence, a
+// reproduction without table, items, request or expected.
+Result<Reproduction> find_reproduction(std::string_view json_text, std::string_view source_name,
+                                       std::string_view id);
 
 // The entry --record-divergences writes for a divergence.
 nlohmann::json recorded_entry(const Divergence& d, std::string_view id);

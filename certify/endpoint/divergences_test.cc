@@ -24,7 +24,8 @@ std::string entry_text(const Signature& s, std::string_view id, std::string_view
   nlohmann::json e = {{"id", std::string(id)},
                       {std::string(reason_key), "DynamoDB takes NOT NOT."},
                       {"signature", s.to_json()}};
-  return nlohmann::json{{"endpoint", "x"}, {"divergences", {e}}}.dump();
+  return nlohmann::json{{"endpoint", "x"}, {"signatures", kSignatureVersion}, {"divergences", {e}}}
+      .dump();
 }
 
 TEST(Signature, MatchesOnEveryFieldExactly) {
@@ -69,18 +70,24 @@ TEST(KnownDivergences, RejectsEntriesWithoutReasonsOrWholeSignatures) {
   const std::string sig = not_not().to_json().dump();
   for (
       const std::string& text : {
-          std::string(R"({"divergences": [{"id": "a", "signature": )") + sig + "}]}",
-          std::string(R"({"divergences": [{"id": "a", "reason": "", "signature": )") + sig + "}]}",
-          std::string(R"({"divergences": [{"reason": "w", "signature": )") + sig + "}]}",
+          std::string(R"({"signatures": 2, "divergences": [{"id": "a", "signature": )") + sig +
+              "}]}",
           std::string(
-              R"({"divergences": [{"id": "a", "reason": "w", "signature": {"operation": "Query"}}]})"),
+              R"({"signatures": 2, "divergences": [{"id": "a", "reason": "", "signature": )") +
+              sig + "}]}",
+          std::string(R"({"signatures": 2, "divergences": [{"reason": "w", "signature": )") + sig +
+              "}]}",
           std::string(
-              R"({"divergences": [{"id": "a", "reason": "w", "signature": {"operation": 1, "outcome": "", "error": "", "message": "", "feature": "", "values": ""}}]})"),
-          std::string(R"({"divergences": [{"id": "a", "reason": "w"}]})"),
-          std::string(R"({"divergences": [{"id": "a", "reason": "w", "signature": )") + sig +
-              R"(}, {"id": "a", "reason": "w", "signature": )" + sig + "}]}",
-          std::string(R"({"divergences": [{"id": "a", "reason": "w", "signature": )") + sig +
-              R"(, "reproduction": {"table": {}}}]})",
+              R"({"signatures": 2, "divergences": [{"id": "a", "reason": "w", "signature": {"operation": "Query"}}]})"),
+          std::string(
+              R"({"signatures": 2, "divergences": [{"id": "a", "reason": "w", "signature": {"operation": 1, "outcome": "", "error": "", "message": "", "feature": "", "values": ""}}]})"),
+          std::string(R"({"signatures": 2, "divergences": [{"id": "a", "reason": "w"}]})"),
+          std::string(
+              R"({"signatures": 2, "divergences": [{"id": "a", "reason": "w", "signature": )") +
+              sig + R"(}, {"id": "a", "reason": "w", "signature": )" + sig + "}]}",
+          std::string(
+              R"({"signatures": 2, "divergences": [{"id": "a", "reason": "w", "signature": )") +
+              sig + R"(, "reproduction": {"table": {}}}]})",
           std::string(R"({"nothing": []})"),
           std::string("not json"),
       }) {
@@ -92,9 +99,108 @@ TEST(KnownDivergences, RejectsEntriesWithoutReasonsOrWholeSignatures) {
   }
 }
 
+TEST(KnownDivergences, AFileOfEarlierSignaturesIsRefusedSayingHowToRecordItAgain) {
+  nlohmann::json file = nlohmann::json::parse(entry_text(not_not(), "a", "reason"));
+  for (const nlohmann::json& version :
+       {nlohmann::json(nullptr), nlohmann::json(1), nlohmann::json("2"), nlohmann::json(3)}) {
+    if (version.is_null()) {
+      file.erase("signatures");
+    } else {
+      file["signatures"] = version;
+    }
+    auto k = parse_known_divergences(file.dump(), "old.json");
+    ASSERT_FALSE(k) << version.dump();
+    EXPECT_NE(k.error().message.find("old.json: recorded with signatures of another version"),
+              std::string::npos)
+        << k.error().message;
+    EXPECT_NE(k.error().message.find("--record-divergences"), std::string::npos);
+    EXPECT_EQ(k.error().message.find('\n'), std::string::npos);
+  }
+}
+
+TEST(FindReproduction, ByEntryIdOrItsSignatureIdInARecordedFile) {
+  const nlohmann::json reproduction = {
+      {"table", {{"pk", {"pk", "S"}}}},
+      {"items", nlohmann::json::array()},
+      {"request", {{"action", "Query"}, {"params", nlohmann::json::object()}}},
+      {"expected", {{"Items", nlohmann::json::array()}}}};
+  nlohmann::json sig = not_not().to_json();
+  nlohmann::json numbers = sig;
+  numbers["outcome"] = "number_text";
+  const nlohmann::json file = {{"signatures", kSignatureVersion},
+                               {"divergences",
+                                {{{"id", "query-rejected-0123456789"},
+                                  {"reason", "w"},
+                                  {"signature", sig},
+                                  {"reproduction", reproduction}},
+                                 {{"id", "numbers"},
+                                  {"reason", "w"},
+                                  {"signature", numbers},
+                                  {"reproduction", reproduction}}}}};
+  auto r = find_reproduction(file.dump(), "f.json", "0123456789");
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->id, "query-rejected-0123456789");
+  EXPECT_EQ(r->reproduction, reproduction);
+  EXPECT_FALSE(r->numbers);
+  r = find_reproduction(file.dump(), "f.json", "numbers");
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_TRUE(r->numbers);
+  // Not a part of an id.
+  EXPECT_FALSE(find_reproduction(file.dump(), "f.json", "456789"));
+  const nlohmann::json report = {{"properties",
+                                  {{{"id", "endpoint/query"},
+                                    {"divergences",
+                                     {{{"id", "abcdef0123"},
+                                       {"known", nullptr},
+                                       {"signature", sig},
+                                       {"reproduction", reproduction}}}}}}}};
+  r = find_reproduction(report.dump(), "report.json", "abcdef0123");
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->reproduction, reproduction);
+}
+
+TEST(FindReproduction, AMissingIdOrAnIncompleteReproductionIsAnErrorNamingTheFile) {
+  const nlohmann::json file = {
+      {"divergences", {{{"id", "a"}, {"reproduction", {{"table", nlohmann::json::object()}}}}}}};
+  for (const auto& [text, id] : {std::pair<std::string, std::string>{file.dump(), "a"},
+                                 {file.dump(), "b"},
+                                 {"not json", "a"},
+                                 {"[1]", "a"}}) {
+    auto r = find_reproduction(text, "f.json", id);
+    ASSERT_FALSE(r) << text << " " << id;
+    EXPECT_EQ(r.error().message.rfind("f.json: ", 0), 0U) << r.error().message;
+  }
+}
+
+TEST(DescribeReproduction, NonPrintingCharactersAreEscapedAsJsonDoes) {
+  // U+E000 (private use), U+200B (zero width space), U+202E (right-to-left
+  // override), U+0085 (a C1 control), U+F0000 (private use, plane 15), a tab.
+  const std::string hidden =
+      "a\xEE\x80\x80"
+      "b\xE2\x80\x8B\xE2\x80\xAE\xC2\x85\xF3\xB0\x80\x80\t\xC3\xA9";
+  const nlohmann::json item = {{"pk", {{"S", hidden}}}};
+  const nlohmann::json r = {{"table", {{"pk", {"pk", "S"}}}},
+                            {"items", {item}},
+                            {"request", {{"action", "PutItem"}, {"params", {{"Item", item}}}}},
+                            {"expected", {{"ok", true}}},
+                            {"actual", {{"ok", true}}}};
+  const std::string text = describe_reproduction(r, "");
+  EXPECT_EQ(text.find("\xEE\x80\x80"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\xE2\x80\x8B"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"(a\ue000b\u200b\u202e\u0085\udb80\udc00\t)"), std::string::npos) << text;
+  // Printable text stays as it is, and each line is the same JSON.
+  EXPECT_NE(text.find("\xC3\xA9"), std::string::npos) << text;
+  const std::size_t at = text.find("items written first (1):\n  ");
+  ASSERT_NE(at, std::string::npos) << text;
+  const std::size_t from = at + std::string("items written first (1):\n  ").size();
+  const std::string line = text.substr(from, text.find('\n', from) - from);
+  EXPECT_EQ(nlohmann::json::parse(line), item) << line;
+}
+
 TEST(KnownDivergences, TheEarlierMatchFormSaysToRecordAgain) {
   auto k = parse_known_divergences(
-      R"({"divergences": [{"id": "old", "why": "w", "match": {"kind": "order"}}]})", "old.json");
+      R"({"signatures": 2, "divergences": [{"id": "old", "why": "w", "match": {"kind": "order"}}]})",
+      "old.json");
   ASSERT_FALSE(k);
   EXPECT_NE(k.error().message.find("--record-divergences"), std::string::npos) << k.error().message;
 }
@@ -216,6 +322,7 @@ TEST(KnownDivergences, SignatureTextOfAnotherTypeIsAnErrorNamingTheEntryAndField
                                       nlohmann::json::array(), nlohmann::json::object()}) {
     sig["feature"] = value;
     const nlohmann::json file = {
+        {"signatures", kSignatureVersion},
         {"divergences", {{{"id", "a"}, {"reason", "w"}, {"signature", sig}}}}};
     auto k = parse_known_divergences(file.dump(), "test.json");
     ASSERT_FALSE(k) << value.dump();
@@ -226,7 +333,7 @@ TEST(KnownDivergences, SignatureTextOfAnotherTypeIsAnErrorNamingTheEntryAndField
 }
 
 TEST(KnownDivergences, AnEarlierDetailPatternIsRefusedNotSearched) {
-  auto k = parse_known_divergences(R"({"divergences": [
+  auto k = parse_known_divergences(R"({"signatures": 2, "divergences": [
       {"id": "a", "why": "w", "match": {"detail": "((((((((((a*)*)*)*)*)*)*)*)*)*)*b"}}]})",
                                    "test.json");
   ASSERT_FALSE(k);

@@ -38,7 +38,7 @@
 //                               consistent reads;
 //   endpoint/known_divergences  every entry of the known-divergences file still
 //                               reproduces (else the endpoint was fixed and the
-//                               entry must go).
+//                               entry must go); only with --known-divergences.
 //
 // A run keeps going past a divergence: every divergence a case meets is
 // given its root-cause signature (attribution.h), counted, and the case goes
@@ -91,6 +91,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,6 +113,7 @@ struct EndpointOptions {
   long request_timeout_ms = 30000;  // --request-timeout
   bool keep_tables = false;         // --keep-tables: never delete the run's tables
   std::string record_divergences;   // --record-divergences FILE; empty: none written
+  std::string json_report;          // --json FILE, which replay lines name when not recording
   double budget_seconds = 50;       // --budget: the whole run, from open()
   int minimize_candidates = 150;    // replays per distinct divergence, at most
   int connections = 4;              // --connections: cases run at once (connections.h)
@@ -141,6 +143,11 @@ class EndpointSession {
   std::string describe() const;
   // The endpoint's URL, as given or as found in the environment.
   const std::string& url() const;
+  // Sends exactly `reproduction` (a divergence's, as --record-divergences
+  // and --json write it) on a fresh table: nullopt when the endpoint now
+  // gives the expected answer, else what still differs. Errors: a malformed
+  // reproduction, a request that got no answer, the endpoint gone.
+  Result<std::optional<std::string>> replay(const nlohmann::json& reproduction, bool numbers);
   // The HTTP exchanges so far, on every connection (retries included);
   // waits for the cases still running.
   std::uint64_t requests();

@@ -26,6 +26,7 @@
 #include "dynamodb/sigv4.h"
 #include "oracles/naive_unsettled.h"
 #include "properties/props/outcome.h"
+#include "sortkey/error.h"
 #include "support/text.h"
 
 namespace sortkey::certify::endpoint {
@@ -314,8 +315,27 @@ std::string unsettled_ids(const std::vector<std::string>& ids) {
   return out;
 }
 
+// The command that sends exactly the divergence's reproduction again: from
+// the --record-divergences file (its entry ends with the id), else the --json
+// report.
+std::string replay_line(const EndpointOptions& options, const std::string& id) {
+  const std::string& file = !options.record_divergences.empty() ? options.record_divergences
+                            : !options.json_report.empty() && options.json_report != "-"
+                                ? options.json_report
+                                : std::string();
+  if (file.empty()) {
+    return fmt::format(
+        "  replay: sortkey certify --endpoint {} --replay FILE#{} (FILE: this run's --json or "
+        "--record-divergences file)\n",
+        support::shell_quote(options.url), id);
+  }
+  return fmt::format("  replay: sortkey certify --endpoint {} --replay {}\n",
+                     support::shell_quote(options.url), support::shell_quote(file + "#" + id));
+}
+
 // How a new divergence reads in a property's failure.
-std::string found_text(const EndpointSession::Impl::Found& f, const std::string& property) {
+std::string found_text(const EndpointSession::Impl::Found& f, const std::string& property,
+                       const EndpointOptions& options) {
   const int here = f.count_by_property.at(property);
   const std::string id = f.divergence.signature.id();
   if (f.first_property != property) {
@@ -332,9 +352,10 @@ std::string found_text(const EndpointSession::Impl::Found& f, const std::string&
                     : f.divergence.unanswered()
                         ? "not minimized: an answer that is not DynamoDB's JSON is not replayed"
                         : "not minimized";
-  return fmt::format("divergence {} ({} times): {}\n  {}\n  minimal reproduction ({}):\n{}", id,
-                     here, f.divergence.signature.describe(), f.divergence.detail, how,
-                     describe_reproduction(f.divergence.reproduction, "    "));
+  return fmt::format("divergence {} ({} times): {}\n  {}\n  minimal reproduction ({}):\n{}{}", id,
+                     here, f.divergence.signature.describe(), printable(f.divergence.detail), how,
+                     describe_reproduction(f.divergence.reproduction, "    "),
+                     replay_line(options, id));
 }
 
 }  // namespace
@@ -500,7 +521,7 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
     if (f.known != nullptr || !f.unsettled.empty()) continue;
     ++distinct;
     occurrences += here->second;
-    text += "\n" + found_text(f, property_id);
+    text += "\n" + found_text(f, property_id, s.options);
   }
   if (unsettled > 0) {
     result.note += fmt::format(
@@ -521,6 +542,18 @@ std::string EndpointSession::describe() const {
 }
 
 const std::string& EndpointSession::url() const { return impl_->options.url; }
+
+Result<std::optional<std::string>> EndpointSession::replay(const nlohmann::json& reproduction,
+                                                           bool numbers) {
+  try {
+    return impl_->workload->replay(reproduction, numbers);
+  } catch (const dynamodb::TransportError& e) {
+    return make_error(ErrorCode::kUnavailable, 0, fatal_text(e));
+  } catch (const nlohmann::json::exception& e) {
+    return make_error(ErrorCode::kUnavailable, 0,
+                      fmt::format("an answer of the endpoint could not be read: {}", e.what()));
+  }
+}
 
 std::uint64_t EndpointSession::requests() {
   impl_->pool->wait_all();

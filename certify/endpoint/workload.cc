@@ -196,6 +196,27 @@ std::vector<std::string> non_canonical_numbers(const nlohmann::json& value) {
   return out;
 }
 
+nlohmann::json canonical_numbers(nlohmann::json value) {
+  auto canonical = [](nlohmann::json& text) {
+    if (!text.is_string()) return;
+    if (auto n = parse_number(text.get<std::string>())) text = to_string(*n);
+  };
+  if (value.is_object()) {
+    for (auto& [k, v] : value.items()) {
+      if (k == "N") {
+        canonical(v);
+      } else if (k == "NS" && v.is_array()) {
+        for (auto& e : v) canonical(e);
+      } else if (v.is_object() || v.is_array()) {
+        v = canonical_numbers(std::move(v));
+      }
+    }
+  } else if (value.is_array()) {
+    for (auto& v : value) v = canonical_numbers(std::move(v));
+  }
+  return value;
+}
+
 // ---------------------------------------------------------------- send
 
 Workload::Answer Workload::send(const std::string& action, const nlohmann::json& params) {

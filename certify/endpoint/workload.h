@@ -264,6 +264,9 @@ std::pair<std::string, std::string> rejection_cause(const oracle::NSchema& schem
 // Every Number in a DynamoDB JSON value (items, keys) that is not in
 // canonical text, as "text (canonical: x)"; empty when all are canonical.
 std::vector<std::string> non_canonical_numbers(const nlohmann::json& value);
+// `value` with every Number that parses in its canonical text (DynamoDB's
+// answer for the oracle's items).
+nlohmann::json canonical_numbers(nlohmann::json value);
 
 }  // namespace sortkey::certify::endpoint
 

@@ -59,5 +59,35 @@ TEST(QueryRequestJson, CarriesSelectProjectionAndStartKey) {
   EXPECT_EQ(k.fault, "a start key of the wrong type");
 }
 
+// A planted fault is named by what the request holds, never by how one
+// endpoint misjudges it: reversed S bounds of a key BETWEEN name the
+// character above U+FFFF they hold.
+TEST(PlantedFault, ReversedStringBoundsAreNamedByWhatTheyHold) {
+  oracle::NSchema schema = table_schema();
+  schema.sk = oracle::NKey{"sk", T::S};
+  oracle::NaiveTable model(schema);
+  model.put({{"pk", oracle::naive_scalar(T::S, "a")}, {"sk", oracle::naive_scalar(T::S, "b")}});
+  props::QuerySpec valid;
+  valid.key.partition = {oracle::naive_scalar(T::S, "a")};
+  const props::PlantedRequest p = props::plant_invalid_request(model, valid, 14);
+  EXPECT_EQ(p.fault, "key BETWEEN bounds reversed (S, a character above U+FFFF)");
+}
+
+// The "expected" answer of a divergence on Number text shows what DynamoDB
+// answers: every Number in canonical text, nested ones included; text that
+// is not a Number and other members are left as they are.
+TEST(CanonicalNumbers, TheExpectedAnswerHoldsCanonicalText) {
+  const nlohmann::json page = nlohmann::json::parse(R"({"Items": [
+      {"n": {"N": "+01.50"}, "s": {"NS": ["1e2", "-0"]},
+       "m": {"M": {"N": {"S": "01"}, "x": {"L": [{"N": "0.10E1"}]}}}, "bad": {"N": "one"}}],
+      "Count": 1})");
+  const nlohmann::json want = nlohmann::json::parse(R"({"Items": [
+      {"n": {"N": "1.5"}, "s": {"NS": ["100", "0"]},
+       "m": {"M": {"N": {"S": "01"}, "x": {"L": [{"N": "1"}]}}}, "bad": {"N": "one"}}],
+      "Count": 1})");
+  EXPECT_EQ(canonical_numbers(page), want) << canonical_numbers(page).dump();
+  EXPECT_EQ(non_canonical_numbers(canonical_numbers(page)).size(), 1U);  // "one" only
+}
+
 }  // namespace
 }  // namespace sortkey::certify::endpoint

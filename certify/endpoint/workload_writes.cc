@@ -268,7 +268,8 @@ std::optional<Divergence> Workload::step_divergence(const std::string& table,
   d.reproduction = {{"table", schema_to_json(model.schema())},
                     {"items", before},
                     {"request", recorded_request(props::step_operation(step), params)},
-                    {"expected", answer_json(want, get)},
+                    {"expected", kind == "number_text" ? canonical_numbers(answer_json(want, get))
+                                                       : answer_json(want, get)},
                     {"actual", actual_json(a)}};
   return d;
 }

@@ -157,7 +157,7 @@ Planted reversed_key_between(const oracle::NaiveTable& model, const QuerySpec& v
       "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater "
       "than or equal to lower bound";
   p.fault = std::string("key BETWEEN bounds reversed (") + oracle::naive_type_name(q.key.a.t) +
-            (q.key.a.t == NValue::T::S ? ", in order as UTF-16)" : ")");
+            (q.key.a.t == NValue::T::S ? ", a character above U+FFFF)" : ")");
   return p;
 }
 

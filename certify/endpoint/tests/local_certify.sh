@@ -17,6 +17,10 @@
 #                 WANT_EXIT, output matching PATTERN), then certify again with
 #                 that file as --known-divergences: it must pass (exit 0), and
 #                 every recorded entry must still have its reason to write.
+# MODE converge:  as record, the first run with --seed $SORTKEY_TEST_SEED_FIRST
+#                 and the second with --seed $SORTKEY_TEST_SEED_AGAIN (the
+#                 arguments give none): a file recorded on one seed must let
+#                 another seed pass.
 set -euo pipefail
 sortkey=$1 src=$2 endpoint=$3 mode=$4 want=$5 pattern=$6
 shift 6
@@ -32,7 +36,7 @@ source "$src/ci/$endpoint.sh"
 dir="" url=""
 "${endpoint}_session"
 
-if [ "$mode" != run ] && [ "$mode" != record ]; then
+if [ "$mode" != run ] && [ "$mode" != record ] && [ "$mode" != converge ]; then
   ddb CreateTable '{"TableName": "other-table", "BillingMode": "PAY_PER_REQUEST",
     "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
     "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]}' >/dev/null
@@ -43,12 +47,17 @@ fi
 set +e
 if [ "$mode" = interrupt ]; then
   run_interrupted "$dir/out" "$sortkey" certify --endpoint "$url" --no-progress "$@"
-elif [ "$mode" = record ]; then
-  "$sortkey" certify --endpoint "$url" --no-progress "$@" --record-divergences "$dir/recorded.json" \
-    >"$dir/out" 2>&1
+elif [ "$mode" = record ] || [ "$mode" = converge ]; then
+  first_seed=() again_seed=()
+  if [ "$mode" = converge ]; then
+    first_seed=(--seed "${SORTKEY_TEST_SEED_FIRST:?}")
+    again_seed=(--seed "${SORTKEY_TEST_SEED_AGAIN:?}")
+  fi
+  "$sortkey" certify --endpoint "$url" --no-progress "$@" "${first_seed[@]}" \
+    --record-divergences "$dir/recorded.json" >"$dir/out" 2>&1
   got=$?
-  "$sortkey" certify --endpoint "$url" --no-progress "$@" --known-divergences "$dir/recorded.json" \
-    >"$dir/again" 2>&1
+  "$sortkey" certify --endpoint "$url" --no-progress "$@" "${again_seed[@]}" \
+    --known-divergences "$dir/recorded.json" >"$dir/again" 2>&1
   again=$?
 else
   "$sortkey" certify --endpoint "$url" --no-progress "$@" >"$dir/out" 2>&1
@@ -61,7 +70,7 @@ cat "$dir/out"
 if [ -n "$pattern" ]; then
   grep -Eq -- "$pattern" "$dir/out" || fail "the output does not match /$pattern/"
 fi
-if [ "$mode" = record ]; then
+if [ "$mode" = record ] || [ "$mode" = converge ]; then
   echo "--- again, with the recorded file:"
   cat "$dir/again"
   [ "$again" = 0 ] || fail "with the recorded divergences known, exit status $again, expected 0"
@@ -70,7 +79,7 @@ if [ "$mode" = record ]; then
   [ "$entries" -gt 0 ] || fail "no entry was recorded"
   echo "recorded entries: $entries"
 fi
-if [ "$mode" != run ] && [ "$mode" != record ]; then
+if [ "$mode" != run ] && [ "$mode" != record ] && [ "$mode" != converge ]; then
   tables=$(ddb ListTables '{}')
   echo "tables left: $tables"
   case "$tables" in *sortkey-cert-*) fail "a sortkey-cert- table was left behind" ;; esac

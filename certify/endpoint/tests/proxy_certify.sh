@@ -373,7 +373,7 @@ misanswer)
   # minimizing and the cleanup come on top, on a shared machine.
   [ "$took" -le 90 ] || fail "the run took $took s with --budget 20"
   want_out "^NOT CERTIFIED"
-  want_out "Query server_error HTTP 500 \"an HTML body\"; key "
+  want_out "Query server_error HTTP 500 \"an HTML body\"; KeyConditionExpression holding a tab; values: -"
   want_out "a valid Query got HTTP 500: an HTML body of [0-9]+ bytes: <!DOCTYPE html>$"
   want_out "minimal reproduction \\(not minimized: a request answered with a server error is not replayed\\)"
   want_out "actual: \\{\"body\":\\{\"bytes\":[0-9]+,\"first_line\":\"<!DOCTYPE html>\",\"type\":\"HTML\"\\},\"error\":\"HTTP 500\",\"message\":\"an HTML body\",\"status\":500\\}"
