@@ -113,7 +113,8 @@ std::string first_line(const std::string& err) {
   return line.empty() ? std::string() : ": " + line;
 }
 
-// The keys credential_process printed, read.
+}  // namespace
+
 Result<Credentials> read_process_answer(const std::string& out, const std::string& what) {
   // Never the output itself in a message: it holds a secret.
   if (support::json_depth(out) > support::kMaxJsonDepth) {
@@ -168,8 +169,6 @@ Result<Credentials> read_process_answer(const std::string& out, const std::strin
   c.source = what;
   return c;
 }
-
-}  // namespace
 
 std::string Credentials::describe() const {
   return fmt::format("access key {} from {}", mask(keys.access_key_id), source);

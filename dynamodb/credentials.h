@@ -74,6 +74,14 @@ Result<Credentials> resolve_credentials(const Getenv& env, bool loopback_endpoin
 // Expiration that is not RFC 3339 or already past.
 Result<Credentials> run_credential_process(const std::string& command, const std::string& where);
 
+// The keys a credential_process printed (`out`), read as the AWS CLI reads
+// them: a JSON object, "Version": 1, AccessKeyId and SecretAccessKey,
+// optional SessionToken and Expiration. `what` names the process in
+// messages. Errors (kBadParameter): those of run_credential_process for the
+// output; a message never holds the output or a part of it but an
+// Expiration's first 40 bytes, escaped.
+Result<Credentials> read_process_answer(const std::string& out, const std::string& what);
+
 // The region, in the order above. `from_option` may be empty. Errors: a
 // region check_header_value refuses, naming where it came from.
 Result<std::string> resolve_region(const Getenv& env, std::string_view from_option,

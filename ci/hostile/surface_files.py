@@ -23,7 +23,7 @@ def design_texts():
         "list": (b"[1, 2, 3]\n", "design"),
         "nul_bytes": (GOOD_DESIGN[:200] + b"\x00\x00" + GOOD_DESIGN[200:], "design"),
         "invalid_utf8_line_5": (b"\n".join(GOOD_DESIGN.split(b"\n")[:4]) + b"\n# \xff\xfe\n"
-                                + b"\n".join(GOOD_DESIGN.split(b"\n")[4:]), "line 5"),
+                                + b"\n".join(GOOD_DESIGN.split(b"\n")[4:]), r":5:3: the byte 0xFF is not UTF-8"),
         "alias_bomb": (bomb, "design"),
         "deep_flow": (b"design: " + deep(100000) + b"\n", "design"),
         "deep_flow_maps": (b"design: " + b"{a: " * 20000 + b"x" + b"}" * 20000 + b"\n", "design"),

@@ -107,8 +107,9 @@ def misc_cases():
                        ("timeout_without_adapter", ["certify", "--timeout-ms", "5"]),
                        ("completions_unknown", ["completions", "fish\x1b[2J"])):
         # A request or an ID that cannot be built from its values is exit 1, as an encode's.
-        out.append(Case(f"misc/{name}", argv, 1 if name in ("partition_no_equals", "payload_not_hex", "entropy_short")
-                        else 0 if name == "partition_bad_type" else 2))
+        # A type letter other than S, N, B ("PK:X") is refused, not read as part of the name.
+        out.append(Case(f"misc/{name}", argv, 1 if name in ("partition_no_equals", "payload_not_hex", "entropy_short",
+                                                             "partition_bad_type") else 2))
     return out
 
 

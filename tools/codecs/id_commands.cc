@@ -114,7 +114,7 @@ void add_encode(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> to
   auto p = std::make_shared<IdEncodeArgs>();
   CLI::App* encode = parent.add_subcommand("build", tool->encode_help);
   encode->add_option("--time", p->time, tool->time_help)
-      ->transform(decimal<std::int64_t>(tool->time_min, tool->time_max))
+      ->transform(decimal<std::int64_t>(tool->time_min, tool->time_max, tool->time_range))
       ->required();
   encode->add_option(tool->random_option, p->random, tool->random_help);
   encode->callback([p, tool, &ctx] {

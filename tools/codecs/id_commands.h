@@ -44,6 +44,7 @@ struct IdTool {
   std::string time_help;       // of `build --time`
   std::int64_t time_min = 0;   // the range of `build --time`
   std::int64_t time_max = 0;
+  std::string time_range;     // the range as instants: " (2014-05-13T16:53:20Z to ...)"
   std::string random_option;  // build's option for the random part: "--payload"
   std::string random_name;    // its name in messages: "payload"
   std::string random_help;

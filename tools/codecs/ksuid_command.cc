@@ -81,6 +81,7 @@ void add_ksuid_tool(CLI::App& app, Context& ctx) {
   tool.time_help = "unix time in seconds, 1400000000 to 5694967295";
   tool.time_min = kKsuidMinUnix;
   tool.time_max = kKsuidMaxUnix;
+  tool.time_range = " (2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z)";
   tool.random_option = "--payload";
   tool.random_name = "payload";
   tool.random_help = "16 bytes in hex (default: random)";

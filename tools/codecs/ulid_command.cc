@@ -92,6 +92,7 @@ void add_ulid_tool(CLI::App& app, Context& ctx) {
   tool.time_help = "unix time in milliseconds, 0 to 281474976710655";
   tool.time_min = 0;
   tool.time_max = kUlidMaxTime;
+  tool.time_range = " ms (1970-01-01T00:00:00.000Z to +10889-08-02T05:31:50.655Z)";
   tool.random_option = "--payload,--entropy";
   tool.random_name = "entropy";
   tool.random_help = "10 bytes in hex (default: random)";
