@@ -122,8 +122,8 @@ Outcome process_answer_read(std::string_view text) {
   const std::string out(text);
   const auto c = read_process_answer(out, "credential_process of [default]");
   if (c) {
-    for (const std::string* key : {&c->keys.access_key_id, &c->keys.secret_access_key,
-                                   &c->keys.session_token}) {
+    for (const std::string* key :
+         {&c->keys.access_key_id, &c->keys.secret_access_key, &c->keys.session_token}) {
       if (!check_header_value(*key, "a key")) {
         return Outcome::fails("a key that cannot go into a header was taken");
       }
