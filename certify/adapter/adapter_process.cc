@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 
 namespace sortkey::certify::adapter {
@@ -158,8 +159,29 @@ ExchangeResult AdapterProcess::exchange(const std::vector<std::string>& requests
       return fail(ProcessFailure::kTimeout,
                   fmt::format("sent no complete answer line within {} ms", timeout.count()));
     }
-    std::string failure = child_->pump(left + std::chrono::milliseconds(1));
+    // In slices: an adapter that exited while a process it started still
+    // holds its standard output open has exited, not timed out.
+    const auto slice =
+        std::min(left + std::chrono::milliseconds(1), std::chrono::milliseconds(200));
+    std::string failure = child_->pump(slice);
     if (!failure.empty()) return fail(ProcessFailure::kSystem, std::move(failure));
+    if (buffer.find('\n') == std::string::npos && child_->out_open()) {
+      if (const auto ended = child_->wait_for(std::chrono::milliseconds(0))) {
+        // What it wrote before it ended is read first.
+        for (std::size_t before = buffer.size() + 1;
+             child_->out_open() && buffer.size() != before;) {
+          before = buffer.size();
+          if (std::string e = child_->pump(std::chrono::milliseconds(10)); !e.empty()) {
+            return fail(ProcessFailure::kSystem, std::move(e));
+          }
+        }
+        if (buffer.find('\n') == std::string::npos && child_->out_open()) {
+          return fail(
+              ProcessFailure::kExited,
+              ended->describe() + " (a process it started still holds its standard output)");
+        }
+      }
+    }
   }
   return result;
 }
