@@ -8,9 +8,14 @@
 namespace sortkey::certify {
 
 std::size_t Certification::failed() const {
-  return static_cast<std::size_t>(
-      std::count_if(properties.begin(), properties.end(),
-                    [](const auto& p) { return p.run.verdict != props::Verdict::kPassed; }));
+  return static_cast<std::size_t>(std::count_if(
+      properties.begin(), properties.end(),
+      [](const auto& p) { return p.run.verdict != props::Verdict::kPassed && !p.not_explored; }));
+}
+
+std::size_t Certification::not_explored() const {
+  return static_cast<std::size_t>(std::count_if(properties.begin(), properties.end(),
+                                                [](const auto& p) { return p.not_explored; }));
 }
 
 std::string Certification::tally(bool failures) const {
@@ -21,7 +26,8 @@ std::string Certification::tally(bool failures) const {
     if (std::find(order.begin(), order.end(), p.group) == order.end()) order.push_back(p.group);
     auto& [counted, total] = counts[p.group];
     ++total;
-    if ((p.run.verdict != props::Verdict::kPassed) == failures) ++counted;
+    const bool passed = p.run.verdict == props::Verdict::kPassed;
+    if (failures ? !passed && !p.not_explored : passed) ++counted;
   }
   std::string out;
   for (const std::string& group : order) {

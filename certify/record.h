@@ -36,6 +36,11 @@ struct CertifiedProperty {
   // (Target::run_extra), what such results are called, plural: "snapshot checks".
   std::string group;
   std::string note;  // what a person should know about how it ran ("" for nothing)
+  // The run could not explore it (an endpoint property whose share of the
+  // budget ended before enough cases ran): not a failure of what is
+  // certified, and no pass either; its verdict is then kGaveUp, its message
+  // why, and the run could not be completed (exit 2).
+  bool not_explored = false;
   // The distinct divergences an endpoint property met, each once:
   // {"id", "signature", "count", "known", "first_property", "detail",
   //  "reproduction"} (certify/endpoint/divergences.h); empty for others.
@@ -66,13 +71,20 @@ struct Certification {
   // What the failure store did (certify/failure_replay.h FailureStore::record());
   // null without --failures.
   nlohmann::json failure_store;
+  // What the target says of its run besides the properties (an endpoint's
+  // requests, throttling and budget: Target::details); null when nothing.
+  nlohmann::json details;
 
-  std::size_t failed() const;  // properties whose verdict is not kPassed
+  // Properties whose verdict is not kPassed, those not explored left out.
+  std::size_t failed() const;
+  std::size_t not_explored() const;
   // "62 of 62 properties and 9 of 9 snapshot checks": per group (catalog
   // properties first), the passed (or, with `failures`, the failed) results
   // of the group's total. The header and the verdict count alike.
   std::string tally(bool failures) const;
-  bool certified() const { return stopped.empty() && !properties.empty() && failed() == 0; }
+  bool certified() const {
+    return stopped.empty() && !properties.empty() && failed() == 0 && not_explored() == 0;
+  }
 };
 
 }  // namespace sortkey::certify

@@ -62,13 +62,18 @@ std::string xml_escape(std::string_view text) {
   return out;
 }
 
+// "passed", "failed", "gave up", or "not explored".
+std::string result_text(const CertifiedProperty& p) {
+  return p.not_explored ? "not explored" : props::to_string(p.run.verdict);
+}
+
 nlohmann::json property_json(const CertifiedProperty& p) {
   const RunReport& r = p.run;
   nlohmann::json j = {
       {"id", r.id},
       {"codec", p.codec},
       {"statement", p.statement},
-      {"result", props::to_string(r.verdict)},
+      {"result", result_text(p)},
       {"cases", r.cases},
       {"seed", r.settings.seed},
       {"seconds", r.seconds},
@@ -140,6 +145,13 @@ std::string signature_line(const nlohmann::json& d) {
   return out;
 }
 
+// ", 5 of 7 properties not explored", or "".
+std::string not_explored_note(const Certification& c) {
+  if (c.not_explored() == 0) return {};
+  return fmt::format(", {} of {} properties not explored (the run could not be completed)",
+                     c.not_explored(), c.properties.size());
+}
+
 // The table: one row per result.
 void print_rows(const Certification& c, std::FILE* out) {
   std::size_t width = 34;
@@ -149,7 +161,7 @@ void print_rows(const Certification& c, std::FILE* out) {
   emit(out, fmt::format("{:-<{}} {:->9}  {:-<8} {:->8}\n", "", width, "", "", ""));
   for (const auto& p : c.properties) {
     emit(out, fmt::format("{:<{}} {:>9}  {:<8} {:>7.2f}s\n", p.run.id, width, p.run.cases,
-                          props::to_string(p.run.verdict), p.run.seconds));
+                          result_text(p), p.run.seconds));
   }
   emit(out, "\n");
 }
@@ -220,14 +232,21 @@ void print_table(const Certification& c, std::FILE* out, bool quiet) {
     emit(out, "\n");
   }
   for (const auto& p : c.properties) {
-    if (p.run.verdict != Verdict::kPassed) emit(out, fmt::format("{}\n", failure_text(p.run)));
+    if (p.not_explored) {
+      emit(out, fmt::format("{} not explored: {}\n\n", p.run.id, p.run.message));
+    } else if (p.run.verdict != Verdict::kPassed) {
+      emit(out, fmt::format("{}\n", failure_text(p.run)));
+    }
   }
   if (c.certified()) {
     emit(out, fmt::format("CERTIFIED: {}: {} passed in {:.1f}s (seed {})\n", c.target,
                           c.tally(false), c.seconds, c.seed));
   } else {
-    emit(out, fmt::format("NOT CERTIFIED: {}: {} failed{} (seed {})\n", c.target, c.tally(true),
-                          not_run_note(c), c.seed));
+    const std::string failed = c.failed() == 0 && c.not_explored() > 0
+                                   ? not_explored_note(c).substr(2)
+                                   : c.tally(true) + " failed" + not_explored_note(c);
+    emit(out, fmt::format("NOT CERTIFIED: {}: {}{} (seed {})\n", c.target, failed, not_run_note(c),
+                          c.seed));
   }
 }
 
@@ -247,8 +266,9 @@ nlohmann::json certificate_json(const Certification& c) {
       // Why the run could not be completed; null when it ran to its end.
       {"stopped", c.stopped.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.stopped)},
       {"not_run", c.not_run},
-      {"passed", c.properties.size() - c.failed()},
+      {"passed", c.properties.size() - c.failed() - c.not_explored()},
       {"failed", c.failed()},
+      {"not_explored", c.not_explored()},
       // null: no corpus was given, so none is vouched for.
       {"corpus", c.corpus.empty() ? nlohmann::json(nullptr)
                                   : nlohmann::json{{"path", c.corpus}, {"sha256", c.corpus_hash}}},
@@ -256,6 +276,7 @@ nlohmann::json certificate_json(const Certification& c) {
   };
   for (const auto& p : c.properties) j["properties"].push_back(property_json(p));
   if (!c.failure_store.is_null()) j["failure_store"] = c.failure_store;
+  if (!c.details.is_null()) j["target"]["run"] = c.details;
   j["digest"] = {{"algorithm", "sha256"}, {"value", certificate_digest(j)}};
   return j;
 }

@@ -187,10 +187,11 @@ std::string extra_plans(const TargetList& targets) {
   return out;
 }
 
-Result<void> finish(TargetList& targets, const Certification& cert, const RunOptions& options) {
+Result<void> finish(TargetList& targets, Certification& cert, const RunOptions& options) {
   for (auto& t : targets) {
     const std::string notes = t->closing_notes(cert);
     if (!options.quiet) emit(stdout, notes);
+    if (nlohmann::json d = t->details(); !d.is_null()) cert.details = std::move(d);
   }
   close_all(targets, options);
   for (const auto& t : targets) {

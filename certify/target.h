@@ -28,6 +28,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,9 @@ class Target {
   // The lines printed after the table for this target ("" for none).
   // Called once, before close().
   virtual std::string closing_notes(const Certification& c);
+  // What the certificate records of the target's run besides its properties
+  // (Certification::details); null for nothing. Called after closing_notes().
+  virtual nlohmann::json details() const { return nullptr; }
   // Ends the target: its processes and tables are gone afterwards. Returns
   // the warnings for stderr (the run goes on). Called once, after closing_notes().
   virtual std::vector<std::string> close();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -50,11 +51,18 @@ std::string_view body_start(std::string_view text) { return text.substr(0, std::
 
 struct Progress {
   int threshold;
+  const std::atomic<std::int64_t>* deadline;
+  bool over_budget = false;
 };
+
+std::int64_t steady_ticks() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
 
 // libcurl calls this during a transfer; non-zero aborts it.
 int on_progress(void* p, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
-  return interrupt_count().load() >= static_cast<Progress*>(p)->threshold ? 1 : 0;
+  Progress& progress = *static_cast<Progress*>(p);
+  if (interrupt_count().load() >= progress.threshold) return 1;
+  progress.over_budget = steady_ticks() > progress.deadline->load();
+  return progress.over_budget ? 1 : 0;
 }
 
 // A connection that was made and then broke: retried like a 5xx.
@@ -146,6 +154,7 @@ Result<std::unique_ptr<DynamoDbClient>> DynamoDbClient::another_connection() con
   auto other = create(config_);
   if (!other) return other.error();
   (*other)->limiter_ = limiter_;
+  (*other)->deadline_ = deadline_;
   (*other)->interrupt_threshold_ = interrupt_threshold_;
   return other;
 }
@@ -166,6 +175,8 @@ DynamoDbClient::DynamoDbClient(EndpointConfig config, void* curl, std::string ho
                                std::shared_ptr<RateLimiter> limiter)
     : config_(std::move(config)),
       limiter_(std::move(limiter)),
+      deadline_(
+          std::make_shared<std::atomic<std::int64_t>>(std::numeric_limits<std::int64_t>::max())),
       curl_(curl),
       host_(std::move(host)),
       jitter_state_(std::random_device{}()) {}
@@ -174,13 +185,28 @@ DynamoDbClient::~DynamoDbClient() { curl_easy_cleanup(static_cast<CURL*>(curl_))
 
 std::string DynamoDbClient::host() const { return host_; }
 
+void DynamoDbClient::set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
+  deadline_->store(deadline ? deadline->time_since_epoch().count()
+                            : std::numeric_limits<std::int64_t>::max());
+}
+
+bool DynamoDbClient::past_deadline() const { return steady_ticks() > deadline_->load(); }
+
+void DynamoDbClient::check_stop() const {
+  if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+  if (past_deadline()) {
+    throw TransportError(TransportError::Kind::kOverBudget,
+                         "the run's budget was spent before the endpoint answered");
+  }
+}
+
 void DynamoDbClient::pause(double seconds) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point until =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(std::clamp(seconds, 0.0, 3600.0)));
   while (Clock::now() < until) {
-    if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+    check_stop();
     std::this_thread::sleep_for(
         std::min<Clock::duration>(std::chrono::milliseconds(10), until - Clock::now()));
   }
@@ -206,7 +232,8 @@ void DynamoDbClient::refresh_credentials_if_expiring() {
 struct DynamoDbClient::Exchange {
   CURLcode rc = CURLE_OK;
   long status = 0;
-  long sent = 0;  // bytes of the request written, on every connection tried
+  long sent = 0;             // bytes of the request written, on every connection tried
+  bool over_budget = false;  // aborted: the deadline passed
   Body body;
 };
 
@@ -222,9 +249,10 @@ DynamoDbClient::Exchange DynamoDbClient::exchange(const std::string& target,
   curl_slist* headers = header_list(r, s);
   CURL* curl = static_cast<CURL*>(curl_);
   Exchange ex;
-  Progress progress{interrupt_threshold_};
+  Progress progress{interrupt_threshold_, deadline_.get()};
   prepare(curl, config_, body, headers, &ex.body, &progress);
   ex.rc = curl_easy_perform(curl);
+  ex.over_budget = progress.over_budget;
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &ex.status);
   curl_easy_getinfo(curl, CURLINFO_REQUEST_SIZE, &ex.sent);
   curl_slist_free_all(headers);
@@ -237,8 +265,10 @@ AnswerReading DynamoDbClient::attempt(std::string_view action, const std::string
   const Exchange ex = exchange(target, body);
   const std::string where = fmt::format("{} {}", config_.url, action);
   const auto& creds = config_.credentials;
-  if (ex.rc == CURLE_ABORTED_BY_CALLBACK)
+  if (ex.rc == CURLE_ABORTED_BY_CALLBACK) {
+    if (ex.over_budget) check_stop();
     throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+  }
   if (ex.rc == CURLE_OPERATION_TIMEDOUT) {
     throw TransportError(TransportError::Kind::kTimeout,
                          fmt::format("{}: no answer within {} ms ({}; --request-timeout sets "
@@ -287,15 +317,28 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
   AnswerReading last;
   bool unknown = false;  // an attempt so far may have been applied
   for (int n = 1; n <= retry.max_attempts; ++n) {
-    if (interrupted()) throw TransportError(TransportError::Kind::kInterrupted, "interrupted");
+    check_stop();
     if (n > 1) {
       ++stats_.retries;
       std::mt19937_64 rng(jitter_state_++);
       pause(backoff_seconds(retry.mode, n - 1, last.throttled,
                             std::uniform_real_distribution<double>(0, 1)(rng)));
     }
-    if (retry.mode == RetryMode::kAdaptive) {
+    if (retry.mode == RetryMode::kAdaptive && rate_limited_) {
       const double wait = limiter_->reserve();
+      // A wait that would end past the deadline is not begun: its token goes
+      // back, so that the requests after the deadline (the cleanup's) do not
+      // pay for attempts never sent.
+      const auto until = std::chrono::steady_clock::now().time_since_epoch().count() +
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(wait))
+                             .count();
+      if (until > deadline_->load()) {
+        limiter_->give_back();
+        check_stop();
+        throw TransportError(TransportError::Kind::kOverBudget,
+                             "the run's budget ends before the rate limiter lets this request go");
+      }
       stats_.limited_seconds += wait;
       pause(wait);
     }

@@ -47,6 +47,10 @@
 //     kInterrupted once the count reaches the client's threshold, also
 //     in the middle of a transfer, a back-off sleep or a wait for the rate
 //     limiter;
+//   * the caller's deadline passed (set_deadline: the run's budget is
+//     spent): TransportError kOverBudget, at the same points, so that a
+//     request held back by throttling or a slow answer never carries a run
+//     past its budget. Neither is an answer of the endpoint's;
 //   * keys from credential_process that are within 5 minutes of expiring
 //     are fetched again before the next request; a failure to is a
 //     TransportError.
@@ -58,6 +62,7 @@
 #define SORTKEY_DYNAMODB_CLIENT_H_
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -125,7 +130,8 @@ class TransportError : public std::runtime_error {
     kThrottled,
     kServerError,
     kProtocol,
-    kInterrupted
+    kInterrupted,
+    kOverBudget
   };
   TransportError(Kind kind, const std::string& what, std::optional<BadAnswer> answer = {})
       : std::runtime_error(what), kind_(kind), answer_(std::move(answer)) {}
@@ -203,6 +209,20 @@ class DynamoDbClient {
   // up (a first Ctrl-C lets the cleanup finish; a second aborts it).
   void set_interrupt_threshold(int n) { interrupt_threshold_ = n; }
 
+  // From now on every call throws TransportError kOverBudget once `deadline`
+  // (steady clock) has passed, also in the middle of an exchange, a back-off
+  // or a wait for the rate limiter; nullopt: no deadline. Shared with
+  // another_connection()'s clients, before or after they were made.
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline);
+  bool past_deadline() const;
+
+  // Whether calls wait for the adaptive rate limiter (RetryMode::kAdaptive);
+  // true at first. The cleanup's few DeleteTables, control-plane requests
+  // that the table's throughput does not limit, go unlimited, with back-off
+  // and retries as always, so that a throttling endpoint does not hold the
+  // end of a run for seconds per table.
+  void set_rate_limited(bool limited) { rate_limited_ = limited; }
+
   // The limit of one exchange from now on (replays of a request the
   // endpoint did not answer wait less than the run's --request-timeout).
   void set_request_timeout_ms(long ms) { config_.request_timeout_ms = ms; }
@@ -216,6 +236,8 @@ class DynamoDbClient {
   DynamoDbClient(EndpointConfig config, void* curl, std::string host,
                  std::shared_ptr<RateLimiter> limiter);
   bool interrupted() const { return interrupt_count().load() >= interrupt_threshold_; }
+  // Throws kInterrupted on an interrupt, kOverBudget past the deadline.
+  void check_stop() const;
   // Sleeps `seconds`, in steps, throwing kInterrupted on an interrupt.
   void pause(double seconds);
   void refresh_credentials_if_expiring();
@@ -226,10 +248,13 @@ class DynamoDbClient {
 
   EndpointConfig config_;
   std::shared_ptr<RateLimiter> limiter_;  // shared with another_connection()'s
-  void* curl_;                            // CURL*
+  // The deadline in steady-clock ticks, max() for none; shared likewise.
+  std::shared_ptr<std::atomic<std::int64_t>> deadline_;
+  void* curl_;  // CURL*
   std::string host_;
   int interrupt_threshold_ = 1;
   ClientStats stats_;
+  bool rate_limited_ = true;
   std::uint64_t jitter_state_;
 };
 

@@ -65,6 +65,11 @@ double RateLimiter::reserve() {
   return wait;
 }
 
+void RateLimiter::give_back() {
+  std::lock_guard lock(mutex_);
+  if (enabled_) tokens_ = std::min(capacity_, tokens_ + 1);
+}
+
 double RateLimiter::record_attempt() {
   const double now = clock_();
   const double bucket = std::floor(now * kBucketsPerSecond) / kBucketsPerSecond;

@@ -46,6 +46,9 @@ class RateLimiter {
   // Takes a token for the next attempt and returns how many seconds to wait
   // before sending it: 0 while the limiter is off or a token is there.
   double reserve();
+  // Returns the token of a reserve() whose attempt was never sent (its wait
+  // would end past the caller's deadline).
+  void give_back();
   // The answer to an attempt (a throttling error, or anything else,
   // a transport error included) adjusts the rate.
   void on_answer(bool throttled);

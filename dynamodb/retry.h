@@ -22,6 +22,14 @@
 //             adaptive: as standard, and every attempt first waits for the
 //                       client-side rate limiter (rate_limiter.h).
 //
+// AWS SDKs and Tools Reference Guide, "Retry behavior"
+// (docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html):
+// adaptive mode is standard mode plus client-side rate limiting, may delay
+// even a first attempt, and is meant for a latency-tolerant client of one
+// resource that is throttled often: a throttled run slows down. The certifier
+// bounds the slowing by --budget (the client's deadline, client.h); what the
+// budget could not explore is reported so, never as a failure.
+//
 // The certifier's default is adaptive with 10 attempts (AWS's own default
 // is 3 or 4 attempts): a run sends tens of thousands of requests, and one
 // request that runs out of attempts while throttled ends the whole run. A

@@ -74,8 +74,17 @@ Result<std::string> TableManager::create(const TableSchema& schema, int wait_ms)
   // Held before it is sent: a CreateTable cut by an interrupt may still make
   // the table, and cleanup must delete it (one that never came is not found,
   // which drop takes as gone).
+  const auto sent_before = client_.stats().requests;
   live_.insert(name);
-  const Reply created = client_.call("CreateTable", named(table_definition(schema), name));
+  Reply created;
+  try {
+    created = client_.call("CreateTable", named(table_definition(schema), name));
+  } catch (const TransportError&) {
+    // Stopped (by the budget or an interrupt) before a first attempt was
+    // sent: there is no table to delete.
+    if (client_.stats().requests == sent_before) live_.erase(name);
+    throw;
+  }
   // A retried CreateTable whose first attempt went through: the name is this run's own.
   const bool made_before =
       !created.ok() && created.attempts > 1 && created.error->type == "ResourceInUseException";

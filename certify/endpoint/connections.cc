@@ -57,6 +57,13 @@ void Lane::run(CaseLog& log, const std::function<void(Lane&)>& body) {
   try {
     body(*this);
   } catch (const dynamodb::TransportError& e) {
+    if (e.kind() == dynamodb::TransportError::Kind::kOverBudget) {
+      log.over_budget = true;
+      log.gone = workload_->gone();
+      log.unknown_outcomes = workload_->take_unknown_outcomes();
+      log_ = nullptr;
+      return;
+    }
     log.interrupted = e.kind() == dynamodb::TransportError::Kind::kInterrupted;
     log.fatal = fatal_text(e) + during;
     // A request outside the checks (a table made or emptied) got a server
@@ -171,6 +178,7 @@ CasePool::~CasePool() {
 void CasePool::submit(CaseLog log, Body body) {
   if (threads_.empty()) {
     lanes_.front()->run(log, body);
+    if (log.over_budget) cut_ = true;
     std::lock_guard lock(mutex_);
     done_.emplace(submitted_++, std::move(log));
     return;
@@ -208,6 +216,7 @@ void CasePool::work(Lane& lane) {
     lock.unlock();
     lane.run(job.log, job.body);
     job.body = nullptr;  // what the case held goes with it, on this thread
+    if (job.log.over_budget) cut_ = true;
     lock.lock();
     done_.emplace(job.seq, std::move(job.log));
     --running_;

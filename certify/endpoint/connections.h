@@ -29,6 +29,7 @@
 #ifndef SORTKEY_CERTIFY_ENDPOINT_CONNECTIONS_H_
 #define SORTKEY_CERTIFY_ENDPOINT_CONNECTIONS_H_
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -69,6 +70,9 @@ struct CaseLog {
   std::vector<nlohmann::json> unknown_outcomes;  // Workload::take_unknown_outcomes()
   std::optional<std::string> fatal;              // why the run cannot go on
   bool interrupted = false;                      // `fatal` is an interrupt
+  // The budget's end cut it short (dynamodb/client.h, kOverBudget): not a
+  // case run, and no failure; what it met before is kept.
+  bool over_budget = false;
 };
 
 class Lane {
@@ -134,6 +138,10 @@ class CasePool {
   std::vector<CaseLog> take_done();
   // Waits until every case submitted has ended; every lane is then idle.
   void wait_all();
+  // Whether a case ended cut by the budget (CaseLog::over_budget) since the
+  // last call, whether or not take_done() has handed its log out yet: cases
+  // end out of order, and one cut means the next would be too.
+  bool take_cut() { return cut_.exchange(false); }
 
  private:
   struct Job {
@@ -152,6 +160,7 @@ class CasePool {
   std::uint64_t taken_ = 0;  // logs handed out by take_done()
   std::size_t running_ = 0;
   bool stopping_ = false;
+  std::atomic<bool> cut_{false};
   std::vector<std::thread> threads_;
 };
 

@@ -277,6 +277,14 @@ void add_known_divergences_property(Impl& s) {
           }
         }
         if (!s.known_verdict->empty()) props::rc_require(props::Outcome::fails(*s.known_verdict));
+        // Passed: the next case stops RapidCheck, and those of shrinking pass.
+        if (!s.known_stopped) {
+          if (s.known_checked) {
+            s.known_stopped = true;
+            props::rc_require(props::Outcome::fails(kKnownReplayed));
+          }
+          s.known_checked = true;
+        }
       });
 }
 

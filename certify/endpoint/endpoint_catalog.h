@@ -66,10 +66,14 @@
 // a few per hundred Query cases, so that refusing it masks nothing else.
 //
 // Budget: --budget SECONDS (default 50) bounds the run from the session's
-// opening. Each property chosen gets an equal share of what remains when it
-// starts, three fifths for exploring and the rest for minimizing; a
-// property whose share is spent stops exploring, says so, and is judged on
-// the cases it ran.
+// opening, minimizing left out (budget.h): the known divergences are
+// replayed first, then each property chosen gets an equal share of what
+// remains when it starts; a request still waiting (throttled, or on a slow
+// endpoint) when its share ends is cut. Minimizing has a share of its own on
+// top (40% of --budget). A property whose share ended before it ran a few
+// cases (RunBudget::kFewestCases) and that met no new divergence was not
+// explored: the run could not be completed (exit 2), and the closing note
+// names what the endpoint did (its requests, pace and throttling).
 //
 // Safety: tables are named sortkey-cert-<random run id>-<n>; only those are
 // written, read or deleted; they are deleted at close(), which the
@@ -171,6 +175,14 @@ class EndpointSession {
   // refused or never answered), or nullopt. The results of the run stand;
   // the run did not complete its cleanup.
   std::optional<std::string> cleanup_failed() const;
+  // After the last property: the properties the budget left unexplored
+  // (too few cases, or the known divergences not all replayed), or nullopt.
+  // The results stand; the run could not be completed (exit 2).
+  std::optional<std::string> not_explored() const;
+  // The certificate's account of the run (Certification::details): requests,
+  // retries, throttling and the rate limiter, the budget, what was not
+  // explored. REQUIRES: no case running (after summary()).
+  nlohmann::json details() const;
 
   struct Impl;
 

@@ -39,6 +39,7 @@ void EndpointTarget::plan(const std::vector<const props::PropertyEntry*>& chosen
 Result<void> EndpointTarget::after_property(const props::PropertyEntry& entry,
                                             CertifiedProperty& result) {
   session_->judge(entry.id(), result);
+  failed_ = failed_ || result.run.verdict == props::Verdict::kFailed;
   if (auto fatal = session_->fatal()) {
     return make_error(ErrorCode::kUnavailable, 0,
                       "could not run the endpoint certification: " + *fatal);
@@ -59,6 +60,7 @@ std::vector<std::string> EndpointTarget::close() { return session_->close(); }
 Result<void> EndpointTarget::completed() const {
   auto why = session_->fatal();
   if (!why) why = session_->stopped();
+  if (!why && !failed_) why = session_->not_explored();
   if (!why) why = session_->cleanup_failed();
   if (why)
     return make_error(ErrorCode::kUnavailable, 0,

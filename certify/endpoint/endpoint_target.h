@@ -46,7 +46,11 @@ class EndpointTarget final : public Target {
   Result<void> after_property(const props::PropertyEntry& entry,
                               CertifiedProperty& result) override;
   std::string closing_notes(const Certification& c) override;
+  nlohmann::json details() const override { return session_->details(); }
   std::vector<std::string> close() override;
+  // The run could not be completed: the session's fatal error, the endpoint
+  // gone, properties not explored (unless another failed: NOT CERTIFIED
+  // stands then, exit 1), or the cleanup.
   Result<void> completed() const override;
   // The HTTP exchanges sent so far (EndpointSession::requests).
   std::uint64_t requests() { return session_->requests(); }
@@ -56,6 +60,7 @@ class EndpointTarget final : public Target {
       : options_(std::move(options)), session_(std::move(session)) {}
   EndpointOptions options_;
   std::shared_ptr<EndpointSession> session_;
+  bool failed_ = false;  // a property failed: the verdict stands, explored or not
 };
 
 }  // namespace sortkey::certify::endpoint

@@ -221,7 +221,15 @@ class Shrinking {
       return false;
     }
     ++m_.tried;
-    std::optional<Divergence> d = minimizer_.run(candidate, s_);
+    std::optional<Divergence> d;
+    try {
+      d = minimizer_.run(candidate, s_);
+    } catch (const dynamodb::TransportError& e) {
+      // The minimizing share ended in the middle of a replay: keep the smallest so far.
+      if (e.kind() != dynamodb::TransportError::Kind::kOverBudget) throw;
+      m_.cut = true;
+      return false;
+    }
     if (!d) return false;
     m_.divergence = std::move(*d);
     m_.smallest = candidate;

@@ -35,11 +35,17 @@ using oracle::NSchema;
 
 namespace {
 
+// The failure that stops a property's cases when its share of the budget is spent.
+constexpr const char* kShareSpent = "its share of the budget is spent";
+
 // ---------------------------------------------------------------- known divergences without an
 // answer
 
 // How long the replay of a known divergence that timed out waits.
 constexpr long kReplayTimeoutMs = 3000;
+// About what one replay costs: CreateTable, DescribeTable, the items, the
+// request, DeleteTable (measured on dynalite's file: 348 requests, 64 entries).
+constexpr double kRequestsPerReplay = 6;
 
 // Whether the entry's signature gives `field` the value `value`.
 bool entry_has(const KnownDivergence& k, const std::string& field, const std::string& value) {
@@ -103,6 +109,12 @@ void EndpointSession::Impl::take_done() {
     if (stopped) exploration[log.property].endpoint_gone = true;
     for (nlohmann::json& w : log.unknown_outcomes)
       unknown_outcomes[log.property].push_back(std::move(w));
+    if (log.over_budget) {
+      Exploration& e = exploration[log.property];
+      e.budget_spent = true;
+      --e.cases;
+      ++e.cut;
+    }
     ended(log);
   }
 }
@@ -145,14 +157,11 @@ EndpointSession::Impl::Exploration& EndpointSession::Impl::exploring(const std::
   Exploration& e = exploration[property];
   if (e.started) return e;
   e.started = true;
-  std::size_t waiting = 0;
+  pool->take_cut();  // a cut of the property before, whose cases all ended
+  std::size_t waiting = 1;
   for (const std::string& p : planned) waiting += exploration[p].started ? 0 : 1;
-  const auto now = Clock::now();
-  const auto end = opened + std::chrono::duration_cast<Clock::duration>(
-                                std::chrono::duration<double>(options.budget_seconds));
-  const auto share = end > now ? (end - now) / static_cast<long>(waiting + 1) : Clock::duration{};
-  e.explore_until = now + share * 3 / 5;
-  e.minimize_until = now + share;
+  e.explore_until = budget.share_end(waiting, replay_reserve());
+  client->set_deadline(e.explore_until);
   return e;
 }
 
@@ -162,12 +171,25 @@ void EndpointSession::Impl::run_case(const std::string& property,
   stop_if_fatal(property);
   if (fatal) return;
   Exploration& e = exploring(property);
+  if (fatal) {
+    stop_if_fatal(property);
+    return;
+  }
   if (stopped) {
     e.endpoint_gone = true;
     return;
   }
-  if (Clock::now() > e.explore_until) {
+  // Its share ended, or a case was cut by it (a request the rate limiter
+  // could not let go before the share's end: the next cases would be too).
+  if (pool->take_cut()) e.budget_spent = true;
+  if (e.budget_spent || Clock::now() > e.explore_until) {
     e.budget_spent = true;
+    // The first time, a failure that stops RapidCheck drawing (judge takes
+    // it back); every later case, shrinking's, passes at once.
+    if (!e.stop_raised) {
+      e.stop_raised = true;
+      props::rc_require(props::Outcome::fails(kShareSpent));
+    }
     return;
   }
   ++e.cases;
@@ -199,20 +221,17 @@ void EndpointSession::Impl::finish_cases(const std::string& property,
   retagged.erase(property);
 }
 
-std::string EndpointSession::Impl::check_known() {
-  std::string failures;
+void EndpointSession::Impl::replay_known() {
+  known_replayed = std::string();
+  known_total = 0;
+  for (const KnownDivergence& k : known.entries)
+    known_total += entry_error(k, kNoAnswerLost) || k.reproduction.is_null() ? 0 : 1;
+  // Last of exploring, it may also take what minimizing left unused: the
+  // run stays within --budget and the minimizing share.
+  client->set_deadline(budget.explore_end() + budget.minimize_left());
+  std::string& failures = *known_replayed;
   for (const KnownDivergence& k : known.entries) {
-    if (entry_error(k, kNoAnswerLost)) continue;
-    if (k.reproduction.is_null()) {
-      // Judged by the run itself, when an exploring property ran.
-      if (!properties_run.empty() && known_hits[k.id] == 0) {
-        failures += fmt::format(
-            "\"{}\" was not met in this run: if the endpoint no longer diverges, delete the "
-            "entry (or give it a reproduction)\n",
-            k.id);
-      }
-      continue;
-    }
+    if (entry_error(k, kNoAnswerLost) || k.reproduction.is_null()) continue;
     const bool timed_out = entry_error(k, kNoAnswerTimeout);
     if (timed_out) {
       client->set_request_timeout_ms(std::min(options.request_timeout_ms, kReplayTimeoutMs));
@@ -220,8 +239,21 @@ std::string EndpointSession::Impl::check_known() {
     // The text of Numbers is judged only for an entry about it: another
     // entry of an endpoint that keeps the text as written would otherwise
     // still reproduce after its own cause was fixed.
-    auto outcome = workload->replay(k.reproduction, entry_has(k, "outcome", "number_text"));
+    Result<std::optional<std::string>> outcome = std::optional<std::string>();
+    try {
+      outcome = workload->replay(k.reproduction, entry_has(k, "outcome", "number_text"));
+    } catch (const dynamodb::TransportError& e) {
+      client->set_request_timeout_ms(options.request_timeout_ms);
+      workload->take_unanswered();
+      if (e.kind() != dynamodb::TransportError::Kind::kOverBudget) throw;
+      known_cut = true;
+      return;
+    }
     client->set_request_timeout_ms(options.request_timeout_ms);
+    // A replay's request without an answer belongs to the entry, not to the
+    // next case's divergence on this lane.
+    workload->take_unanswered();
+    ++known_done;
     if (!outcome) {
       failures += fmt::format("\"{}\": the reproduction cannot be replayed: {}\n", k.id,
                               outcome.error().message);
@@ -234,11 +266,73 @@ std::string EndpointSession::Impl::check_known() {
       ++known_hits[k.id];
     }
   }
+}
+
+std::string EndpointSession::Impl::check_known() {
+  if (!known_replayed) replay_known();
+  std::string failures = *known_replayed;
+  for (const KnownDivergence& k : known.entries) {
+    if (!k.reproduction.is_null() || entry_error(k, kNoAnswerLost)) continue;
+    // Judged by the run itself, when an exploring property ran.
+    if (!properties_run.empty() && known_hits[k.id] == 0) {
+      failures += fmt::format(
+          "\"{}\" was not met in this run: if the endpoint no longer diverges, delete the "
+          "entry (or give it a reproduction)\n",
+          k.id);
+    }
+  }
   return failures;
 }
 
-void EndpointSession::Impl::minimize_found_by(const std::string& property) {
-  const Exploration& e = exploration[property];
+RunBudget::Clock::duration EndpointSession::Impl::replay_reserve() {
+  if (!known_planned || known_replayed) return {};
+  pool->wait_all();
+  const dynamodb::ClientStats st = stats();
+  const double elapsed = std::chrono::duration<double>(Clock::now() - opened).count();
+  // The pace so far, at least a loopback emulator's replaying alone (dynalite:
+  // 8 ms a request); too few requests yet (the session's opening) say
+  // nothing of it. An entry of a request that timed out waits its timeout.
+  // The replay runs on one connection: twice the pace of several.
+  const double per_request =
+      std::max(st.requests >= 50 ? 2 * elapsed / static_cast<double>(st.requests) : 0.0, 0.01);
+  double seconds = 0;
+  for (const KnownDivergence& k : known.entries) {
+    if (k.reproduction.is_null() || entry_error(k, kNoAnswerLost)) continue;
+    seconds += kRequestsPerReplay * per_request;
+    if (entry_error(k, kNoAnswerTimeout)) seconds += kReplayTimeoutMs / 1000.0;
+  }
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+dynamodb::ClientStats EndpointSession::Impl::stats() const {
+  dynamodb::ClientStats st;
+  for (const auto& lane : lanes) st += lane->client().stats();
+  return st;
+}
+
+std::string EndpointSession::Impl::endpoint_pace() {
+  pool->wait_all();
+  const dynamodb::ClientStats st = stats();
+  const double seconds = std::chrono::duration<double>(Clock::now() - opened).count();
+  std::string out =
+      fmt::format("the endpoint answered {} requests in {:.1f} s ({:.1f} per second)", st.requests,
+                  seconds, seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0);
+  if (st.throttled > 0) {
+    out += fmt::format(", throttled {} of them ({:.0f}%)", st.throttled,
+                       100.0 * static_cast<double>(st.throttled) /
+                           static_cast<double>(std::max<std::uint64_t>(st.requests, 1)));
+  }
+  if (client->limiter().enabled()) {
+    out += fmt::format(
+        "; the rate limiter held requests back {:.1f} s and let {:.1f} requests per second through "
+        "at the end",
+        st.limited_seconds, client->limiter().fill_rate());
+  }
+  return out + "; a larger --budget explores it";
+}
+
+void EndpointSession::Impl::minimize_found_by(const std::string& property,
+                                              Clock::time_point until) {
   std::vector<Found*> todo;
   for (Found& f : found) {
     // A request without an answer is not replayed (attribution.h).
@@ -250,7 +344,7 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property) {
   for (std::size_t i = 0; i < todo.size() && !fatal && !stopped; ++i) {
     Found& f = *todo[i];
     const auto now = Clock::now();
-    const auto left = e.minimize_until > now ? e.minimize_until - now : Clock::duration{};
+    const auto left = until > now ? until - now : Clock::duration{};
     const auto deadline = now + left / static_cast<long>(todo.size() - i);
     try {
       Minimized m = minimizer->minimize(f.smallest, f.divergence.signature, f.divergence,
@@ -263,6 +357,7 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property) {
       f.cut = m.cut;
       f.minimized = true;
     } catch (const dynamodb::TransportError& err) {
+      if (err.kind() == dynamodb::TransportError::Kind::kOverBudget) break;
       if (err.kind() != dynamodb::TransportError::Kind::kInterrupted && !workload->gone().empty()) {
         stopped = workload->gone();
       } else {
@@ -358,6 +453,21 @@ std::string found_text(const EndpointSession::Impl::Found& f, const std::string&
                      replay_line(options, id));
 }
 
+// A property's stop (`marker`: run_case's at the end of its share, the known
+// divergences' once replayed) is no failure: the result is the pass it was.
+bool take_back_stop(CertifiedProperty& result, const char* marker) {
+  if (result.run.verdict != props::Verdict::kFailed ||
+      result.run.message.find(marker) == std::string::npos) {
+    return false;
+  }
+  result.run.verdict = props::Verdict::kPassed;
+  result.run.message.clear();
+  result.run.counterexample.clear();
+  result.run.shrinks = 0;
+  result.run.reproduce.clear();
+  return true;
+}
+
 }  // namespace
 
 EndpointSession::EndpointSession(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -371,6 +481,7 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
                                                        const dynamodb::Getenv& env) {
   auto impl = std::make_unique<EndpointSession::Impl>();
   impl->options = options;
+  impl->budget = RunBudget(options.budget_seconds, impl->opened);
   auto url = dynamodb::resolve_endpoint_url(env, options.url);
   if (!url) return url.error();
   impl->options.url = url->url;
@@ -473,8 +584,13 @@ const props::Catalog& EndpointSession::catalog() const { return impl_->catalog; 
 
 void EndpointSession::plan(const std::vector<std::string>& property_ids) {
   impl_->planned.clear();
+  impl_->known_planned = false;
   for (const std::string& id : property_ids) {
-    if (id != "endpoint/known_divergences") impl_->planned.push_back(id);
+    if (id != "endpoint/known_divergences") {
+      impl_->planned.push_back(id);
+    } else {
+      impl_->known_planned = !impl_->known.entries.empty();
+    }
   }
 }
 
@@ -486,9 +602,32 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
     result.run.message = "not replayed: " + *s.stopped;
     return;
   }
+  if (property_id == "endpoint/known_divergences" && take_back_stop(result, kKnownReplayed))
+    result.run.cases = s.known_done;
+  if (property_id == "endpoint/known_divergences" && s.known_cut && !s.fatal &&
+      result.run.verdict == props::Verdict::kPassed) {
+    result.not_explored = true;
+    result.run.verdict = props::Verdict::kGaveUp;
+    result.run.message =
+        fmt::format("replayed {} of {} known divergences before the {:.0f} s budget was spent: {}",
+                    s.known_done, s.known_total, s.options.budget_seconds, s.endpoint_pace());
+    s.not_explored.push_back(
+        fmt::format("{} ({} of {} entries replayed)", property_id, s.known_done, s.known_total));
+    return;
+  }
   const auto e = s.exploration.find(property_id);
   if (e == s.exploration.end()) return;  // not an exploring property, or it never ran
-  s.minimize_found_by(property_id);
+  if (e->second.budget_spent) take_back_stop(result, kShareSpent);
+  // Minimizing has a share of its own (budget.h), divided among the
+  // properties still to be judged.
+  s.judged.insert(property_id);
+  std::size_t waiting = 1;
+  for (const std::string& p : s.planned) waiting += s.judged.count(p) > 0 ? 0 : 1;
+  const auto minimizing = Impl::Clock::now();
+  s.client->set_deadline(s.budget.minimize_until(waiting));
+  s.minimize_found_by(property_id, s.budget.minimize_until(waiting));
+  s.budget.minimized(Impl::Clock::now() - minimizing);
+  s.client->set_deadline(s.budget.explore_end());
   result.run.cases = e->second.cases;
   result.unknown_outcomes = unknown_outcomes_json(s.unknown_outcomes[property_id]);
   if (e->second.endpoint_gone) {
@@ -499,15 +638,16 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
       result.run.message = "no case ran: " + *s.stopped;
     }
   }
+  // Too few cases certify nothing: unless it failed, the property was not
+  // explored, and the run could not be completed (a throttling or slow
+  // endpoint is named, never failed).
+  const int fewest = std::min(result.run.settings.cases, RunBudget::kFewestCases);
+  const bool too_few = e->second.budget_spent && e->second.cases < fewest;
   if (e->second.budget_spent) {
     result.note = fmt::format(
-        "explored {} of {} cases: its share of the {:.0f} s budget was spent (--budget)",
-        e->second.cases, result.run.settings.cases, s.options.budget_seconds);
-    // Nothing explored certifies nothing.
-    if (e->second.cases == 0 && result.run.verdict == props::Verdict::kPassed) {
-      result.run.verdict = props::Verdict::kGaveUp;
-      result.run.message = "the budget was spent before any case ran: give a larger --budget";
-    }
+        "explored {} of {} cases: its share of the {:.0f} s budget was spent (--budget){}",
+        e->second.cases, result.run.settings.cases, s.options.budget_seconds,
+        e->second.cut > 0 ? fmt::format(", {} cut short", e->second.cut) : "");
   }
   std::string text;
   int distinct = 0;
@@ -527,6 +667,15 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
     result.note += fmt::format(
         "{}{} distinct divergence{} on a rule the sources leave unsettled: reported, not judged",
         result.note.empty() ? "" : "; ", unsettled, unsettled == 1 ? "" : "s");
+  }
+  if (distinct == 0 && too_few && result.run.verdict == props::Verdict::kPassed) {
+    result.not_explored = true;
+    result.run.verdict = props::Verdict::kGaveUp;
+    result.run.message = fmt::format(
+        "explored {} of {} cases (at least {} judge it) in its share of the {:.0f} s budget: {}",
+        e->second.cases, result.run.settings.cases, fewest, s.options.budget_seconds,
+        s.endpoint_pace());
+    s.not_explored.push_back(fmt::format("{} ({} cases)", property_id, e->second.cases));
   }
   if (distinct == 0 || result.run.verdict != props::Verdict::kPassed) return;
   result.run.verdict = props::Verdict::kFailed;
@@ -567,6 +716,37 @@ std::optional<std::string> EndpointSession::fatal() const { return impl_->fatal;
 std::optional<std::string> EndpointSession::stopped() const { return impl_->stopped; }
 
 std::optional<std::string> EndpointSession::cleanup_failed() const { return impl_->cleanup_failed; }
+
+std::optional<std::string> EndpointSession::not_explored() const {
+  const Impl& s = *impl_;
+  if (s.not_explored.empty()) return std::nullopt;
+  std::string names;
+  for (const std::string& n : s.not_explored) names += (names.empty() ? "" : ", ") + n;
+  return fmt::format("not explored within the {:.0f} s budget: {}", s.options.budget_seconds,
+                     names);
+}
+
+nlohmann::json EndpointSession::details() const {
+  const Impl& s = *impl_;
+  const dynamodb::ClientStats st = s.stats();
+  const dynamodb::RateLimiter& limiter = s.client->limiter();
+  nlohmann::json names = nlohmann::json::array();
+  for (const std::string& n : s.not_explored) names.push_back(n);
+  return {
+      {"requests", st.requests},
+      {"retries", st.retries},
+      {"throttled", st.throttled},
+      {"connections_broken", st.broken},
+      {"rate_limiter",
+       {{"enabled", limiter.enabled()},
+        {"held_back_seconds", st.limited_seconds},
+        {"rate", limiter.enabled() ? nlohmann::json(limiter.fill_rate()) : nullptr},
+        {"measured_rate", limiter.measured_rate()}}},
+      {"budget",
+       s.budget.json(
+           std::chrono::duration<double>(EndpointSession::Impl::Clock::now() - s.opened).count())},
+      {"not_explored", names}};
+}
 
 namespace {
 
@@ -666,6 +846,17 @@ std::string EndpointSession::summary(double seconds) {
                          property, e.cases, s.options.budget_seconds);
     }
   }
+  if (s.known_cut) {
+    out += fmt::format("  the known divergences: {} of {} replayed before the budget was spent\n",
+                       s.known_done, s.known_total);
+  }
+  if (!s.not_explored.empty()) {
+    std::string names;
+    for (const std::string& n : s.not_explored) names += (names.empty() ? "" : ", ") + n;
+    out += "  not explored within the budget: " + names + "\n";
+  }
+  out += "  " +
+         s.budget.line(std::chrono::duration<double>(Impl::Clock::now() - s.opened).count()) + "\n";
   if (std::string u = unknown_outcomes_line(s.unknown_outcomes); !u.empty()) out += u;
   if (s.stopped) out += "  the run stopped exploring: " + *s.stopped + "\n";
   if (!s.options.record_divergences.empty() && !s.fatal) {
@@ -690,11 +881,13 @@ std::vector<std::string> EndpointSession::close() {
   if (s.closed) return {};
   s.closed = true;
   s.pool->wait_all();
+  s.client->set_deadline(std::nullopt);  // the cleanup is never cut
   std::vector<dynamodb::TableManager*> tables;
   std::vector<std::string> names;
   for (const auto& lane : s.lanes) {
     // A first interrupt stops the workload, not the cleanup.
     lane->client().set_interrupt_threshold(2);
+    lane->client().set_rate_limited(false);
     tables.push_back(&lane->tables());
     for (std::string& name : lane->tables().names()) names.push_back(std::move(name));
   }

@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "certify/endpoint/budget.h"
 #include "certify/endpoint/connections.h"
 #include "certify/endpoint/divergences.h"
 #include "certify/endpoint/endpoint_catalog.h"
@@ -36,6 +37,10 @@
 #include "properties/catalog.h"
 
 namespace sortkey::certify::endpoint {
+
+// The failure with which endpoint/known_divergences stops RapidCheck once its
+// verdict is known (every later case would only repeat it); judge takes it back.
+inline constexpr const char* kKnownReplayed = "the known divergences were replayed";
 
 struct EndpointSession::Impl {
   using Clock = std::chrono::steady_clock;
@@ -62,6 +67,16 @@ struct EndpointSession::Impl {
   std::map<std::string, int> known_hits;
   std::set<std::string> properties_run;
   std::optional<std::string> known_verdict;  // cached result of endpoint/known_divergences
+  // The replay of the known entries (replay_known): its failures once done,
+  // how many entries it replayed of how many, and whether the budget cut it.
+  std::optional<std::string> known_replayed;
+  int known_total = 0;
+  int known_done = 0;
+  bool known_cut = false;
+  bool known_checked = false;  // its first case ran
+  bool known_stopped = false;  // its second stopped RapidCheck (kKnownReplayed)
+  // The properties the budget left unexplored, with why (judge).
+  std::vector<std::string> not_explored;
   bool closed = false;
   std::vector<std::string> drawn_tags;  // the RC_TAGs of the case being drawn
   // Per property: the distribution's entries of the cases that met
@@ -69,14 +84,19 @@ struct EndpointSession::Impl {
   // with the divergences' tags after them, as one connection tags them.
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> retagged;
 
-  // The budget: the run's end, and each exploring property's share of it.
+  // The budget (budget.h): exploring and minimizing, each property's share.
   Clock::time_point opened = Clock::now();
+  RunBudget budget;
   std::vector<std::string> planned;  // exploring properties that will run
+  std::set<std::string> judged;      // those judged so far
+  bool known_planned = false;        // endpoint/known_divergences will run
   struct Exploration {
     bool started = false;
-    Clock::time_point explore_until, minimize_until;
+    Clock::time_point explore_until;
     int cases = 0;
+    int cut = 0;  // cases the end of its share cut short (not counted in `cases`)
     bool budget_spent = false;
+    bool stop_raised = false;    // run_case made RapidCheck stop drawing
     bool endpoint_gone = false;  // cases were left: the endpoint stopped answering
   };
   std::map<std::string, Exploration> exploration;
@@ -138,15 +158,30 @@ struct EndpointSession::Impl {
   // connection tags it.
   void finish_cases(const std::string& property, std::map<std::string, int>& distribution);
 
-  // Replays every known entry once; the failure text, or "" when all hold.
+  // Replays every known entry that has a reproduction once, before the
+  // exploring (its cost then known to the shares) and within the budget;
+  // sets known_replayed to the failure text ("" when all hold). Throws
+  // TransportError but kOverBudget, which cuts it (known_cut).
+  void replay_known();
+  // What exploring leaves for the known divergences' replay, which comes
+  // last: its entries times a replay's requests at the pace so far; zero
+  // once replayed or when not planned.
+  RunBudget::Clock::duration replay_reserve();
+  // The sum of every lane's client stats; REQUIRES: no case running.
+  dynamodb::ClientStats stats() const;
+  // What the endpoint did, for a property the budget left unexplored: its
+  // requests, their pace, the throttling and the rate limiter.
+  std::string endpoint_pace();
+  // The known replay (replay_known, if not done), then the entries without
+  // a reproduction judged by the run; the failure text, or "" when all hold.
   // An entry of a request the endpoint gave no answer to is replayed with a
   // short timeout when it timed out, and not at all when the connection was
   // lost with it: that replay would bring the endpoint down for the rest of
   // the run (an endpoint fixed since is then not noticed).
   std::string check_known();
-  // Each new divergence `property` found first gets an equal part of what
-  // is left of the property's share for minimizing.
-  void minimize_found_by(const std::string& property);
+  // Each new divergence `property` found first gets an equal part of the
+  // time until `until` for minimizing.
+  void minimize_found_by(const std::string& property, Clock::time_point until);
 };
 
 // Adds the endpoint's properties (endpoint_catalog.cc) to `s.catalog`, each

@@ -248,7 +248,10 @@ bool Workload::answers_probe(const std::string& what_failed) {
     client_.call("DescribeTable", {{"TableName", tables_.probe_name()}});
     return true;
   } catch (const dynamodb::TransportError& again) {
-    if (again.kind() == dynamodb::TransportError::Kind::kInterrupted) throw;
+    if (again.kind() == dynamodb::TransportError::Kind::kInterrupted ||
+        again.kind() == dynamodb::TransportError::Kind::kOverBudget) {
+      throw;
+    }
     gone_ = fmt::format("the endpoint stopped answering: {}, then {}", what_failed, again.what());
     return false;
   }

@@ -13,6 +13,11 @@
 #                 item) created first: afterwards it must hold its item, and
 #                 no sortkey-cert- table may remain.
 # MODE interrupt: start certify, send SIGINT after 3 s, then as safety.
+# MODE bounded:   certify, timed: WANT_EXIT is the most seconds the run may
+#                 take; it must end CERTIFIED (exit 0) or with its properties
+#                 "not explored" (exit 2, on a machine too loaded for the
+#                 budget), never a failed property (exit 1), and its output
+#                 must match PATTERN.
 # MODE record:    certify with --record-divergences into a new file (exit
 #                 WANT_EXIT, output matching PATTERN), then certify again with
 #                 that file as --known-divergences: it must pass (exit 0), and
@@ -47,6 +52,11 @@ fi
 set +e
 if [ "$mode" = interrupt ]; then
   run_interrupted "$dir/out" "$sortkey" certify --endpoint "$url" --no-progress "$@"
+elif [ "$mode" = bounded ]; then
+  started=$(date +%s.%N)
+  "$sortkey" certify --endpoint "$url" --no-progress "$@" >"$dir/out" 2>&1
+  got=$?
+  took=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 elif [ "$mode" = record ] || [ "$mode" = converge ]; then
   first_seed=() again_seed=()
   if [ "$mode" = converge ]; then
@@ -66,7 +76,19 @@ fi
 set -e
 cat "$dir/out"
 
-[ "$got" = "$want" ] || fail "exit status $got, expected $want"
+if [ "$mode" = bounded ]; then
+  echo "took $took s (at most $want)"
+  awk -v a="$took" -v b="$want" 'BEGIN { exit !(a <= b) }' || fail "the run took $took s, more than $want"
+  case "$got" in
+  0) grep -Eq "^CERTIFIED" "$dir/out" || fail "exit 0 without CERTIFIED" ;;
+  2) grep -Eq "^NOT CERTIFIED: .*not explored within the [0-9]+ s budget" "$dir/out" ||
+       fail "exit 2 but not for properties left unexplored" ;;
+  *) fail "exit status $got: neither certified (0) nor not explored (2)" ;;
+  esac
+  if grep -Eq "^endpoint/[a-z_]+ +[0-9]+ +failed" "$dir/out"; then fail "a property failed"; fi
+else
+  [ "$got" = "$want" ] || fail "exit status $got, expected $want"
+fi
 if [ -n "$pattern" ]; then
   grep -Eq -- "$pattern" "$dir/out" || fail "the output does not match /$pattern/"
 fi

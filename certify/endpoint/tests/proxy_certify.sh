@@ -11,6 +11,18 @@
 #                   or a write's) after every 40th request, on four connections sharing one
 #                   rate limiter: the same verdict and the same table, the
 #                   throttles and broken connections survived and counted.
+# MODE throttle_budget
+#                   a default run with dynalite's known divergences through a
+#                   proxy that throttles 30% of the requests whatever their
+#                   rate, --budget 12: the adaptive rate limiter slows the
+#                   run down to a few requests per second, so that the budget
+#                   cannot explore every property: exit 2, each property it
+#                   left "not explored" and none failed, the table, --json and
+#                   --record-divergences kept, the throttling reported
+#                   (requests, retries, throttled answers, the rate reached)
+#                   in the text and in --json, and the run within 10% of the
+#                   budget and its minimizing share (12 + 4.8 s) plus the
+#                   cleanup's few requests.
 # MODE reset_writes the write scripts (endpoint/writes) straight to dynalite
 #                   and through a proxy that, after every 3rd request, lets
 #                   the next write through to dynalite and cuts its answer
@@ -213,6 +225,43 @@ throttle)
   want_out "the rate limiter held requests back"
   echo "proxy: $requests requests, $throttled throttled, $reset reset"
   ;;
+throttle_budget)
+  start_proxy --throttle 0.3
+  started=$(date +%s)
+  certify "$proxy_url" --budget 12 --known-divergences "$known" --record-divergences "$dir/recorded.json"
+  took=$(($(date +%s) - started))
+  want_exit 2
+  [ "$took" -le 30 ] || fail "the run took $took s with --budget 12"
+  want_out "^endpoint/[a-z_]+ +[0-9]+ +not explored "
+  want_out "not explored: .*the endpoint answered [0-9]+ requests in [0-9.]+ s .*throttled [0-9]+ of them"
+  want_out "^NOT CERTIFIED: .*[0-9]+ of 7 properties not explored"
+  want_out "[1-9][0-9]* answers? throttled"
+  want_out "budget: 12 s for exploring and replaying \\(spent [0-9.]+ s\\), 5 s for minimizing"
+  want_err "could not run the endpoint certification: not explored within the 12 s budget: endpoint/"
+  if grep -Eq "^endpoint/[a-z_]+ +[0-9]+ +(failed|FAILED|gave up)" "$dir/out"; then
+    fail "a property failed or gave up"
+  fi
+  [ -s "$dir/recorded.json" ] || fail "--record-divergences wrote nothing"
+  python3 - "$dir/cert.json" <<'PY' || fail "the JSON report does not keep the results and the throttling: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["stopped"].startswith("could not run the endpoint certification: not explored"), c["stopped"]
+assert not c["certified"] and c["failed"] == 0 and c["not_explored"] > 0, c
+assert len(c["properties"]) == 7, c["properties"]
+for p in c["properties"]:
+    assert p["result"] in ("passed", "not explored"), p
+run = c["target"]["run"]
+assert run["requests"] > 0 and run["throttled"] > 0 and run["retries"] >= run["throttled"], run
+assert run["rate_limiter"]["enabled"] and run["rate_limiter"]["rate"] > 0, run
+assert run["budget"]["seconds"] == 12 and run["budget"]["minimize_seconds"] > 0, run
+assert len(run["not_explored"]) == c["not_explored"], run
+print("requests", run["requests"], "throttled", run["throttled"], "rate", run["rate_limiter"]["rate"],
+      "not explored", run["not_explored"])
+PY
+  stop_proxy
+  want_no_tables
+  echo "took $took s"
+  ;;
 reset_writes)
   # One connection: on several, the other connections' reads keep the
   # proxy's cut due, and one write's every retry can be the next write it
@@ -281,7 +330,7 @@ timeout)
   want_stopped_unanswered "no answer within 1000 ms"
   ;;
 swallow)
-  start_proxy --swallow Query:60
+  start_proxy --swallow Query:30
   certify "$proxy_url" --cases 1000000 --budget 30 --request-timeout 1 --known-divergences "$known" \
     --record-divergences "$dir/recorded.json"
   want_exit 1
