@@ -164,7 +164,12 @@ AnswerReading read_answer(std::string_view action, std::string_view where, long 
   ApiError e;
   e.http_status = static_cast<int>(status);
   e.type = short_type(parsed.value("__type", std::string()));
-  e.message = credentials.redact(parsed.value("message", parsed.value("Message", std::string())));
+  // DynamoDB's messages are a sentence or two; an endpoint's may be any size,
+  // and reports, signatures and one-line errors carry it: the first
+  // kMaxErrorMessage bytes are kept, never half a character.
+  e.message = std::string(support::utf8_prefix(
+      credentials.redact(parsed.value("message", parsed.value("Message", std::string()))),
+      kMaxErrorMessage));
   if (is_throttling(e.type) || status == 429)
     return retry_of(e.type + ": " + support::excerpt(e.message, 300), true);
   if (is_transient(e.type))

@@ -30,6 +30,9 @@ namespace sortkey::dynamodb {
 
 // The longest first line a BodySummary quotes, before the "…" of a cut.
 inline constexpr std::size_t kFirstLineBytes = 120;
+// The most of an error answer's message an ApiError keeps (cut on a
+// character): DynamoDB's are a sentence or two.
+inline constexpr std::size_t kMaxErrorMessage = 300;
 
 // Reads the answer to `action` (HTTP `status`, body `text`); `where` starts
 // every message ("http://h:p/ Query"):

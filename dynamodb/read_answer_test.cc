@@ -32,6 +32,22 @@ TEST(DynamoDbAnswer, StatusAndBodyGiveAReplyARetryOrAProtocolError) {
   EXPECT_THROW(answer(200, "[1]"), TransportError);
 }
 
+// An error's message is kept to its first 300 bytes, cut between
+// characters: a long one never makes a report or a one-line error huge.
+TEST(DynamoDbAnswer, AnErrorMessageIsCutOnACharacter) {
+  std::string long_message;
+  for (int i = 0; i < 400; ++i) long_message += "\u00e9";  // é: two bytes each
+  const AnswerReading refused =
+      answer(400, R"({"__type":"x#ValidationException","message":")" + long_message + "a\"}");
+  ASSERT_TRUE(refused.reply && refused.reply->error);
+  EXPECT_EQ(refused.reply->error->message.size(), kMaxErrorMessage);
+  EXPECT_EQ(refused.reply->error->message.substr(0, 2), "\xC3\xA9");
+  const AnswerReading odd =
+      answer(400, R"({"__type":"x#ValidationException","message":"x)" + long_message + "\"}");
+  ASSERT_TRUE(odd.reply && odd.reply->error);
+  EXPECT_EQ(odd.reply->error->message.size(), kMaxErrorMessage - 1);  // never half an é
+}
+
 // Found by endpoint_answer_fuzzer (corpus/regressions/endpoint_answer_fuzzer/
 // crash-secret-in-5xx-retry): a 5xx body was quoted in the retry reason
 // unredacted.
