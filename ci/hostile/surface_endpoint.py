@@ -6,6 +6,7 @@ misanswers, hangs, a crash, corrupted answers). certify --endpoint and design
 check --endpoint end within their limits with one line on stderr, and leave no
 table on dynalite."""
 import os
+import re
 import subprocess
 import sys
 import time
@@ -24,7 +25,12 @@ PROXY = {  # proxy options: the exit status (proxy_certify.sh says why each)
     "corrupt_items": (["--corrupt", "Query:2:items_object"], 1),
     "corrupt_lek": (["--corrupt", "Query:2:lek_string"], 1),
     "swallow_query": (["--swallow", "Query:2"], 1),
+    "corrupt_two_types": (["--corrupt", "Query:1:two_types"], 1),
     "throttle_all": (["--throttle", "1", "--throttle-after", "20"], 2),
+}
+# What certify's report must say through such a proxy: the request whose answer was bad.
+PROXY_STDOUT = {
+    "corrupt_two_types": rb"Query malformed; the answer's JSON[\s\S]*more than one datatypes",
 }
 
 
@@ -58,7 +64,9 @@ def cases(ctx):
         few[few.index("--cases") + 1] = "2"
         out.append(Case(f"proxy_certify/{name}", few + [
             "--endpoint", "{proxy}", "--json", "c.json", "--property", "endpoint/query", "endpoint/scan"],
-            want, tables=True, proxy=options, limit=60, outputs=["c.json"], env=env, max_lines=None))
+            want, tables=True, proxy=options, limit=60, outputs=["c.json"], env=env, max_lines=None,
+            stdout=(lambda out, said=PROXY_STDOUT[name]: re.search(said, out) is not None)
+            if name in PROXY_STDOUT else None))
         if name in ("hang_after_30", "swallow_query"):
             continue
         out.append(Case(f"proxy_design/{name}", ["design", "check", "{src}/examples/saas.yaml", "--no-progress",

@@ -176,6 +176,13 @@ def corrupted(status, body):
         body["Count"] = str(body.get("Count", 3))
     elif corrupt_kind == "lek_string":
         body["LastEvaluatedKey"] = "k"
+    elif corrupt_kind == "two_types":
+        for item in body.get("Items", []):
+            for value in item.values():
+                if "S" in value:
+                    value["N"] = "1"
+                    return status, body
+        return None  # nothing to corrupt in this answer: try the next one
     elif corrupt_kind == "attribute_number":
         for item in body.get("Items", []):
             for value in item.values():
