@@ -71,6 +71,7 @@ nlohmann::json table_definition(const TableSchema& s) {
 
 Result<std::string> TableManager::create(const TableSchema& schema, int wait_ms) {
   const std::string name = fmt::format("{}{}-{}", kTablePrefix, run_id_, ++counter_);
+  last_refusal_.reset();
   // Held before it is sent: a CreateTable cut by an interrupt may still make
   // the table, and cleanup must delete it (one that never came is not found,
   // which drop takes as gone).
@@ -90,6 +91,7 @@ Result<std::string> TableManager::create(const TableSchema& schema, int wait_ms)
       !created.ok() && created.attempts > 1 && created.error->type == "ResourceInUseException";
   if (!created.ok() && !made_before) {
     live_.erase(name);
+    last_refusal_ = created.error;
     return make_error(ErrorCode::kUnavailable, 0,
                       fmt::format("CreateTable {} refused: {}: {}", name, created.error->type,
                                   created.error->message));

@@ -15,6 +15,7 @@
 #define SORTKEY_DYNAMODB_TABLES_H_
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -50,12 +51,17 @@ class TableManager {
   bool owns(const std::string& name) const { return live_.contains(name); }
   std::size_t created_count() const { return counter_; }
   std::string probe_name() const { return std::string(kTablePrefix) + run_id_ + "-probe"; }
+  // The endpoint's refusal of the last create() that returned an error for
+  // it (an API error answer); nullopt when that create() succeeded or failed
+  // otherwise (a table not ACTIVE in time).
+  const std::optional<ApiError>& last_refusal() const { return last_refusal_; }
 
  private:
   DynamoDbClient& client_;
   std::string run_id_;
   std::size_t counter_ = 0;
   std::set<std::string> live_;
+  std::optional<ApiError> last_refusal_;
   bool keep_ = false;
 };
 

@@ -33,11 +33,14 @@ Lane::Lane(std::unique_ptr<dynamodb::DynamoDbClient> client, const std::string& 
 
 std::string Lane::table_for(int key, const oracle::NSchema& schema) {
   if (auto it = shape_tables_.find(key); it != shape_tables_.end()) return it->second;
-  auto name = tables_->create(props::to_engine(schema));
-  if (!name)
-    throw dynamodb::TransportError(dynamodb::TransportError::Kind::kProtocol, name.error().message);
-  shape_tables_[key] = *name;
-  return *name;
+  if (auto it = refused_shapes_.find(key); it != refused_shapes_.end()) refused(it->second, schema);
+  PageAnswer refusal;
+  if (std::optional<std::string> name = try_create(schema, &refusal)) {
+    shape_tables_[key] = *name;
+    return *name;
+  }
+  const Divergence& d = refused_shapes_[key] = table_divergence(schema, refusal);
+  refused(d, schema);
 }
 
 std::string Lane::spare_table(const std::string& use, const oracle::NSchema& schema) {
@@ -56,6 +59,8 @@ void Lane::run(CaseLog& log, const std::function<void(Lane&)>& body) {
   const std::string during = " (during " + log.property + ")";
   try {
     body(*this);
+  } catch (const TableRefused&) {
+    // The case's table diverged (table_for): kept in the log, the case ends.
   } catch (const dynamodb::TransportError& e) {
     if (e.kind() == dynamodb::TransportError::Kind::kOverBudget) {
       log.over_budget = true;

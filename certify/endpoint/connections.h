@@ -75,6 +75,11 @@ struct CaseLog {
   bool over_budget = false;
 };
 
+// Thrown by Lane::table_for when the endpoint refused the case's table
+// (table_refusal.cc): the divergence is in the case's log, and the case
+// ends there; Lane::run takes it.
+struct TableRefused {};
+
 class Lane {
  public:
   // The tables are named sortkey-cert-<run_id>-<n>.
@@ -87,7 +92,12 @@ class Lane {
   Attribution& attribution() { return *attribution_; }
 
   // The lane's table for `key` (a shape), of `schema`, created on first use.
-  // Throws TransportError when the endpoint refuses it.
+  // A CreateTable the endpoint refuses, or answers with a server error or a
+  // body that is not DynamoDB's, while it still answers a harmless request,
+  // is a divergence of the case (table_refusal.cc), kept in the log, and
+  // ends the case: throws TableRefused (every later case of the shape too,
+  // without sending it again). Throws TransportError when the endpoint is
+  // gone, or gave no answer.
   std::string table_for(int key, const oracle::NSchema& schema);
   // A table of `schema` kept for `use` ("probe": write probes; "candidate":
   // minimization), created on first use.
@@ -108,6 +118,12 @@ class Lane {
   void observe(Divergence& d, const CheckContext& context);
   void keep_unanswered(const CheckContext& context);
   void keep(Divergence& d, const CheckContext& context);
+  // table_refusal.cc: a table of `schema` made, or nullopt with `refusal`
+  // set (an API error, a server error or a body that is not DynamoDB's).
+  std::optional<std::string> try_create(const oracle::NSchema& schema, PageAnswer* refusal);
+  Divergence table_divergence(const oracle::NSchema& schema, const PageAnswer& refusal);
+  std::string refused_table_feature(const oracle::NSchema& schema);
+  [[noreturn]] void refused(const Divergence& d, const oracle::NSchema& schema);
 
   std::unique_ptr<dynamodb::DynamoDbClient> client_;
   std::unique_ptr<dynamodb::TableManager> tables_;
@@ -115,6 +131,7 @@ class Lane {
   std::unique_ptr<Attribution> attribution_;
   const KnownDivergences& known_;
   std::map<int, std::string> shape_tables_;
+  std::map<int, Divergence> refused_shapes_;         // shapes whose CreateTable diverged
   std::map<std::string, std::string> spare_tables_;  // use + schema -> table
   CaseLog* log_ = nullptr;                           // the case run() runs
 };

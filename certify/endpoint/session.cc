@@ -336,8 +336,9 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property,
   std::vector<Found*> todo;
   for (Found& f : found) {
     // A request without an answer is not replayed (attribution.h).
+    // Nor is a table refused (table_refusal.cc): its case is its table.
     if (f.known == nullptr && f.unsettled.empty() && !f.minimized && f.first_property == property &&
-        !f.divergence.unanswered()) {
+        !f.divergence.unanswered() && f.divergence.signature.operation != "CreateTable") {
       todo.push_back(&f);
     }
   }
@@ -440,6 +441,8 @@ std::string found_text(const EndpointSession::Impl::Found& f, const std::string&
   const std::string& kind = f.divergence.kind;
   std::string how = f.minimized ? fmt::format("minimized in {} replays{}", f.tried,
                                               f.cut ? ", cut short by the budget" : "")
+                    : f.divergence.signature.operation == "CreateTable"
+                        ? "the table alone: its feature found by creating variants of it"
                     : kind == "no_answer"
                         ? "not minimized: a request without an answer is not replayed"
                     : kind == "server_error"

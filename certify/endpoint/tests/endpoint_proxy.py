@@ -53,6 +53,11 @@ after 600 s).
                         empty with a new one)
   --endless-scans       page every Scan endlessly, a table's too: the Scan
                         that empties a table between cases never ends
+  --fail-tables PROJECTION
+                        answer every CreateTable with a global secondary index
+                        of that projection (ALL, KEYS_ONLY or INCLUDE) with
+                        HTTP 500 and an HTML page, as a store that cannot make
+                        such an index does; every other request is forwarded
   --fail-after N        after N requests, answer every request but DeleteTable
                         (the cleanup) with HTTP 500 and an HTML page: an
                         endpoint gone bad, the harmless probe included
@@ -85,6 +90,7 @@ parser.add_argument("--die-on", default="")
 parser.add_argument("--misanswer", action="store_true")
 parser.add_argument("--endless-scans", action="store_true")
 parser.add_argument("--fail-after", type=int, default=0)
+parser.add_argument("--fail-tables", default="")
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
 
@@ -244,6 +250,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if args.hang_after and n > args.hang_after:
                 return "hang", None
             if args.fail_after and n > args.fail_after and action != "DeleteTable":
+                counts["server_errors"] += 1
+                return "error500", None
+            if args.fail_tables and action == "CreateTable" and isinstance(request, dict) and any(
+                    isinstance(i, dict) and i.get("Projection", {}).get("ProjectionType") == args.fail_tables
+                    for i in request.get("GlobalSecondaryIndexes", [])):
                 counts["server_errors"] += 1
                 return "error500", None
             if args.endless_scans and action == "Scan":

@@ -23,6 +23,13 @@
 #                   in the text and in --json, and the run within 10% of the
 #                   budget and its minimizing share (12 + 4.8 s) plus the
 #                   cleanup's few requests.
+# MODE table_errors a proxy that answers every CreateTable with a KEYS_ONLY
+#                   index with HTTP 500 and an HTML page: the run goes on
+#                   (exit 1, never 2), the refusal is one divergence whose
+#                   feature is the KEYS_ONLY index (found by creating variants
+#                   of the table), the other cases are run and judged, no
+#                   table is left, and a file recorded with it makes the
+#                   same run pass.
 # MODE reset_writes the write scripts (endpoint/writes) straight to dynalite
 #                   and through a proxy that, after every 3rd request, lets
 #                   the next write through to dynalite and cuts its answer
@@ -224,6 +231,33 @@ throttle)
   want_out "[1-9][0-9]* answers? throttled, [1-9][0-9]* connections? broken"
   want_out "the rate limiter held requests back"
   echo "proxy: $requests requests, $throttled throttled, $reset reset"
+  ;;
+table_errors)
+  start_proxy --fail-tables KEYS_ONLY
+  certify "$proxy_url" --cases 30 --property endpoint/query endpoint/scan \
+    --known-divergences "$known" --record-divergences "$dir/recorded.json"
+  want_exit 1
+  want_out "CreateTable server_error HTTP 500 .*; an index of KEYS_ONLY projection"
+  python3 - "$dir/cert.json" <<'PY' || fail "the JSON report does not keep the refused table and the other cases: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert not c["stopped"], c["stopped"]
+tables = [d for p in c["properties"] for d in p.get("divergences", [])
+          if d["signature"]["operation"] == "CreateTable"]
+assert tables, [d["signature"] for p in c["properties"] for d in p.get("divergences", [])]
+assert {d["signature"]["feature"] for d in tables} == {"an index of KEYS_ONLY projection"}, tables
+r = tables[0]["reproduction"]
+assert r["request"]["action"] == "CreateTable" and r["actual"]["status"] == 500, r
+assert any(i["Projection"]["ProjectionType"] == "KEYS_ONLY"
+           for i in r["request"]["params"]["GlobalSecondaryIndexes"]), r
+for p in c["properties"]:
+    if p["id"] != "endpoint/known_divergences":
+        assert p["cases"] >= 20, p
+PY
+  want_no_tables
+  certify "$proxy_url" --cases 30 --property endpoint/query endpoint/scan --known-divergences "$dir/recorded.json"
+  want_exit 0
+  want_no_tables
   ;;
 throttle_budget)
   start_proxy --throttle 0.3
