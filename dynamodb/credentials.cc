@@ -117,7 +117,9 @@ std::string first_line(const std::string& err) {
 
 Result<Credentials> read_process_answer(const std::string& out, const std::string& what) {
   // Never the output itself in a message: it holds a secret.
-  if (support::json_depth(out) > support::kMaxJsonDepth) {
+  // One pass for the nesting and the keys named twice, before the parse.
+  const JsonScan scan = scan_json_within(out, support::kMaxJsonDepth);
+  if (scan.stop == JsonScan::Stop::kTooDeep) {
     return make_error(
         ErrorCode::kBadParameter, 0,
         fmt::format("{}: its output nests deeper than {} levels", what, support::kMaxJsonDepth));
@@ -130,7 +132,7 @@ Result<Credentials> read_process_answer(const std::string& out, const std::strin
                                   what, out.size()));
   }
   // Two "SecretAccessKey" keys: which one nlohmann kept is not a choice to make silently.
-  if (!check_json_within(out, what, support::kMaxJsonDepth)) {
+  if (scan.stop == JsonScan::Stop::kDuplicateKey) {
     return make_error(ErrorCode::kBadParameter, 0,
                       fmt::format("{}: its output names one key twice (not shown: it may hold a "
                                   "secret)",

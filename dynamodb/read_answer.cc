@@ -133,7 +133,9 @@ AnswerReading read_answer(std::string_view action, std::string_view where, long 
     r.server_error = BadAnswer{status, "a server error", std::move(body)};
     return r;
   }
-  if (support::json_depth(text) > support::kMaxJsonDepth) {
+  // One pass for the nesting and the keys named twice, before the parse.
+  const JsonScan scan = scan_json_within(text, support::kMaxJsonDepth);
+  if (scan.stop == JsonScan::Stop::kTooDeep) {
     const std::string why =
         fmt::format("JSON nested deeper than {} levels", support::kMaxJsonDepth);
     throw bad(why, " with " + why);
@@ -146,8 +148,9 @@ AnswerReading read_answer(std::string_view action, std::string_view where, long 
   }
   // `{"Count":77,...,"Count":0}`: nlohmann keeps the last; DynamoDB never
   // writes a key twice, so such an answer is refused, not read one way.
-  if (auto unique = check_json_within(text, "the body", support::kMaxJsonDepth); !unique) {
-    const std::string why = support::excerpt(unique.error().message, 300);
+  if (scan.stop == JsonScan::Stop::kDuplicateKey) {
+    const std::string why = support::excerpt(
+        fmt::format("the body: an object names the key {} twice", scan.detail), 300);
     throw bad(why, " with " + why);
   }
   if (status == 200) {

@@ -37,41 +37,28 @@ int json_depth(std::string_view text, int limit) {
   return deepest;
 }
 
-std::size_t json_values(std::string_view text, std::size_t limit) {
-  std::size_t values = 1;
-  bool in_string = false, escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if ((c == ',' || c == '[' || c == '{') && ++values > limit) {
-      return values;
-    }
-  }
-  return values;
-}
-
 Result<nlohmann::json> parse_json(std::string_view text, std::string_view what) {
-  if (json_depth(text) > kMaxJsonDepth) {
-    return make_error(ErrorCode::kBadFormat, 0,
-                      fmt::format("{} nests deeper than {} levels", what, kMaxJsonDepth));
+  // One pass refuses what parsing would choke on or read one way of two:
+  // nesting, the number of values, and a key named twice (nlohmann keeps the
+  // last of two equal keys: `{"ok":"x","ok":"y"}` would read as one answer,
+  // `{"certified":false,...,"certified":true}` as another).
+  const JsonScan scan = scan_json_within(text, kMaxJsonDepth, kMaxJsonValues);
+  switch (scan.stop) {
+    case JsonScan::Stop::kTooDeep:
+      return make_error(ErrorCode::kBadFormat, 0,
+                        fmt::format("{} nests deeper than {} levels", what, kMaxJsonDepth));
+    case JsonScan::Stop::kTooManyValues:
+      return make_error(ErrorCode::kBadFormat, 0,
+                        fmt::format("{} holds more than {} values", what, kMaxJsonValues));
+    case JsonScan::Stop::kDuplicateKey:
+      return make_error(ErrorCode::kBadFormat, 0,
+                        fmt::format("{}: an object names the key {} twice", what, scan.detail));
+    case JsonScan::Stop::kNone:
+    case JsonScan::Stop::kNotJson:  // the parser below says where and why
+      break;
   }
-  if (json_values(text) > kMaxJsonValues) {
-    return make_error(ErrorCode::kBadFormat, 0,
-                      fmt::format("{} holds more than {} values", what, kMaxJsonValues));
-  }
-  nlohmann::json parsed;
   try {
-    parsed = nlohmann::json::parse(text);
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     return make_error(ErrorCode::kBadFormat, e.byte > 0 ? e.byte - 1 : 0,
                       fmt::format("{} is not JSON: {}", what, printable(e.what())));
@@ -79,10 +66,6 @@ Result<nlohmann::json> parse_json(std::string_view text, std::string_view what) 
     return make_error(ErrorCode::kBadFormat, 0,
                       fmt::format("{} is not JSON: {}", what, printable(e.what())));
   }
-  // nlohmann keeps the last of two equal keys: `{"ok":"x","ok":"y"}` would
-  // read as one answer, `{"certified":false,...,"certified":true}` as another.
-  if (auto unique = check_json_within(text, what, kMaxJsonDepth); !unique) return unique.error();
-  return parsed;
 }
 
 Result<std::string> read_file_within(const std::string& path, std::size_t max_bytes) {

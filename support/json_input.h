@@ -36,16 +36,13 @@ inline constexpr std::size_t kMaxJsonFileBytes = std::size_t{64} << 20;
 // about 4,000.
 inline constexpr std::size_t kMaxJsonValues = 1000000;
 
-// An upper bound of the values in `text` (its commas, brackets and braces
-// outside strings, plus one), read in one pass; counting stops past `limit`.
-std::size_t json_values(std::string_view text, std::size_t limit = kMaxJsonValues);
-
 // The deepest nesting of arrays and objects in `text`, strings skipped, read
 // in one pass without recursion; counting stops once past `limit`.
 int json_depth(std::string_view text, int limit = kMaxJsonDepth);
 
 // `text` parsed, when it nests at most kMaxJsonDepth deep, holds at most
-// kMaxJsonValues values and no object names a key twice. Errors: "<what>
+// kMaxJsonValues values and no object names a key twice (one pass of
+// scan_json_within, sortkey/items_file.h, before the one that parses). Errors: "<what>
 // nests deeper than 256 levels", "<what> holds more than 1000000 values",
 // "<what> is not JSON: <why>" (the why escaped: it quotes the text), "<what>:
 // an object names the key \"k\" twice".

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <string>
 
+#include "sortkey/items_file.h"
+
 namespace sortkey::support {
 namespace {
 
@@ -32,9 +34,10 @@ TEST(JsonInput, RefusesNestingPastTheLimitBeforeParsing) {
 
 // 32 MB of "0," parsed took 820 MB; the count stops it before parsing.
 TEST(JsonInput, RefusesMoreValuesThanTheLimitBeforeParsing) {
-  EXPECT_EQ(json_values("[1,2,3]"), 4u);
-  EXPECT_EQ(json_values(R"({"a":"x,[{"})"), 2u);  // strings skipped
-  std::string many = "[0";                        // the array and its zeros: kMaxJsonValues
+  EXPECT_EQ(scan_json_within("[1,2,3]", 10, 4).stop, JsonScan::Stop::kNone);
+  EXPECT_EQ(scan_json_within("[1,2,3]", 10, 3).stop, JsonScan::Stop::kTooManyValues);
+  EXPECT_EQ(scan_json_within(R"({"a":"x,[{"})", 10, 2).stop, JsonScan::Stop::kNone);
+  std::string many = "[0";  // the array and its zeros: kMaxJsonValues
   for (std::size_t i = 2; i < kMaxJsonValues; ++i) many += ",0";
   EXPECT_TRUE(parse_json(many + "]", "x"));
   auto over = parse_json(many + ",0]", "the file f.json");

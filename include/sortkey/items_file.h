@@ -37,6 +37,25 @@ inline constexpr int kMaxDynamoDbJsonDepth = 128;
 // above this would let one file take more memory than any other input.
 inline constexpr std::size_t kMaxItemsFileBytes = std::size_t{32} << 20;
 
+// What one pass over JSON text (scan_json_within) stopped at.
+struct JsonScan {
+  enum class Stop { kNone, kTooDeep, kTooManyValues, kDuplicateKey, kNotJson };
+  Stop stop = Stop::kNone;
+  // kDuplicateKey: the key as JSON writes it, escaped ("\"S\""); kNotJson:
+  // the parser's reason, escaped (it quotes the text).
+  std::string detail;
+};
+
+// One pass over `text`, without recursion and without building anything:
+// it stops at the first nesting deeper than `max_depth`, the value (null,
+// boolean, number, string, array or object) past `max_values`, an object
+// naming a key twice (RFC 8259 leaves duplicates to the reader; nlohmann
+// keeps the last, so `{"Count":77,"Count":0}` would read as 0), or what
+// makes it not JSON. A caller that parses `text` after a kNone recurses no
+// deeper than `max_depth` and builds at most `max_values` values.
+JsonScan scan_json_within(std::string_view text, int max_depth,
+                          std::size_t max_values = static_cast<std::size_t>(-1));
+
 // Whether `text` is JSON nesting at most `max_depth` deep, read without
 // recursion and without building anything past that depth; a caller that
 // parses it afterwards recurses no deeper. Errors (kBadFormat, naming

@@ -29,27 +29,28 @@ bool blank(std::string_view line) {
   return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
 
-// Reads JSON without building it: the nesting depth, and the keys of each
-// open object, which must differ (RFC 8259 leaves duplicates to the reader;
-// nlohmann keeps the last, so `{"Count":77,"Count":0}` would read as 0).
-class KeysAndDepth : public json::json_sax_t {
+// Reads JSON without building it (scan_json_within): the nesting depth,
+// the values, and the keys of each open object, which must differ.
+class JsonScanner : public json::json_sax_t {
  public:
-  explicit KeysAndDepth(int max_depth) : max_depth_(max_depth) {}
+  JsonScanner(int max_depth, std::size_t max_values)
+      : max_depth_(max_depth), max_values_(max_values) {}
 
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
   bool start_object(std::size_t) override {
     objects_.emplace_back();
-    return open();
+    return value() && open();
   }
   bool key(string_t& k) override {
     if (objects_.back().insert(k).second) return true;
-    duplicate_ = k;
+    scan_.stop = JsonScan::Stop::kDuplicateKey;
+    scan_.detail = json(k).dump(-1, ' ', true, json::error_handler_t::replace);
     return false;
   }
   bool end_object() override {
@@ -57,51 +58,56 @@ class KeysAndDepth : public json::json_sax_t {
     --depth_;
     return true;
   }
-  bool start_array(std::size_t) override { return open(); }
+  bool start_array(std::size_t) override { return value() && open(); }
   bool end_array() override {
     --depth_;
     return true;
   }
   bool parse_error(std::size_t, const std::string&, const json::exception& e) override {
-    error_ = message_of(e);
+    scan_.stop = JsonScan::Stop::kNotJson;
+    scan_.detail = message_of(e);
     return false;
   }
 
-  bool too_deep() const { return too_deep_; }
-  const std::optional<std::string>& duplicate() const { return duplicate_; }
-  const std::string& error() const { return error_; }
+  const JsonScan& scan() const { return scan_; }
 
  private:
+  bool value() {
+    if (++values_ <= max_values_) return true;
+    scan_.stop = JsonScan::Stop::kTooManyValues;
+    return false;
+  }
   bool open() {
     if (++depth_ <= max_depth_) return true;
-    too_deep_ = true;
+    scan_.stop = JsonScan::Stop::kTooDeep;
     return false;
   }
 
   int max_depth_;
+  std::size_t max_values_;
   int depth_ = 0;
-  bool too_deep_ = false;
+  std::size_t values_ = 0;
   std::vector<std::set<std::string, std::less<>>> objects_;
-  std::optional<std::string> duplicate_;
-  std::string error_;
+  JsonScan scan_;
 };
 
 Result<void> check_within(std::string_view text, std::string_view what, int max_depth) {
-  KeysAndDepth reader(max_depth);
-  if (json::sax_parse(text, &reader)) return {};
-  if (reader.too_deep()) {
-    return make_error(ErrorCode::kBadFormat, 0,
-                      fmt::format("{}: nests deeper than {} levels", what, max_depth));
-  }
-  if (reader.duplicate()) {
-    // The key as JSON writes it, escaped: it came from outside.
-    return make_error(
-        ErrorCode::kBadFormat, 0,
-        fmt::format("{}: an object names the key {} twice", what,
-                    json(*reader.duplicate()).dump(-1, ' ', true, json::error_handler_t::replace)));
+  const JsonScan scan = scan_json_within(text, max_depth);
+  switch (scan.stop) {
+    case JsonScan::Stop::kNone:
+    case JsonScan::Stop::kTooManyValues:  // no limit was given
+      return {};
+    case JsonScan::Stop::kTooDeep:
+      return make_error(ErrorCode::kBadFormat, 0,
+                        fmt::format("{}: nests deeper than {} levels", what, max_depth));
+    case JsonScan::Stop::kDuplicateKey:
+      return make_error(ErrorCode::kBadFormat, 0,
+                        fmt::format("{}: an object names the key {} twice", what, scan.detail));
+    case JsonScan::Stop::kNotJson:
+      break;
   }
   return make_error(ErrorCode::kBadFormat, 0,
-                    fmt::format("{}: not valid JSON: {}", what, reader.error()));
+                    fmt::format("{}: not valid JSON: {}", what, scan.detail));
 }
 
 Result<json> parse_json_within(std::string_view text, std::string_view what,
@@ -116,6 +122,15 @@ Result<json> parse_json_within(std::string_view text, std::string_view what,
 }
 
 }  // namespace
+
+JsonScan scan_json_within(std::string_view text, int max_depth, std::size_t max_values) {
+  JsonScanner scanner(max_depth, max_values);
+  if (json::sax_parse(text, &scanner)) return {};
+  JsonScan scan = scanner.scan();
+  // The parser stopped without saying why (it does not): not JSON.
+  if (scan.stop == JsonScan::Stop::kNone) scan.stop = JsonScan::Stop::kNotJson;
+  return scan;
+}
 
 Result<void> check_json_within(std::string_view text, std::string_view what, int max_depth) {
   return check_within(text, what, max_depth);
