@@ -301,7 +301,7 @@ Result<void> Loader::read_query(const Node& n, const Design& d, const ParamTypes
     p.partition.push_back(KeyValue{k.name, std::move(*t)});
   }
   for (const auto& [attr, value] : part.j->items()) {
-    const auto named = [&attr](const KeyAttribute& k) { return k.name == attr; };
+    const auto named = [&a = attr](const KeyAttribute& k) { return k.name == a; };
     if (std::none_of(pk.begin(), pk.end(), named)) {
       std::vector<std::string> known;
       for (const KeyAttribute& k : pk) known.push_back(k.name);
