@@ -48,14 +48,16 @@ void add_import_command(CLI::App& design, int* exit_code) {
       "import",
       "write a design file from a NoSQL Workbench data model (JSON): tables, indexes, "
       "entities, attributes and key templates inferred from its sample items");
-  import->add_option("source", o->source, "the model (- for standard input)")
+  import
+      ->add_option("source", o->source,
+                   "the model, or the module exporting the entities (- for standard input)")
       ->required()
       ->check(non_empty());
   import->add_option("-o,--output", o->output, "the design file to write (- for standard output)")
       ->capture_default_str()
       ->check(non_empty());
   import->add_option("--from", o->from, "the kind of source (default: detected)")
-      ->check(CLI::IsMember({"workbench"}));
+      ->check(CLI::IsMember({"workbench", "electrodb"}));
   import->add_option("--table", o->table, "the model's table to import (default: its first)")
       ->check(non_empty());
   import->callback([o, exit_code] { *exit_code = design_import::import_design(*o);

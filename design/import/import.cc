@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "design/import/node_source.h"
 #include "design/import/workbench.h"
 #include "support/files.h"
 #include "support/json_input.h"
@@ -39,9 +40,9 @@ std::string import_shown(const std::string& source) {
 
 Result<std::string> import_design_text(std::string_view text, const ImportOptions& options) {
   const std::string shown = import_shown(options.source);
-  if (!options.from.empty() && options.from != "workbench") {
+  if (!options.from.empty() && options.from != "workbench" && options.from != "electrodb") {
     return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("--from {}: not supported yet (workbench is)",
+                      fmt::format("--from {}: not supported yet (workbench and electrodb are)",
                                   support::excerpt(options.from, 40)));
   }
   auto model = support::parse_json(text, shown);
@@ -53,7 +54,9 @@ Result<std::string> import_design_text(std::string_view text, const ImportOption
   const std::string stem = options.source == "-"
                                ? std::string("imported")
                                : std::filesystem::path(options.source).stem().string();
-  auto design = import_workbench(*model, options.table, stem);
+  auto design = import_workbench(
+      *model, options.table, stem,
+      options.from == "electrodb" ? "ElectroDB entities" : "NoSQL Workbench model");
   if (!design) {
     return make_error(design.error().code, 0, fmt::format("{}: {}", shown, design.error().message));
   }
@@ -65,11 +68,19 @@ int import_design(const ImportOptions& options) {
     fmt::print(stderr, "sortkey design import: {}\n", why);
     return 2;
   };
-  Result<std::string> text = options.source == "-"
-                                 ? import_read_stdin()
-                                 : support::read_file_within(options.source, kMaxImportSourceBytes);
-  if (!text) return fail("cannot read " + text.error().message);
-  auto yaml = import_design_text(*text, options);
+  ImportOptions o = options;
+  if (o.from.empty() && is_javascript_source(o.source)) o.from = "electrodb";
+  Result<std::string> text = std::string();
+  if (o.from == "electrodb") {
+    if (o.source == "-") return fail("--from electrodb reads a module file, not standard input");
+    text = run_entity_script(o.source);
+    if (!text) return fail(text.error().message);
+  } else {
+    text = o.source == "-" ? import_read_stdin()
+                           : support::read_file_within(o.source, kMaxImportSourceBytes);
+    if (!text) return fail("cannot read " + text.error().message);
+  }
+  auto yaml = import_design_text(*text, o);
   if (!yaml) return fail(yaml.error().message);
   if (options.output == "-") {
     support::emit(stdout, *yaml);

@@ -157,7 +157,12 @@ void SampleEntityBuild::identity() {
 void SampleEntityBuild::add_attribute(const std::string& original,
                                       const std::vector<SampleValue>& values) {
   const std::string name = sample_unique(design_name_of(original), taken);
-  AttributeGuess g = guess_attribute(values, original == discriminator);
+  // A type's name or version is the same in every item of the type: an enum,
+  // and a literal of its keys, never a part.
+  const bool names_the_type = original == discriminator || original == "__edb_v__" ||
+                              std::find(std::begin(kDiscriminators), std::end(kDiscriminators),
+                                        original) != std::end(kDiscriminators);
+  AttributeGuess g = guess_attribute(values, names_the_type);
   if (!g.usable) {
     for (const std::string& c : g.comments)
       entity.comments.push_back(fmt::format("{}: {}", original, c));
@@ -173,7 +178,9 @@ void SampleEntityBuild::add_attribute(const std::string& original,
   if (name != original)
     g.comments.push_back(fmt::format("the items' attribute {}", yaml_quoted(original)));
   entity.attributes.push_back({name, g.settings, g.comments});
-  if (g.settings.rfind("{type: boolean", 0) != 0) for_templates.push_back({name, g.type});
+  if (g.settings.rfind("{type: boolean", 0) != 0 && !names_the_type) {
+    for_templates.push_back({name, g.type});
+  }
 }
 
 void SampleEntityBuild::attributes() {

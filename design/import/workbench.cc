@@ -197,7 +197,7 @@ bool is_workbench_model(const nlohmann::json& model) {
 }
 
 Result<ImportedDesign> import_workbench(const nlohmann::json& model, const std::string& table,
-                                        std::string_view fallback_name) {
+                                        std::string_view fallback_name, std::string_view tool) {
   if (!model.is_object()) return workbench_error("", "a Workbench model is a JSON object");
   const auto tables = model.find("DataModel");
   if (tables == model.end()) return workbench_error("/DataModel", "missing");
@@ -228,8 +228,7 @@ Result<ImportedDesign> import_workbench(const nlohmann::json& model, const std::
     if (meta->contains("Version") && (*meta)["Version"].is_string()) version = (*meta)["Version"];
   }
   t.header.push_back(
-      fmt::format("Imported by `sortkey design import` from the NoSQL Workbench model {} (format "
-                  "{}), table {}.",
+      fmt::format("Imported by `sortkey design import` from the {} {} (format {}), table {}.", tool,
                   yaml_quoted(t.design_name), support::excerpt(version, 20), yaml_quoted(*name)));
   t.header.push_back(
       "Key templates are inferred from the sample items; attribute domains are guesses from "

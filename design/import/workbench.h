@@ -38,8 +38,11 @@ bool is_workbench_model(const nlohmann::json& model);
 // The table named `table` (empty: the first) of `model` as a design named
 // after the model (ModelName) or `fallback_name`. Errors (kBadFormat): "<JSON
 // pointer>: <what is wrong>", e.g. "/DataModel/0/KeyAttributes: missing".
+// `tool` names the source in the design's first comment ("NoSQL Workbench
+// model", "ElectroDB entities").
 Result<ImportedDesign> import_workbench(const nlohmann::json& model, const std::string& table,
-                                        std::string_view fallback_name);
+                                        std::string_view fallback_name,
+                                        std::string_view tool = "NoSQL Workbench model");
 
 }  // namespace sortkey::design_import
 

@@ -1,0 +1,134 @@
+// entities.mjs MODULE: the ElectroDB entities a module exports, as sample
+// items written by ElectroDB itself, printed as one JSON document in the shape
+// of a NoSQL Workbench model (design/import/workbench.h reads it).
+//
+// The keys are code: ElectroDB builds them from an entity's composite
+// attributes, lower-casing them by default and prefixing `$service#` and
+// `$entity_version#`. So they are not re-implemented here: each entity puts
+// two sample items through its own `put(...).params()`, and `sortkey design
+// import` infers the templates from what ElectroDB wrote, its casing and
+// unescaped values included, so that `sortkey design check` shows what that
+// writing does to the keys.
+//
+// Exit status 0 with the model on standard output; 2 with one line on
+// standard error when the module cannot be loaded or exports no entity.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+function fail(why) {
+  process.stderr.write(`${String(why).split('\n')[0]}\n`);
+  process.exit(2);
+}
+
+function isElectroEntity(v) {
+  return v !== null && typeof v === 'object' && typeof v.put === 'function' &&
+         v.schema && v.schema.model && v.schema.indexes && v.schema.attributes;
+}
+
+// Entities exported directly, in a Service (`service.entities`), or in an
+// object of them.
+function entitiesOf(mod) {
+  const found = [];
+  const seen = new Set();
+  const visit = (v, depth) => {
+    if (v === null || typeof v !== 'object' || seen.has(v) || depth > 3) return;
+    seen.add(v);
+    if (isElectroEntity(v)) { found.push(v); return; }
+    if (v.entities && typeof v.entities === 'object') visit(v.entities, depth + 1);
+    for (const k of Object.keys(v)) visit(v[k], depth + 1);
+  };
+  visit(mod, 0);
+  return found;
+}
+
+// A value of attribute number `j` for sample item `i`: strings mixed-case so
+// that a library's casing shows, all values distinct between attributes.
+function sampleValue(attr, j, i) {
+  const t = attr.type;
+  if (Array.isArray(t)) return t[i % t.length];
+  if (t === 'number') return 100 * (j + 1) + i;
+  if (t === 'boolean') return i % 2 === 0;
+  if (t === 'string' || t === undefined) {
+    return `Xa${String.fromCharCode(65 + (j % 26))}${String.fromCharCode(65 + i)}`;
+  }
+  if (t === 'map') return {};
+  if (t === 'list') return [];
+  if (t === 'set') return [`s${i}`];
+  return `v${j}${i}`;
+}
+
+function sampleItems(entity) {
+  const attrs = entity.schema.attributes;
+  const names = Object.keys(attrs);
+  const items = [];
+  for (let i = 0; i < 2; i++) {
+    const input = {};
+    names.forEach((name, j) => { input[name] = sampleValue(attrs[name], j, i); });
+    items.push(entity.put(input).params().Item);
+  }
+  return items;
+}
+
+function keyAttribute(field) {
+  return { AttributeName: field, AttributeType: 'S' };
+}
+
+function tableOf(entity, tables) {
+  const name = (entity.config && entity.config.table) || 'Table';
+  if (!tables.has(name)) {
+    tables.set(name, { TableName: name, GlobalSecondaryIndexes: [], TableFacets: [] });
+  }
+  const table = tables.get(name);
+  for (const [pattern, index] of Object.entries(entity.schema.indexes)) {
+    const keys = { PartitionKey: keyAttribute(index.pk.field) };
+    if (index.sk && index.sk.field) keys.SortKey = keyAttribute(index.sk.field);
+    if (!index.index) {
+      if (!table.KeyAttributes) table.KeyAttributes = keys;
+    } else if (!table.GlobalSecondaryIndexes.some((g) => g.IndexName === index.index)) {
+      table.GlobalSecondaryIndexes.push({ IndexName: index.index, KeyAttributes: keys });
+    }
+    void pattern;
+  }
+  return table;
+}
+
+function facetOf(entity) {
+  const model = entity.schema.model;
+  const primary = Object.values(entity.schema.indexes).find((x) => !x.index) || {};
+  const label = (k) => (k && k.composite ? `composite: ${k.composite.join(', ') || '(none)'}` : '');
+  return {
+    FacetName: model.entity,
+    KeyAttributeAlias: { PartitionKeyAlias: label(primary.pk), SortKeyAlias: label(primary.sk) },
+    NonKeyAttributes: Object.keys(entity.schema.attributes),
+    TableData: sampleItems(entity),
+  };
+}
+
+const source = process.argv[2];
+if (!source) fail('usage: entities.mjs MODULE');
+let mod;
+try {
+  mod = await import(pathToFileURL(path.resolve(source)).href);
+} catch (e) {
+  fail(`cannot load ${source}: ${e && e.message}`);
+}
+const entities = entitiesOf(mod);
+if (entities.length === 0) fail(`${source} exports no ElectroDB entity (an Entity, or a Service)`);
+const tables = new Map();
+for (const entity of entities) {
+  try {
+    tableOf(entity, tables).TableFacets.push(facetOf(entity));
+  } catch (e) {
+    fail(`entity ${entity.schema.model.entity}: ElectroDB refused its sample item: ${e && e.message}`);
+  }
+}
+let version = '?';
+try {
+  const req = (await import('node:module')).createRequire(path.resolve(source));
+  version = req('electrodb/package.json').version;
+} catch { /* the version is a label only */ }
+process.stdout.write(JSON.stringify({
+  ModelName: path.basename(source).replace(/\.[^.]*$/, ''),
+  ModelMetadata: { AWSService: 'Amazon DynamoDB', Version: `electrodb ${version}` },
+  DataModel: [...tables.values()],
+}, null, 1) + '\n');
