@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -129,8 +130,90 @@ struct SampleEntityBuild {
   void add_attribute(const std::string& original, const std::vector<SampleValue>& values);
   void key(const std::string& name);
   void identity();
+  void patterns(ImportedDesign& d, std::set<std::string>& names) const;
+  std::optional<std::string> pattern_template(const SamplePattern& p, bool sort,
+                                              const std::vector<SampleAttribute>& params) const;
   std::string fallback_name(const std::string& key, const std::vector<KeySample>& samples) const;
 };
+
+// The template of a pattern's partition (or sort) value over its parameters,
+// or nothing when the values are not made of them.
+std::optional<std::string> SampleEntityBuild::pattern_template(
+    const SamplePattern& p, bool sort, const std::vector<SampleAttribute>& params) const {
+  std::vector<KeySample> samples;
+  for (const SamplePatternUse& u : p.uses) {
+    if (u.item >= items.size()) return std::nullopt;
+    KeySample s{sort ? u.sort : u.partition, {}};
+    for (const auto& [attr, v] : items[u.item]->values) {
+      const auto r = renamed.find(attr);
+      if (r != renamed.end() && sample_is_scalar(v)) s.values[r->second] = v.text;
+    }
+    samples.push_back(std::move(s));
+  }
+  if (samples.empty()) return std::nullopt;
+  InferredTemplate t = infer_template(samples, params, "x");
+  if (t.new_attribute) return std::nullopt;
+  return t.text;
+}
+
+// The source's access patterns over this entity type, each as the Query the
+// library sends, returning the entities whose partition-key attributes equal
+// the parameters, in any order.
+void SampleEntityBuild::patterns(ImportedDesign& d, std::set<std::string>& names) const {
+  if (group == nullptr) return;
+  for (const SamplePattern& p : group->patterns) {
+    std::vector<SampleAttribute> params;
+    for (const std::string& original : p.parameters) {
+      const auto r = renamed.find(original);
+      if (r == renamed.end()) break;
+      const auto a = std::find_if(for_templates.begin(), for_templates.end(),
+                                  [&](const SampleAttribute& x) { return x.name == r->second; });
+      if (a == for_templates.end()) break;
+      params.push_back(*a);
+    }
+    const std::string name = sample_unique(design_name_of(entity.name + "_" + p.name), names);
+    const auto partition =
+        params.size() == p.parameters.size() ? pattern_template(p, false, params) : std::nullopt;
+    const auto sort = p.sort_operator.empty() ? std::optional<std::string>("")
+                                              : pattern_template(p, true, params);
+    if (!partition || !sort || d.patterns.size() >= kImportMaxPatterns) {
+      d.header.push_back(
+          fmt::format("access pattern {} of {} left out: its key condition is not "
+                      "made of its parameters",
+                      yaml_quoted(p.name), yaml_quoted(entity.name)));
+      continue;
+    }
+    names.insert(name);
+    ImportedPattern out{name,
+                        {},
+                        {fmt::format("{}'s access pattern {}, as the library queries it",
+                                     entity.name, yaml_quoted(p.name))}};
+    out.body.push_back("query:");
+    if (!p.index.empty()) out.body.push_back("  index: " + yaml_quoted(design_name_of(p.index)));
+    out.body.push_back(fmt::format("  partition: {{{}: {}}}",
+                                   yaml_quoted(design_name_of(p.partition_key)),
+                                   yaml_quoted(*partition)));
+    if (!p.sort_operator.empty()) {
+      out.body.push_back(fmt::format("  sort: {{{}: {{{}: {}}}}}",
+                                     yaml_quoted(design_name_of(p.sort_key)), p.sort_operator,
+                                     yaml_quoted(*sort)));
+    }
+    std::string where;
+    if (!params.empty()) out.body.push_back("parameters:");
+    for (const SampleAttribute& a : params) {
+      out.body.push_back(fmt::format("  {}: {{like: {}}}", yaml_quoted(a.name),
+                                     yaml_quoted(entity.name + "." + a.name)));
+      where += fmt::format("{}{}: {}", where.empty() ? "" : ", ", yaml_quoted(a.name),
+                           yaml_quoted("$" + a.name));
+    }
+    out.body.push_back("returns:");
+    out.body.push_back(where.empty() ? fmt::format("  - {{entity: {}}}", yaml_quoted(entity.name))
+                                     : fmt::format("  - {{entity: {}, where: {{{}}}}}",
+                                                   yaml_quoted(entity.name), where));
+    out.body.push_back("order: any");
+    d.patterns.push_back(std::move(out));
+  }
+}
 
 // The attributes the table's key templates refer to.
 void SampleEntityBuild::identity() {
@@ -373,6 +456,7 @@ ImportedDesign design_from_samples(const SampleTable& t) {
                     keyless, keyless == 1 ? "" : "s"));
   }
   std::set<std::string> names;
+  std::set<std::string> pattern_names;
   for (const std::string& g : order) {
     if (d.entities.size() >= kImportMaxEntities) {
       d.header.push_back(fmt::format("entity type {} left out: a design holds at most {}",
@@ -406,6 +490,7 @@ ImportedDesign design_from_samples(const SampleTable& t) {
       }
     }
     b.identity();
+    b.patterns(d, pattern_names);
     d.entities.push_back(std::move(b.entity));
   }
   sample_rename_keys(d);

@@ -23,13 +23,38 @@ struct SampleItem {
   std::string group;  // the entity type the source gives it (a facet), or empty
 };
 
+// One use of an access pattern: the key condition's values the library
+// wrote for sample item `item` of its entity type.
+struct SamplePatternUse {
+  std::string partition;
+  std::string sort;
+  std::size_t item = 0;
+};
+
+// An access pattern the source states (an ElectroDB index): a Query on
+// `index` (empty: the table) by the partition key's `parameters`, with a sort
+// condition `sort_operator` ("eq", "begins_with" or none).
+struct SamplePattern {
+  std::string name;
+  std::string index;
+  std::string partition_key;
+  std::string sort_key;
+  std::string sort_operator;
+  std::vector<std::string> parameters;
+  std::vector<SamplePatternUse> uses;
+};
+
 // A facet (Workbench) or entity definition: its name, the attributes it
-// lists, and its key aliases (labels, shown in comments).
+// lists, its key aliases (labels, shown in comments) and access patterns.
 struct SampleGroup {
   std::string name;
   std::vector<std::string> attributes;
   std::map<std::string, std::string> key_aliases;  // key attribute -> alias
+  std::vector<SamplePattern> patterns;
 };
+
+// The most access patterns a design holds (design/load.h).
+inline constexpr std::size_t kImportMaxPatterns = 64;
 
 struct SampleTable {
   std::string design_name;

@@ -71,7 +71,10 @@ Result<void> workbench_keys(const json& owner, const std::string& at, ImportedKe
 // An item's value in DynamoDB JSON ({"S": "x"}) or as plain JSON ("x", 3, true).
 SampleValue workbench_value(const json& v) {
   if (v.is_object() && v.size() == 1) {
-    const auto& [type, inner] = *v.items().begin();
+    // Not `*v.items().begin()`: the items() proxy would be gone by the next line.
+    const auto first = v.begin();
+    const std::string& type = first.key();
+    const json& inner = first.value();
     if (type == "S" && inner.is_string()) return {'S', inner.get<std::string>()};
     if (type == "N" && inner.is_string()) return {'N', inner.get<std::string>()};
     if (type == "N" && inner.is_number()) return {'N', inner.dump()};
@@ -107,6 +110,56 @@ Result<void> workbench_items(const json& owner, const std::string& at, const std
   return {};
 }
 
+// The access patterns of an entity script's facet (node/entities.mjs writes
+// them; a Workbench export has none here): {Name, IndexName, PartitionKey,
+// SortKey, Parameters, Samples: [{Partition, Sort, SortOperator, Item}]}.
+Result<void> workbench_patterns(const json& facet, const std::string& at, SampleGroup& g) {
+  const auto list = facet.find("AccessPatterns");
+  if (list == facet.end()) return {};
+  if (!list->is_array() || list->size() > kImportMaxPatterns) {
+    return workbench_error(at + "/AccessPatterns",
+                           fmt::format("must be a list of at most {}", kImportMaxPatterns));
+  }
+  const auto text = [](const json& o, const char* key) {
+    const auto it = o.find(key);
+    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const json& p = (*list)[i];
+    const std::string here = fmt::format("{}/AccessPatterns/{}", at, i);
+    if (!p.is_object() || !p.contains("Samples") || !p["Samples"].is_array() ||
+        !p.contains("Parameters") || !p["Parameters"].is_array()) {
+      return workbench_error(here, "an access pattern needs Parameters and Samples lists");
+    }
+    SamplePattern sp{text(p, "Name"),
+                     text(p, "IndexName"),
+                     text(p, "PartitionKey"),
+                     text(p, "SortKey"),
+                     "",
+                     {},
+                     {}};
+    if (sp.name.empty() || sp.partition_key.empty()) {
+      return workbench_error(here, "an access pattern needs a Name and a PartitionKey");
+    }
+    for (const json& a : p["Parameters"]) {
+      if (a.is_string()) sp.parameters.push_back(a.get<std::string>());
+    }
+    for (const json& u : p["Samples"]) {
+      if (!u.is_object() || !u.contains("Item") || !u["Item"].is_number_unsigned()) continue;
+      sp.sort_operator = text(u, "SortOperator");
+      sp.uses.push_back({text(u, "Partition"), text(u, "Sort"), u["Item"].get<std::size_t>()});
+    }
+    if (sp.sort_operator != "" && sp.sort_operator != "eq" && sp.sort_operator != "begins_with") {
+      return workbench_error(here, "SortOperator must be eq or begins_with");
+    }
+    if (sp.sort_operator != "" && sp.sort_key.empty()) {
+      return workbench_error(here, "a sort condition needs a SortKey");
+    }
+    g.patterns.push_back(std::move(sp));
+  }
+  return {};
+}
+
 Result<void> workbench_facets(const json& table, const std::string& at, SampleTable& t) {
   const auto facets = table.find("TableFacets");
   if (facets == table.end()) return {};
@@ -117,7 +170,7 @@ Result<void> workbench_facets(const json& table, const std::string& at, SampleTa
     if (!f.is_object()) return workbench_error(here, "a facet must be an object");
     auto name = workbench_string(f, "FacetName", here);
     if (!name) return name.error();
-    SampleGroup g{*name, {}, {}};
+    SampleGroup g{*name, {}, {}, {}};
     if (const auto attrs = f.find("NonKeyAttributes"); attrs != f.end() && attrs->is_array()) {
       for (const json& a : *attrs) {
         if (a.is_string()) g.attributes.push_back(a.get<std::string>());
@@ -132,6 +185,7 @@ Result<void> workbench_facets(const json& table, const std::string& at, SampleTa
         g.key_aliases[t.sort_key[0].name] = (*alias)["SortKeyAlias"].get<std::string>();
       }
     }
+    if (auto ok = workbench_patterns(f, here, g); !ok) return ok;
     const bool has_items =
         f.contains("TableData") && f["TableData"].is_array() && !f["TableData"].empty();
     if (auto ok = workbench_items(f, here, has_items ? *name : "", t); !ok) return ok;
@@ -241,7 +295,12 @@ Result<ImportedDesign> import_workbench(const nlohmann::json& model, const std::
   if (t.items.empty() && t.groups.empty()) {
     return workbench_error(at, "no sample items and no facets: no entity to import");
   }
-  return design_from_samples(t);
+  ImportedDesign d = design_from_samples(t);
+  if (d.entities.empty()) {
+    return workbench_error(at + "/TableData",
+                           "no sample item holds the table's key: no entity to import");
+  }
+  return d;
 }
 
 }  // namespace sortkey::design_import

@@ -89,6 +89,35 @@ TEST(WorkbenchImport, RefusesWhatIsNotAModelWithThePlace) {
             "m.json: /DataModel/0: no sample items and no facets: no entity to import");
 }
 
+TEST(WorkbenchImport, ItemsWithoutTheTableKeyAreNoEntity) {
+  // Found by the fuzz target: a design without entities does not load.
+  ImportOptions o;
+  o.source = "m.json";
+  auto text = import_design_text(
+      R"({"DataModel": [{"TableName": "T",
+          "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"},
+                            "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
+          "TableData": [{"PK": {"S": "A"}, "SKx": {"S": "B"}}]}]})",
+      o);
+  ASSERT_FALSE(text.has_value());
+  EXPECT_EQ(text.error().message,
+            "m.json: /DataModel/0/TableData: no sample item holds the table's key: no entity to "
+            "import");
+}
+
+TEST(WorkbenchImport, AnEntityOfConstantKeysAndNoOtherAttributeLoads) {
+  ImportOptions o;
+  o.source = "m.json";
+  auto text = import_design_text(
+      R"({"DataModel": [{"TableName": "T",
+          "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}},
+          "TableData": [{"PK": {"S": "CONFIG"}}]}]})",
+      o);
+  ASSERT_TRUE(text.has_value()) << text.error().message;
+  auto design = design::load_design_text(*text, "imported.yaml");
+  EXPECT_TRUE(design.has_value()) << (design ? "" : design.error().message) << "\n" << *text;
+}
+
 TEST(WorkbenchImport, HostileNamesStayNamesAndCommentsStayComments) {
   ImportOptions o;
   o.source = "m.json";

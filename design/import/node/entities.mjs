@@ -57,16 +57,45 @@ function sampleValue(attr, j, i) {
   return `v${j}${i}`;
 }
 
-function sampleItems(entity) {
+function sampleInputs(entity) {
   const attrs = entity.schema.attributes;
   const names = Object.keys(attrs);
-  const items = [];
+  const inputs = [];
   for (let i = 0; i < 2; i++) {
     const input = {};
     names.forEach((name, j) => { input[name] = sampleValue(attrs[name], j, i); });
-    items.push(entity.put(input).params().Item);
+    inputs.push(input);
   }
-  return items;
+  return inputs;
+}
+
+// Each index of an entity is one of its access patterns: the Query ElectroDB
+// sends for it given the partition key's composite attributes, as ElectroDB
+// writes it for each sample item ("Samples": the key condition's values and
+// the item they were built from).
+function accessPatterns(entity, inputs) {
+  const patterns = [];
+  for (const [name, index] of Object.entries(entity.schema.indexes)) {
+    if (!entity.query || typeof entity.query[name] !== 'function') continue;
+    const samples = inputs.map((input, item) => {
+      const given = Object.fromEntries(index.pk.composite.map((c) => [c, input[c]]));
+      const p = entity.query[name](given).params();
+      const v = p.ExpressionAttributeValues || {};
+      const cond = p.KeyConditionExpression || '';
+      const sort = cond.includes('begins_with(#sk1') ? 'begins_with'
+                 : cond.includes('#sk1 = :sk1') ? 'eq' : '';
+      return { Partition: v[':pk'], Sort: sort ? v[':sk1'] : undefined, SortOperator: sort, Item: item };
+    });
+    patterns.push({
+      Name: name,
+      IndexName: index.index || '',
+      PartitionKey: index.pk.field,
+      SortKey: (index.sk && index.sk.field) || '',
+      Parameters: index.pk.composite,
+      Samples: samples,
+    });
+  }
+  return patterns;
 }
 
 function keyAttribute(field) {
@@ -93,6 +122,7 @@ function tableOf(entity, tables) {
 }
 
 function facetOf(entity) {
+  const inputs = sampleInputs(entity);
   const model = entity.schema.model;
   const primary = Object.values(entity.schema.indexes).find((x) => !x.index) || {};
   const label = (k) => (k && k.composite ? `composite: ${k.composite.join(', ') || '(none)'}` : '');
@@ -100,7 +130,8 @@ function facetOf(entity) {
     FacetName: model.entity,
     KeyAttributeAlias: { PartitionKeyAlias: label(primary.pk), SortKeyAlias: label(primary.sk) },
     NonKeyAttributes: Object.keys(entity.schema.attributes),
-    TableData: sampleItems(entity),
+    TableData: inputs.map((input) => entity.put(input).params().Item),
+    AccessPatterns: accessPatterns(entity, inputs),
   };
 }
 

@@ -1,5 +1,5 @@
 // The task tracker of electrodb_tasks.mjs with its keys' casing kept
-// (ElectroDB's `casing: 'none'` on each key of the table): no two ids that
+// (ElectroDB's `casing: 'none'` on every key): no two ids that
 // differ in case share a key any more.
 import { Entity, Service } from 'electrodb';
 
@@ -19,8 +19,8 @@ export const Employee = new Entity({
     },
     coworkers: {
       index: 'gsi1pk-gsi1sk-index',
-      pk: { field: 'gsi1pk', composite: ['office'] },
-      sk: { field: 'gsi1sk', composite: ['employee'] },
+      pk: { field: 'gsi1pk', composite: ['office'], casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['employee'], casing: 'none' },
     },
   },
 }, { table });
@@ -41,8 +41,8 @@ export const Task = new Entity({
     },
     assigned: {
       index: 'gsi1pk-gsi1sk-index',
-      pk: { field: 'gsi1pk', composite: ['employee'] },
-      sk: { field: 'gsi1sk', composite: ['status', 'points'] },
+      pk: { field: 'gsi1pk', composite: ['employee'], casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['status', 'points'], casing: 'none' },
     },
   },
 }, { table });
