@@ -40,10 +40,12 @@ std::string import_shown(const std::string& source) {
 
 Result<std::string> import_design_text(std::string_view text, const ImportOptions& options) {
   const std::string shown = import_shown(options.source);
-  if (!options.from.empty() && options.from != "workbench" && options.from != "electrodb") {
-    return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("--from {}: not supported yet (workbench and electrodb are)",
-                                  support::excerpt(options.from, 40)));
+  if (!options.from.empty() && options.from != "workbench" && options.from != "electrodb" &&
+      options.from != "onetable") {
+    return make_error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("--from {}: not supported yet (workbench, electrodb and onetable are)",
+                    support::excerpt(options.from, 40)));
   }
   auto model = support::parse_json(text, shown);
   if (!model) return model.error();
@@ -54,9 +56,10 @@ Result<std::string> import_design_text(std::string_view text, const ImportOption
   const std::string stem = options.source == "-"
                                ? std::string("imported")
                                : std::filesystem::path(options.source).stem().string();
-  auto design = import_workbench(
-      *model, options.table, stem,
-      options.from == "electrodb" ? "ElectroDB entities" : "NoSQL Workbench model");
+  auto design = import_workbench(*model, options.table, stem,
+                                 options.from == "electrodb" || options.from == "onetable"
+                                     ? "JavaScript entity definitions"
+                                     : "NoSQL Workbench model");
   if (!design) {
     return make_error(design.error().code, 0, fmt::format("{}: {}", shown, design.error().message));
   }
@@ -69,10 +72,12 @@ int import_design(const ImportOptions& options) {
     return 2;
   };
   ImportOptions o = options;
+  // The entity script tells ElectroDB from OneTable itself.
   if (o.from.empty() && is_javascript_source(o.source)) o.from = "electrodb";
   Result<std::string> text = std::string();
-  if (o.from == "electrodb") {
-    if (o.source == "-") return fail("--from electrodb reads a module file, not standard input");
+  if (o.from == "electrodb" || o.from == "onetable") {
+    if (o.source == "-")
+      return fail("--from " + o.from + " reads a module file, not standard input");
     text = run_entity_script(o.source);
     if (!text) return fail(text.error().message);
   } else {

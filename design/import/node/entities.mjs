@@ -1,4 +1,4 @@
-// entities.mjs MODULE: the ElectroDB entities a module exports, as sample
+// entities.mjs MODULE: the ElectroDB entities (or OneTable models) a module exports, as sample
 // items written by ElectroDB itself, printed as one JSON document in the shape
 // of a NoSQL Workbench model (design/import/workbench.h reads it).
 //
@@ -13,6 +13,7 @@
 // Exit status 0 with the model on standard output; 2 with one line on
 // standard error when the module cannot be loaded or exports no entity.
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 function fail(why) {
@@ -135,6 +136,76 @@ function facetOf(entity) {
   };
 }
 
+// OneTable: a Table whose schema names models; each model's keys are value
+// templates ('account#${id}', '${number:6:0}') that OneTable expands itself.
+function isOneTable(v) {
+  return v !== null && typeof v === 'object' && typeof v.getModel === 'function' &&
+         v.schema && v.schema.definition && v.schema.definition.models;
+}
+
+function oneTablesOf(mod) {
+  return Object.values(mod).filter(isOneTable);
+}
+
+function oneTableValue(field, j, i) {
+  const t = field.type;
+  if (t === Number || t === 'number') return 100 * (j + 1) + i;
+  if (t === Boolean || t === 'boolean') return i % 2 === 0;
+  if (t === String || t === 'string' || t === undefined) {
+    if (Array.isArray(field.enum) && field.enum.length) return field.enum[i % field.enum.length];
+    return `Xa${String.fromCharCode(65 + (j % 26))}${String.fromCharCode(65 + i)}`;
+  }
+  return undefined;
+}
+
+async function oneTableModel(table, name, fields) {
+  const model = table.getModel(name);
+  const items = [];
+  for (let i = 0; i < 2; i++) {
+    const input = {};
+    Object.entries(fields).forEach(([field, def], j) => {
+      if (def.value !== undefined) return;
+      const v = oneTableValue(def, j, i);
+      if (v !== undefined) input[field] = v;
+    });
+    const cmd = await model.create(input, { execute: false, log: false });
+    items.push(cmd.Item);
+  }
+  return {
+    FacetName: name,
+    KeyAttributeAlias: {},
+    NonKeyAttributes: Object.keys(fields).filter((f) => fields[f].value === undefined),
+    TableData: items,
+  };
+}
+
+async function oneTableModels(table) {
+  const def = table.schema.definition;
+  const out = { TableName: table.name || 'Table', GlobalSecondaryIndexes: [], TableFacets: [] };
+  for (const [name, index] of Object.entries(def.indexes || {})) {
+    const keys = { PartitionKey: keyAttribute(index.hash) };
+    if (index.sort) keys.SortKey = keyAttribute(index.sort);
+    if (name === 'primary') out.KeyAttributes = keys;
+    else if (index.type !== 'local') out.GlobalSecondaryIndexes.push({ IndexName: name, KeyAttributes: keys });
+  }
+  for (const [name, fields] of Object.entries(def.models)) {
+    try {
+      out.TableFacets.push(await oneTableModel(table, name, fields));
+    } catch (e) {
+      fail(`model ${name}: OneTable refused its sample item: ${e && e.message}`);
+    }
+  }
+  return out;
+}
+
+function libraryVersion(name) {
+  try {
+    return createRequire(path.resolve(source))(`${name}/package.json`).version;
+  } catch {
+    return '?';
+  }
+}
+
 const source = process.argv[2];
 if (!source) fail('usage: entities.mjs MODULE');
 let mod;
@@ -143,8 +214,21 @@ try {
 } catch (e) {
   fail(`cannot load ${source}: ${e && e.message}`);
 }
+const oneTables = oneTablesOf(mod);
+if (oneTables.length > 0) {
+  const tables = [];
+  for (const t of oneTables) tables.push(await oneTableModels(t));
+  process.stdout.write(JSON.stringify({
+    ModelName: path.basename(source).replace(/\.[^.]*$/, ''),
+    ModelMetadata: { AWSService: 'Amazon DynamoDB', Version: `dynamodb-onetable ${libraryVersion('dynamodb-onetable')}` },
+    DataModel: tables,
+  }, null, 1) + '\n');
+  process.exit(0);
+}
 const entities = entitiesOf(mod);
-if (entities.length === 0) fail(`${source} exports no ElectroDB entity (an Entity, or a Service)`);
+if (entities.length === 0) {
+  fail(`${source} exports no ElectroDB entity (an Entity, or a Service) and no OneTable Table`);
+}
 const tables = new Map();
 for (const entity of entities) {
   try {
@@ -153,11 +237,7 @@ for (const entity of entities) {
     fail(`entity ${entity.schema.model.entity}: ElectroDB refused its sample item: ${e && e.message}`);
   }
 }
-let version = '?';
-try {
-  const req = (await import('node:module')).createRequire(path.resolve(source));
-  version = req('electrodb/package.json').version;
-} catch { /* the version is a label only */ }
+const version = libraryVersion('electrodb');
 process.stdout.write(JSON.stringify({
   ModelName: path.basename(source).replace(/\.[^.]*$/, ''),
   ModelMetadata: { AWSService: 'Amazon DynamoDB', Version: `electrodb ${version}` },
