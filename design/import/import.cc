@@ -7,6 +7,7 @@
 
 #include "design/import/node_source.h"
 #include "design/import/workbench.h"
+#include "design/load.h"
 #include "support/files.h"
 #include "support/json_input.h"
 #include "support/text.h"
@@ -63,7 +64,15 @@ Result<std::string> import_design_text(std::string_view text, const ImportOption
   if (!design) {
     return make_error(design.error().code, 0, fmt::format("{}: {}", shown, design.error().message));
   }
-  return write_design_yaml(*design);
+  std::string yaml = write_design_yaml(*design);
+  // The last guard: a model the readers above let through but whose design
+  // does not load is refused here, never written.
+  if (auto loaded = design::load_design_text(yaml, "the imported design"); !loaded) {
+    return make_error(ErrorCode::kBadFormat, 0,
+                      fmt::format("{}: the design imported from it does not load: {}", shown,
+                                  loaded.error().message));
+  }
+  return yaml;
 }
 
 int import_design(const ImportOptions& options) {

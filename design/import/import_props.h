@@ -4,7 +4,9 @@
 // for the fuzz target and the unit tests:
 //   * an error is one line that names the source;
 //   * a design it writes loads as a design (design/load.h): every name valid,
-//     every template parsed, every key given, whatever the model held.
+//     every template parsed, every key given, whatever the model held; the
+//     import's own last guard (a design that does not load is refused, not
+//     written) never has to act.
 //
 // Example:
 //   check(imported_design_loads(text, "model.json"));

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <set>
+
 #include "design/import/samples.h"
 #include "support/text.h"
 
@@ -63,7 +66,44 @@ Result<void> workbench_keys(const json& owner, const std::string& at, ImportedKe
   if (keys->contains("SortKey")) {
     auto s = workbench_key(*keys, "SortKey", at + "/KeyAttributes");
     if (!s) return s.error();
+    if (design_name_of(s->name) == design_name_of(pk.name)) {
+      return workbench_error(at + "/KeyAttributes",
+                             "the partition and the sort key are one attribute, which DynamoDB "
+                             "refuses");
+    }
     sk.push_back(*s);
+  }
+  return {};
+}
+
+// Every key attribute of the table and its indexes of one type, and index
+// names given once (CreateTable refuses both), also once made design names.
+Result<void> workbench_key_types(const SampleTable& t, const std::string& at) {
+  std::map<std::string, bool> number;
+  std::set<std::string> index_names;
+  const auto one = [&](const ImportedKeyAttribute& k) -> Result<void> {
+    const std::string name = design_name_of(k.name);
+    const auto [it, added] = number.emplace(name, k.number);
+    if (!added && it->second != k.number) {
+      return workbench_error(at, fmt::format("the key attribute {} is a String in one key and a "
+                                             "Number in another",
+                                             yaml_quoted(k.name)));
+    }
+    return {};
+  };
+  if (auto ok = one(t.partition_key); !ok) return ok;
+  for (const auto& k : t.sort_key) {
+    if (auto ok = one(k); !ok) return ok;
+  }
+  for (const ImportedIndex& i : t.indexes) {
+    if (!index_names.insert(i.name).second) {
+      return workbench_error(at + "/GlobalSecondaryIndexes",
+                             fmt::format("the index {} is named twice", yaml_quoted(i.name)));
+    }
+    if (auto ok = one(i.partition_key); !ok) return ok;
+    for (const auto& k : i.sort_key) {
+      if (auto ok = one(k); !ok) return ok;
+    }
   }
   return {};
 }
@@ -274,6 +314,7 @@ Result<ImportedDesign> import_workbench(const nlohmann::json& model, const std::
   if (tables->size() > 1) t.design_name += "_" + *name;
   if (auto ok = workbench_keys(tj, at, t.partition_key, t.sort_key); !ok) return ok.error();
   if (auto ok = workbench_indexes(tj, at, t); !ok) return ok.error();
+  if (auto ok = workbench_key_types(t, at); !ok) return ok.error();
   workbench_declared_types(tj, t);
   if (auto ok = workbench_facets(tj, at, t); !ok) return ok.error();
   if (auto ok = workbench_items(tj, at, "", t); !ok) return ok.error();

@@ -105,6 +105,32 @@ TEST(WorkbenchImport, ItemsWithoutTheTableKeyAreNoEntity) {
             "import");
 }
 
+TEST(WorkbenchImport, RefusesKeySchemasDynamoDBRefuses) {
+  // Found by the fuzz target: an index whose two keys are one attribute.
+  ImportOptions o;
+  o.source = "m.json";
+  const std::string table =
+      R"("TableName": "T", "TableData": [{"PK": {"S": "A"}}],
+         "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}})";
+  auto same = import_design_text(R"({"DataModel": [{)" + table + R"(,
+      "GlobalSecondaryIndexes": [{"IndexName": "G", "KeyAttributes": {
+        "PartitionKey": {"AttributeName": "X", "AttributeType": "S"},
+        "SortKey": {"AttributeName": "X", "AttributeType": "S"}}}]}]})",
+                                 o);
+  ASSERT_FALSE(same.has_value());
+  EXPECT_EQ(same.error().message,
+            "m.json: /DataModel/0/GlobalSecondaryIndexes/0/KeyAttributes: the partition and the "
+            "sort key are one attribute, which DynamoDB refuses");
+  auto types = import_design_text(R"({"DataModel": [{)" + table + R"(,
+      "GlobalSecondaryIndexes": [{"IndexName": "G", "KeyAttributes": {
+        "PartitionKey": {"AttributeName": "PK", "AttributeType": "N"}}}]}]})",
+                                  o);
+  ASSERT_FALSE(types.has_value());
+  EXPECT_EQ(types.error().message,
+            "m.json: /DataModel/0: the key attribute \"PK\" is a String in one key and a Number "
+            "in another");
+}
+
 TEST(WorkbenchImport, AnEntityOfConstantKeysAndNoOtherAttributeLoads) {
   ImportOptions o;
   o.source = "m.json";
