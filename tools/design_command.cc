@@ -4,6 +4,7 @@
 
 #include "certify/failure_replay.h"
 #include "design/check.h"
+#include "design/import/import.h"
 #include "design/show.h"
 #include "tools/option_checks.h"
 #include "tools/version.h"
@@ -41,7 +42,30 @@ void add_show_command(CLI::App& design, int* exit_code) {
   });
 }
 
+void add_import_command(CLI::App& design, int* exit_code) {
+  auto o = std::make_shared<design_import::ImportOptions>();
+  CLI::App* import = design.add_subcommand(
+      "import",
+      "write a design file from a NoSQL Workbench data model (JSON) or ElectroDB or OneTable "
+      "definitions (a JS module): tables, indexes, entities, attributes and key templates "
+      "inferred from sample items");
+  import
+      ->add_option("source", o->source,
+                   "the model, or the module exporting the entities (- for standard input)")
+      ->required()
+      ->check(non_empty());
+  import->add_option("-o,--output", o->output, "the design file to write (- for standard output)")
+      ->capture_default_str()
+      ->check(non_empty());
+  import->add_option("--from", o->from, "the kind of source (default: detected)")
+      ->check(CLI::IsMember({"workbench", "electrodb", "onetable"}));
+  import->add_option("--table", o->table, "the model's table to import (default: its first)")
+      ->check(non_empty());
+  import->callback([o, exit_code] { *exit_code = design_import::import_design(*o);
+});
 }  // namespace
+
+}  // namespace sortkey::cli
 
 void add_design_command(CLI::App& app, int* exit_code) {
   CLI::App* design = app.add_subcommand(
@@ -126,6 +150,7 @@ void add_design_command(CLI::App& app, int* exit_code) {
     *exit_code = design::check_design_file(*o);
   });
   add_show_command(*design, exit_code);
+  add_import_command(*design, exit_code);
 }
 
 }  // namespace sortkey::cli
