@@ -12,6 +12,8 @@ import sys
 
 def escape(text):
     text = text.replace("\\", "\\e")
+    # Non-ASCII as groff's Unicode escapes: the page reads the same under any locale.
+    text = "".join(c if ord(c) < 128 else f"\\[u{ord(c):04X}]" for c in text)
     # A line must not start with a control character of roff.
     return re.sub(r"^([.'])", r"\\&\1", text)
 
