@@ -281,15 +281,18 @@ cmd_fuzz() {
   local fuzzers=$dir/libexec/sortkey/fuzzers corpus=${RUNNER_TEMP:-/tmp}/sortkey-fuzz-corpus
   [ -d "$fuzzers" ] || die "no fuzzers in $fuzzers (a sortkey-binary has none: leave it empty to fuzz)"
   # The seeds: the package's corpus, or this source's; a copy, since the campaign adds to it.
-  local seeds=$source_dir/corpus
+  # The dictionaries likewise (the source's also name every target, so each must be built).
+  local seeds=$source_dir/corpus dicts=$source_dir/fuzz
   [ ! -d "$dir/share/sortkey/corpus" ] || seeds=$dir/share/sortkey/corpus
+  [ ! -d "$dir/share/sortkey/fuzz" ] || dicts=$dir/share/sortkey/fuzz
   rm -rf "$corpus"
+  mkdir -p "$(dirname "$corpus")"
   cp -R "$seeds" "$corpus"
   local extra=()
   mapfile -t extra < <(extra_args)
   local status
   set +e
-  "$dir/bin/sortkey" fuzz --fuzzers "$fuzzers" --corpus "$corpus" --dicts "$source_dir/fuzz" \
+  "$dir/bin/sortkey" fuzz --fuzzers "$fuzzers" --corpus "$corpus" --dicts "$dicts" \
     --seconds "$SORTKEY_FUZZ" --out "$reports/fuzz" "${extra[@]}"
   status=$?
   set -e
