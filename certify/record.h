@@ -49,6 +49,10 @@ struct CertifiedProperty {
   // settled (certify/endpoint/unknown_outcome.h): {"count", "settled":
   // {"applied": n, ...}, "writes": [...]}; null when there were none.
   nlohmann::json unknown_outcomes;
+  // Where the input the property checks was written, {"file", "line"} (a
+  // design's pattern or key template), for annotating that line; null when
+  // the target has no such place.
+  nlohmann::json source;
 };
 
 struct Certification {

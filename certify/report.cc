@@ -95,6 +95,7 @@ nlohmann::json property_json(const CertifiedProperty& p) {
   if (!p.note.empty()) j["note"] = p.note;
   if (!p.divergences.empty()) j["divergences"] = p.divergences;
   if (!p.unknown_outcomes.is_null()) j["unknown_outcomes"] = p.unknown_outcomes;
+  if (!p.source.is_null()) j["source"] = p.source;
   return j;
 }
 

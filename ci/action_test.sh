@@ -8,7 +8,14 @@
 #   3. a broken adapter (adapters/broken/unpadded_number.py): NOT CERTIFIED, the
 #      job fails, the reports are uploaded all the same;
 #   4. an input sortkey refuses (cases: many): could not run, the job fails,
-#      the job summary says why.
+#      the job summary says why;
+#   5. design: every example (examples/*.yaml), as this repository's workflow
+#      gates on them: each CERTIFIED, its page in the artifact, certify not run;
+#   6. design: a broken example beside a right one: the job fails, with an
+#      ::error annotation on the line of each failing pattern, both pages
+#      uploaded and both verdicts in the job summary;
+#   7. design: a file that is not a design: could not run, annotated at the
+#      line the loader names.
 # Each time the job summary, the artifact and the Action's outputs are checked.
 #
 #
@@ -40,8 +47,9 @@ use() {
   for input in "$@"; do inputs+=(--input "$input"); done
   [ -z "$prebuilt" ] || inputs+=(--input "sortkey-binary=$prebuilt")
   echo "== use $run of the Action: $*"
-  (cd "$workspace" && node "$root/ci/node/run_action.mjs" --action "$root" --job "$job" "${inputs[@]}") ||
-    status=$?
+  (cd "$workspace" && node "$root/ci/node/run_action.mjs" --action "$root" --job "$job" "${inputs[@]}") \
+    >"$job/log-$run.txt" 2>&1 || status=$?
+  cat "$job/log-$run.txt"
   [ "$status" = "$want" ] || fail "use $run ($*) exited $status, expected $want"
 }
 
@@ -101,5 +109,54 @@ summary_has "## sortkey certify: could not run (exit status 2)"
 summary_has "--cases: must be a decimal integer"
 [ ! -e "$job/artifacts/refused" ] || fail "use 4 uploaded reports of a run that never started"
 
-echo "ci/action_test.sh: 4 uses of the Action: 2 reference adapters CERTIFIED (the second from the cache)," \
-  "a broken adapter NOT CERTIFIED, a refused input could not run; each failing the job as it should"
+# The designs are read from the workspace, as a job's checkout.
+cp -R "$root/examples" "$workspace/examples"
+log_has() {
+  grep -qF -- "$1" "$job/log-$run.txt" || fail "use $run's log lacks \"$1\""
+}
+summary_count() {
+  grep -c "^## sortkey certify: $1\$" "$job/summary.md" || true
+}
+certified_before=$(summary_count CERTIFIED)
+
+use 0 "design=examples/*.yaml" artifact-name=designs
+[ "$(result 'r["outputs"]["design-status"]')" = 0 ] || fail "use 5: the design-status output is not 0"
+[ "$(result 'r["steps"].get("certify", {"outcome": "skipped"})["outcome"]')" = skipped ] ||
+  fail "use 5 certified the built-in codecs too"
+examples=$(find "$root/examples" -maxdepth 1 -name '*.yaml' | wc -l)
+[ "$(summary_count CERTIFIED)" = $((certified_before + examples)) ] ||
+  fail "the job summary lacks a CERTIFIED report for each of the $examples examples"
+for f in "$root"/examples/*.yaml; do
+  name=$(basename "$f" .yaml)
+  for ext in html json md; do
+    [ -s "$job/artifacts/designs/design/$name.$ext" ] || fail "artifact designs lacks design/$name.$ext"
+  done
+done
+! grep -q '^::error' "$job/log-$run.txt" || fail "use 5 annotated a passing design"
+
+broken=examples/broken/audit_log_display_timestamp.yaml
+use 1 "design=$broken, examples/saas.yaml" "args=--cases 50" artifact-name=broken-design
+[ "$(result 'r["outputs"]["design-status"]')" = 1 ] || fail "use 6: the design-status output is not 1"
+[ "$(result 'r["steps"]["design"]["outcome"]')" = failure ] || fail "use 6: the design step did not fail"
+# The lines that name the two patterns in the broken file, as a person reads them.
+newest_line=$(grep -n '^  newest_first:' "$root/$broken" | cut -d: -f1)
+window_line=$(grep -n '^  window:' "$root/$broken" | cut -d: -f1)
+log_has "::error file=$broken,line=$newest_line,title=sortkey design check%3A pattern/newest_first::the access pattern newest_first returns what it does not declare"
+log_has "::error file=$broken,line=$window_line,title=sortkey design check%3A pattern/window::the request is refused"
+[ "$(grep -c '^::error file=' "$job/log-$run.txt")" = 2 ] || fail "use 6: not exactly the two failing patterns annotated"
+log_has "50 cases each"
+for name in audit_log_display_timestamp saas; do
+  [ -s "$job/artifacts/broken-design/design/$name.html" ] || fail "artifact broken-design lacks $name.html"
+done
+summary_has "## sortkey certify: NOT CERTIFIED"
+
+printf 'table:\n  partition_key: PK\nentities:\n  E:\n    colour: red\n' >"$workspace/bad.yaml"
+use 1 design=bad.yaml artifact-name=bad-design
+[ "$(result 'r["outputs"]["design-status"]')" = 2 ] || fail "use 7: the design-status output is not 2"
+log_has "::error file=bad.yaml,line=5,title=sortkey design check::could not check it (exit status 2)"
+summary_has "## sortkey design check: bad.yaml could not be checked (exit status 2)"
+
+echo "ci/action_test.sh: 7 uses of the Action: 2 reference adapters CERTIFIED (the second from the cache)," \
+  "a broken adapter NOT CERTIFIED, a refused input could not run; the $examples example designs CERTIFIED," \
+  "a broken one annotated on its failing patterns' lines, a file that is no design refused; each failing" \
+  "the job as it should"

@@ -16,6 +16,8 @@
 #define SORTKEY_DESIGN_DESIGN_H_
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -218,6 +220,10 @@ struct Design {
   int max_entities = 24;  // entities in one generated population, at most
   int capacity_alert_percent =
       80;  // the sorting guide's alert: a range above this share of a width
+  // The line (from 1) of the file where each part was named, for pointing a
+  // reader at what failed: "entities", "entity/E", "key/E/K" (E's key
+  // template of K), "index/I", "pattern/P". Absent parts are not in it.
+  std::map<std::string, int, std::less<>> lines;
 
   const EntityType* entity(std::string_view name) const;
 };

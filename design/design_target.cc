@@ -15,6 +15,32 @@
 namespace sortkey::design {
 namespace {
 
+// The line of the design file that names a property's subject: the pattern,
+// the key template a width is checked in, the index; the entities for the
+// properties of every entity (items/build, keys/...). 0 when not known.
+int design_line_of_property(const Design& d, std::string_view id) {
+  const auto line = [&d](std::string_view part) {
+    const auto it = d.lines.find(part);
+    return it == d.lines.end() ? 0 : it->second;
+  };
+  if (id.starts_with("pattern/")) return line(id);
+  if (id.starts_with("hit_rate/")) return line("pattern/" + std::string(id.substr(9)));
+  if (id.starts_with("index/")) {
+    const std::string_view rest = id.substr(6);
+    return line("index/" + std::string(rest.substr(0, rest.rfind('/'))));
+  }
+  if (id.starts_with("width/")) {  // width/<entity>.<attribute>/<key>
+    for (const EntityType& e : d.entities) {
+      for (const KeyTemplate& k : e.keys) {
+        if (id.starts_with("width/" + e.name + ".") && id.ends_with("/" + k.attribute)) {
+          return line("key/" + e.name + "/" + k.attribute);
+        }
+      }
+    }
+  }
+  return line("entities");
+}
+
 class DesignTarget final : public certify::Target {
  public:
   DesignTarget(std::shared_ptr<const Design> design, std::shared_ptr<Observations> seen,
@@ -45,6 +71,7 @@ class DesignTarget final : public certify::Target {
                         fmt::format("the check stopped during {}: {}", entry.id(), *why));
     }
     sum_generated_costs(entry.id(), result.run);
+    set_source(result);
     const auto scope = seen_->scopes.find(entry.id());
     const ScopeResult none;
     const ScopeResult& s = scope == seen_->scopes.end() ? none : scope->second;
@@ -131,6 +158,7 @@ class DesignTarget final : public certify::Target {
                      fmt::format("the filter of {} returns at least {}% of the items it reads",
                                  p.name, *p.min_hit_rate),
                      "hit-rate checks"});
+      set_source(out.back());
     }
     return out;
   }
@@ -168,6 +196,12 @@ class DesignTarget final : public certify::Target {
   }
 
  private:
+  // The line of the design file that the property checks, as its source.
+  void set_source(certify::CertifiedProperty& p) const {
+    if (const int line = design_line_of_property(*design_, p.run.id); line > 0) {
+      p.source = {{"file", design_->path}, {"line", line}};
+    }
+  }
   // The read cost of a pattern's generated populations: its first `cases`
   // runs (a failing run counts as a case), not the shrinker's after them.
   void sum_generated_costs(const std::string& id, const props::RunReport& run) {

@@ -144,6 +144,8 @@ class JsonBuilder final : public YAML::EventHandler {
                                first.line, first.column));
     }
     f.key = key;
+    doc_->key_positions[child_pointer(f.pointer, key)] =
+        TextPosition{mark.line + 1, mark.column + 1};
   }
 
   // Puts `v` where the parser is and returns it with its pointer.

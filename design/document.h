@@ -55,6 +55,10 @@ struct Document {
   nlohmann::ordered_json root;
   // Every value's JSON pointer ("" for the root, "/a/0/b") and where it starts.
   std::map<std::string, TextPosition, std::less<>> positions;
+  // Where the key of each map member was written, by the member's pointer:
+  // the line a person names the member on ("newest_first:"), where its value
+  // may start on the next.
+  std::map<std::string, TextPosition, std::less<>> key_positions;
 
   // Where the value at `pointer` was written; for a pointer that names no
   // value (a missing member), the nearest enclosing value's place.

@@ -27,6 +27,30 @@ Result<void> Loader::read_check(const Node& n, Design& d) const {
   return {};
 }
 
+int Loader::line_of(const Node& n) const {
+  const auto key = doc_.key_positions.find(n.ptr);
+  return key != doc_.key_positions.end() ? key->second.line : doc_.where(n.ptr).line;
+}
+
+void Loader::note_lines(const Node& root, Design& d) const {
+  const Node ents = child(root, "entities");
+  d.lines["entities"] = line_of(ents);
+  for (const EntityType& e : d.entities) {
+    const Node en = child(ents, e.name);
+    d.lines["entity/" + e.name] = line_of(en);
+    for (const KeyTemplate& k : e.keys) {
+      d.lines["key/" + e.name + "/" + k.attribute] = line_of(child(child(en, "keys"), k.attribute));
+    }
+  }
+  const Node indexes = child(child(root, "table"), "indexes");
+  for (std::size_t i = 0; i < d.indexes.size(); ++i) {
+    d.lines["index/" + d.indexes[i].schema.name] = line_of(item(indexes, i));
+  }
+  for (const Pattern& p : d.patterns) {
+    d.lines["pattern/" + p.name] = line_of(child(child(root, "patterns"), p.name));
+  }
+}
+
 Result<Design> Loader::run() {
   const Node root{&doc_.root, ""};
   Design d;
@@ -69,6 +93,7 @@ Result<Design> Loader::run() {
       d.patterns.push_back(std::move(*p));
     }
   }
+  note_lines(root, d);
   return d;
 }
 

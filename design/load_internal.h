@@ -98,6 +98,10 @@ class Loader {
 
   // load.cc
   Result<void> read_check(const Node& n, Design& d) const;
+  // The line where `n` is named: its key's, else its value's.
+  int line_of(const Node& n) const;
+  // Design::lines, once every section is read.
+  void note_lines(const Node& root, Design& d) const;
 
   // load_table.cc
   Result<void> read_table(const Node& n, Design& d) const;

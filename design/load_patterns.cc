@@ -300,8 +300,10 @@ Result<void> Loader::read_query(const Node& n, const Design& d, const ParamTypes
     if (!t) return t.error();
     p.partition.push_back(KeyValue{k.name, std::move(*t)});
   }
-  for (const auto& [attr, value] : part.j->items()) {
-    const auto named = [&a = attr](const KeyAttribute& k) { return k.name == a; };
+  for (const auto& member : part.j->items()) {
+    // Not a structured binding: clang 14, the fuzz preset's compiler, cannot capture one.
+    const std::string& attr = member.key();
+    const auto named = [&attr](const KeyAttribute& k) { return k.name == attr; };
     if (std::none_of(pk.begin(), pk.end(), named)) {
       std::vector<std::string> known;
       for (const KeyAttribute& k : pk) known.push_back(k.name);

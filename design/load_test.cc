@@ -26,6 +26,27 @@ entities:
       SK: "EVT#{at:timestamp(0)}"
 )";
 
+TEST(Load, NotesTheLineThatNamesEachPart) {
+  const std::string text = std::string(kMinimal) + R"(patterns:
+  newest_first:
+    query:
+      partition: {PK: "ACTOR#{actor}"}
+    parameters:
+      actor: {like: Event.actor}
+    returns:
+      - {entity: Event, where: {actor: $actor}}
+    order: any
+)";
+  auto d = load_design_text(text, "d.yaml");
+  ASSERT_TRUE(d) << d.error().message;
+  // The key's line, not the value's (which starts on the next line).
+  EXPECT_EQ(d->lines.at("entities"), 4);
+  EXPECT_EQ(d->lines.at("entity/Event"), 5);
+  EXPECT_EQ(d->lines.at("key/Event/PK"), 10);
+  EXPECT_EQ(d->lines.at("key/Event/SK"), 11);
+  EXPECT_EQ(d->lines.at("pattern/newest_first"), 13);
+}
+
 std::string error_of(const std::string& text) {
   auto d = load_design_text(text, "d.yaml");
   return d ? "loaded" : d.error().message;
