@@ -412,7 +412,15 @@ Result<void> append_step_summary(std::string_view markdown) {
   return {};
 }
 
+bool report_on_stdout(const ReportPaths& paths) {
+  return paths.json == "-" || paths.junit == "-" || paths.markdown == "-";
+}
+
 Result<void> check_report_paths(const ReportPaths& paths) {
+  if ((paths.json == "-") + (paths.junit == "-") + (paths.markdown == "-") > 1) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      "only one report can go to standard output (-): write the others to files");
+  }
   if (!paths.sign_key.empty()) {
     if (auto signature = sign_ed25519(paths.sign_key, "sortkey: a probe of the signing key");
         !signature) {
@@ -438,6 +446,23 @@ Result<void> check_report_paths(const ReportPaths& paths) {
   return {};
 }
 
+namespace {
+
+// A report on standard output: its reader gone (EPIPE) wants no more, and is
+// no error; any other failure (a full disk) is.
+Result<void> write_report_to_stdout(std::FILE* out, std::string_view text) {
+  errno = 0;
+  const bool wrote = std::fwrite(text.data(), 1, text.size(), out) == text.size();
+  if (wrote && std::fflush(out) == 0) return {};
+  const int error = errno;
+  if (error == EPIPE) return {};
+  return make_error(ErrorCode::kUnavailable, 0,
+                    fmt::format("cannot write the report to standard output: {}",
+                                error != 0 ? std::strerror(error) : "the write failed"));
+}
+
+}  // namespace
+
 Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
   std::vector<std::pair<std::string, std::string>> files;
   if (!paths.json.empty()) {
@@ -458,15 +483,14 @@ Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
         certificate.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
   if (!paths.junit.empty()) files.emplace_back(paths.junit, junit_xml(c));
-  if (!paths.markdown.empty()) {
-    if (paths.markdown == "-") {
-      emit(stdout, fmt::format("\n{}", markdown(c)));
-    } else {
-      files.emplace_back(paths.markdown, markdown(c));
-    }
-  }
+  if (!paths.markdown.empty()) files.emplace_back(paths.markdown, markdown(c));
   if (auto appended = append_step_summary(markdown(c)); !appended) return appended.error();
   for (const auto& [path, text] : files) {
+    if (path == "-") {
+      if (auto written = write_report_to_stdout(paths.standard_output, text); !written)
+        return written;
+      continue;
+    }
     if (auto written = write_file(path, text); !written) {
       return make_error(written.error().code, 0,
                         "cannot write the report: " + written.error().message);
