@@ -157,7 +157,8 @@ void print_rows(const Certification& c, std::FILE* out) {
 // ", 59 properties not run (--fail-fast)", or "".
 std::string not_run_note(const Certification& c) {
   if (c.not_run == 0) return {};
-  return fmt::format(", {} properties not run (--fail-fast)", c.not_run);
+  return fmt::format(", {} not run (--fail-fast)",
+                     support::quantity(c.not_run, "property", "properties"));
 }
 
 // The failure store's part of the Markdown: what was replayed, stored and
@@ -320,9 +321,9 @@ std::string junit_xml(const Certification& c) {
 std::string markdown(const Certification& c) {
   std::string out =
       fmt::format("## sortkey certify: {}\n\n", c.certified() ? "CERTIFIED" : "NOT CERTIFIED");
-  out +=
-      fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} cases per property\n",
-                  c.target, c.target_kind, c.suite_version, c.seed, c.cases);
+  out += fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} per property\n",
+                     c.target, c.target_kind, c.suite_version, c.seed,
+                     support::quantity(static_cast<std::size_t>(c.cases), "case"));
   out += fmt::format("- {} passed in {:.1f}s{}\n", c.tally(false), c.seconds, not_run_note(c));
   if (!c.stopped.empty())
     out += fmt::format("- **the run could not be completed:** {}\n", c.stopped);

@@ -269,9 +269,10 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   if (!chosen) return stop(chosen.error());
 
   if (!options.quiet) {
-    emit(stdout, fmt::format("{}: {}: {} properties, {} cases each{}, seed {}\n\n", options.command,
-                             cert.target, chosen->size(), settings.cases, extra_plans(targets),
-                             settings.seed));
+    emit(stdout, fmt::format("{}: {}: {}, {} each{}, seed {}\n\n", options.command, cert.target,
+                             support::quantity(chosen->size(), "property", "properties"),
+                             support::quantity(static_cast<std::size_t>(settings.cases), "case"),
+                             extra_plans(targets), settings.seed));
   }
   const auto start = std::chrono::steady_clock::now();
   std::optional<FailureStore> store;
