@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "certify/signature.h"
+#include "support/color.h"
 #include "support/files.h"
 #include "support/text.h"
 
@@ -148,8 +149,14 @@ void print_rows(const Certification& c, std::FILE* out) {
        fmt::format("{:<{}} {:>9}  {:<8} {:>8}\n", "property", width, "cases", "result", "time"));
   emit(out, fmt::format("{:-<{}} {:->9}  {:-<8} {:->8}\n", "", width, "", "", ""));
   for (const auto& p : c.properties) {
-    emit(out, fmt::format("{:<{}} {:>9}  {:<8} {:>7.2f}s\n", p.run.id, width, p.run.cases,
-                          props::to_string(p.run.verdict), p.run.seconds));
+    // The word coloured, its padding not: the escapes take no column.
+    const std::string word = props::to_string(p.run.verdict);
+    const support::Paint tone = p.run.verdict == props::Verdict::kPassed   ? support::Paint::kGood
+                                : p.run.verdict == props::Verdict::kFailed ? support::Paint::kBad
+                                                                           : support::Paint::kWarn;
+    emit(out, fmt::format("{:<{}} {:>9}  {}{:<{}} {:>7.2f}s\n", p.run.id, width, p.run.cases,
+                          support::paint(out, tone, word), "",
+                          word.size() < 8 ? 8 - word.size() : 0, p.run.seconds));
   }
   emit(out, "\n");
 }
@@ -224,11 +231,13 @@ void print_table(const Certification& c, std::FILE* out, bool quiet) {
     if (p.run.verdict != Verdict::kPassed) emit(out, fmt::format("{}\n", failure_text(p.run)));
   }
   if (c.certified()) {
-    emit(out, fmt::format("CERTIFIED: {}: {} passed in {:.1f}s (seed {})\n", c.target,
+    emit(out, fmt::format("{}: {}: {} passed in {:.1f}s (seed {})\n",
+                          support::paint(out, support::Paint::kGood, "CERTIFIED"), c.target,
                           c.tally(false), c.seconds, c.seed));
   } else {
-    emit(out, fmt::format("NOT CERTIFIED: {}: {} failed{} (seed {})\n", c.target, c.tally(true),
-                          not_run_note(c), c.seed));
+    emit(out, fmt::format("{}: {}: {} failed{} (seed {})\n",
+                          support::paint(out, support::Paint::kBad, "NOT CERTIFIED"), c.target,
+                          c.tally(true), not_run_note(c), c.seed));
   }
 }
 

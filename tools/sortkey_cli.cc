@@ -27,6 +27,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "support/color.h"
 #include "tools/codec_commands.h"
 #include "tools/codecs/id_commands.h"
 #include "tools/shell_help.h"
@@ -95,6 +96,19 @@ int main(int argc, char** argv) {
                            (std::string_view(sortkey::cli::commit()).empty()
                                 ? ""
                                 : std::string(" (commit ") + sortkey::cli::commit() + ")"));
+
+  // Options of every command, given before or after its words.
+  app.fallthrough();
+  std::string color = "auto";
+  app.add_option("--color", color,
+                 "colour the verdict words: auto (on a terminal, unless NO_COLOR is set), always "
+                 "or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  app.parse_complete_callback([&color] {
+    sortkey::support::set_color_mode(
+        sortkey::support::parse_color_mode(color).value_or(sortkey::support::ColorMode::kAuto));
+  });
 
   sortkey::cli::Context ctx;
   CLI::App* encode = app.add_subcommand("encode", "encode values into sort-key fragments");

@@ -81,11 +81,14 @@ bool hint_has_long_option(const CLI::App& app, const std::string& name) {
   return false;
 }
 
+// The long options of `app` and of the commands above it (--color).
 std::vector<std::string> hint_long_option_names(const CLI::App& app) {
   std::vector<std::string> names;
-  for (const CLI::Option* o : app.get_options()) {
-    if (!o->nonpositional() || o->get_group().empty()) continue;  // hidden: not offered
-    for (const auto& l : o->get_lnames()) names.push_back(l);
+  for (const CLI::App* at = &app; at != nullptr; at = at->get_parent()) {
+    for (const CLI::Option* o : at->get_options()) {
+      if (!o->nonpositional() || o->get_group().empty()) continue;  // hidden: not offered
+      for (const auto& l : o->get_lnames()) names.push_back(l);
+    }
   }
   return names;
 }
