@@ -33,9 +33,10 @@ void Progress::finished(const props::RunReport& run) {
   const std::lock_guard<std::mutex> lock(mu_);
   ++done_;
   if (mode_ != Mode::kLog) return;
-  emit(stderr,
-       fmt::format("[{}/{}] {} {} ({} cases, {:.2f}s; {:.0f}s elapsed)\n", done_, total_, run.id,
-                   props::to_string(run.verdict), run.cases, run.seconds, elapsed()));
+  emit(stderr, fmt::format("[{}/{}] {} {} ({}, {:.2f}s; {:.0f}s elapsed)\n", done_, total_, run.id,
+                           props::to_string(run.verdict),
+                           support::quantity(static_cast<std::size_t>(run.cases), "case"),
+                           run.seconds, elapsed()));
   std::fflush(stderr);
   last_line_ = std::chrono::steady_clock::now();
 }

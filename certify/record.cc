@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "support/text.h"
+
 namespace sortkey::certify {
 
 std::size_t Certification::failed() const {
@@ -33,8 +35,11 @@ std::string Certification::tally(bool failures) const {
   for (const std::string& group : order) {
     if (!group.empty() && counts[group].second == 0) continue;
     const auto [counted, total] = counts[group];
-    out += fmt::format("{}{} of {} {}", out.empty() ? "" : " and ", counted, total,
-                       group.empty() ? "properties" : group);
+    // A group is named in the plural ("snapshot checks"): one is without its "s".
+    const std::string many = group.empty() ? "properties" : group;
+    const std::string one = group.empty() ? "property" : many.substr(0, many.size() - 1);
+    out += fmt::format("{}{} of {}", out.empty() ? "" : " and ", counted,
+                       support::quantity(total, one, many));
   }
   return out;
 }

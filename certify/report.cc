@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "certify/signature.h"
+#include "support/color.h"
 #include "support/files.h"
 #include "support/text.h"
 
@@ -161,8 +162,14 @@ void print_rows(const Certification& c, std::FILE* out) {
        fmt::format("{:<{}} {:>9}  {:<8} {:>8}\n", "property", width, "cases", "result", "time"));
   emit(out, fmt::format("{:-<{}} {:->9}  {:-<8} {:->8}\n", "", width, "", "", ""));
   for (const auto& p : c.properties) {
-    emit(out, fmt::format("{:<{}} {:>9}  {:<8} {:>7.2f}s\n", p.run.id, width, p.run.cases,
-                          result_text(p), p.run.seconds));
+    // The word coloured, its padding not: the escapes take no column.
+    const std::string word = result_text(p);
+    const support::Paint tone = p.run.verdict == props::Verdict::kPassed   ? support::Paint::kGood
+                                : p.run.verdict == props::Verdict::kFailed ? support::Paint::kBad
+                                                                           : support::Paint::kWarn;
+    emit(out, fmt::format("{:<{}} {:>9}  {}{:<{}} {:>7.2f}s\n", p.run.id, width, p.run.cases,
+                          support::paint(out, tone, word), "",
+                          word.size() < 8 ? 8 - word.size() : 0, p.run.seconds));
   }
   emit(out, "\n");
 }
@@ -170,7 +177,8 @@ void print_rows(const Certification& c, std::FILE* out) {
 // ", 59 properties not run (--fail-fast)", or "".
 std::string not_run_note(const Certification& c) {
   if (c.not_run == 0) return {};
-  return fmt::format(", {} properties not run (--fail-fast)", c.not_run);
+  return fmt::format(", {} not run (--fail-fast)",
+                     support::quantity(c.not_run, "property", "properties"));
 }
 
 // The failure store's part of the Markdown: what was replayed, stored and
@@ -240,14 +248,16 @@ void print_table(const Certification& c, std::FILE* out, bool quiet) {
     }
   }
   if (c.certified()) {
-    emit(out, fmt::format("CERTIFIED: {}: {} passed in {:.1f}s (seed {})\n", c.target,
+    emit(out, fmt::format("{}: {}: {} passed in {:.1f}s (seed {})\n",
+                          support::paint(out, support::Paint::kGood, "CERTIFIED"), c.target,
                           c.tally(false), c.seconds, c.seed));
   } else {
     const std::string failed = c.failed() == 0 && c.not_explored() > 0
                                    ? not_explored_note(c).substr(2)
                                    : c.tally(true) + " failed" + not_explored_note(c);
-    emit(out, fmt::format("NOT CERTIFIED: {}: {}{} (seed {})\n", c.target, failed, not_run_note(c),
-                          c.seed));
+    emit(out, fmt::format("{}: {}: {}{} (seed {})\n",
+                          support::paint(out, support::Paint::kBad, "NOT CERTIFIED"), c.target,
+                          failed, not_run_note(c), c.seed));
   }
 }
 
@@ -342,9 +352,9 @@ std::string junit_xml(const Certification& c) {
 std::string markdown(const Certification& c) {
   std::string out =
       fmt::format("## sortkey certify: {}\n\n", c.certified() ? "CERTIFIED" : "NOT CERTIFIED");
-  out +=
-      fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} cases per property\n",
-                  c.target, c.target_kind, c.suite_version, c.seed, c.cases);
+  out += fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} per property\n",
+                     c.target, c.target_kind, c.suite_version, c.seed,
+                     support::quantity(static_cast<std::size_t>(c.cases), "case"));
   out += fmt::format("- {} passed in {:.1f}s{}\n", c.tally(false), c.seconds, not_run_note(c));
   if (!c.stopped.empty())
     out += fmt::format("- **the run could not be completed:** {}\n", c.stopped);
@@ -434,7 +444,15 @@ Result<void> append_step_summary(std::string_view markdown) {
   return {};
 }
 
+bool report_on_stdout(const ReportPaths& paths) {
+  return paths.json == "-" || paths.junit == "-" || paths.markdown == "-";
+}
+
 Result<void> check_report_paths(const ReportPaths& paths) {
+  if ((paths.json == "-") + (paths.junit == "-") + (paths.markdown == "-") > 1) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      "only one report can go to standard output (-): write the others to files");
+  }
   if (!paths.sign_key.empty()) {
     if (auto signature = sign_ed25519(paths.sign_key, "sortkey: a probe of the signing key");
         !signature) {
@@ -460,6 +478,23 @@ Result<void> check_report_paths(const ReportPaths& paths) {
   return {};
 }
 
+namespace {
+
+// A report on standard output: its reader gone (EPIPE) wants no more, and is
+// no error; any other failure (a full disk) is.
+Result<void> write_report_to_stdout(std::FILE* out, std::string_view text) {
+  errno = 0;
+  const bool wrote = std::fwrite(text.data(), 1, text.size(), out) == text.size();
+  if (wrote && std::fflush(out) == 0) return {};
+  const int error = errno;
+  if (error == EPIPE) return {};
+  return make_error(ErrorCode::kUnavailable, 0,
+                    fmt::format("cannot write the report to standard output: {}",
+                                error != 0 ? std::strerror(error) : "the write failed"));
+}
+
+}  // namespace
+
 Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
   std::vector<std::pair<std::string, std::string>> files;
   if (!paths.json.empty()) {
@@ -480,15 +515,14 @@ Result<void> write_reports(const ReportPaths& paths, const Certification& c) {
         certificate.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
   if (!paths.junit.empty()) files.emplace_back(paths.junit, junit_xml(c));
-  if (!paths.markdown.empty()) {
-    if (paths.markdown == "-") {
-      emit(stdout, fmt::format("\n{}", markdown(c)));
-    } else {
-      files.emplace_back(paths.markdown, markdown(c));
-    }
-  }
+  if (!paths.markdown.empty()) files.emplace_back(paths.markdown, markdown(c));
   if (auto appended = append_step_summary(markdown(c)); !appended) return appended.error();
   for (const auto& [path, text] : files) {
+    if (path == "-") {
+      if (auto written = write_report_to_stdout(paths.standard_output, text); !written)
+        return written;
+      continue;
+    }
     if (auto written = write_file(path, text); !written) {
       return make_error(written.error().code, 0,
                         "cannot write the report: " + written.error().message);

@@ -56,25 +56,34 @@ Result<void> write_file(const std::string& path, std::string_view text);
 // set (a GitHub Actions job summary). The error names the file.
 Result<void> append_step_summary(std::string_view markdown);
 
-// Where `sortkey certify` writes its reports; "" for one not asked for.
+// Where `sortkey certify` writes its reports; "" for one not asked for, "-"
+// for standard output (one report at most).
 struct ReportPaths {
   std::string json;      // the JSON certificate
   std::string junit;     // JUnit XML
-  std::string markdown;  // Markdown; "-": standard output
+  std::string markdown;  // Markdown
   std::string sign_key;  // an Ed25519 private key (PEM) that signs the certificate's digest
+  // Where the report on "-" goes: standard output, or the stream the command
+  // kept for it when it moved its own output to standard error.
+  std::FILE* standard_output = stdout;
 };
+
+// Whether a report of `paths` goes to standard output ("-").
+bool report_on_stdout(const ReportPaths& paths);
 
 // Writes the reports asked for, and appends the Markdown to the file named by
 // $GITHUB_STEP_SUMMARY when that is set. Errors: "cannot write the report: ..."
-// naming the file.
+// naming the file, or "... to standard output: <why>" (a reader that went
+// away is no error: it wants no more).
 Result<void> write_reports(const ReportPaths& paths, const Certification& c);
 
 // What write_reports() needs, checked before a run so that a bad path or key
 // does not lose a whole run's results: the --sign key signs (a probe
 // message), and each report's folder takes a new file as write_reports()
 // writes it (a temporary file beside it, removed at once); a report path
-// that is a folder is refused. Errors: "cannot sign the certificate: ...",
-// "cannot write <path>: <why>".
+// that is a folder is refused; standard output takes one report. Errors:
+// "cannot sign the certificate: ...", "cannot write <path>: <why>", "only one
+// report can go to standard output".
 Result<void> check_report_paths(const ReportPaths& paths);
 
 }  // namespace sortkey::certify

@@ -54,9 +54,9 @@ TEST(Report, TallyCountsEachGroupApart) {
   snap.id = "padded/snapshot";
   snap.verdict = props::Verdict::kPassed;
   c.properties.push_back({snap, "padded", "the keys are the recorded ones", "snapshot checks"});
-  EXPECT_EQ(c.tally(true), "1 of 2 properties and 0 of 1 snapshot checks");
-  EXPECT_EQ(c.tally(false), "1 of 2 properties and 1 of 1 snapshot checks");
-  EXPECT_EQ(sample(false).tally(false), "1 of 1 properties");
+  EXPECT_EQ(c.tally(true), "1 of 2 properties and 0 of 1 snapshot check");
+  EXPECT_EQ(c.tally(false), "1 of 2 properties and 1 of 1 snapshot check");
+  EXPECT_EQ(sample(false).tally(false), "1 of 1 property");
 }
 
 TEST(Report, CertificateDigestVerifiesAndDetectsTampering) {

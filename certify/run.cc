@@ -13,6 +13,7 @@
 #include "certify/failure_replay.h"
 #include "certify/progress.h"
 #include "certify/report.h"
+#include "support/suggest.h"
 #include "support/text.h"
 
 namespace sortkey::certify {
@@ -214,13 +215,26 @@ Result<std::vector<ChosenProperty>> choose_properties(const TargetList& targets,
   for (const std::string& f : filters) {
     const auto matches = [&f](const ChosenProperty& c) { return selected(*c.entry, {f}); };
     if (std::any_of(chosen.begin(), chosen.end(), matches)) continue;
-    std::string ids;
+    // The nearest ids and groups, or the groups: not every id on one line.
+    std::vector<std::string> names;
+    std::vector<std::string> groups;
     for (const auto& t : targets) {
-      for (const auto& e : t->catalog().entries()) ids += (ids.empty() ? "" : ", ") + e.id();
+      for (const auto& e : t->catalog().entries()) {
+        names.push_back(e.id());
+        if (std::find(groups.begin(), groups.end(), e.codec) == groups.end()) {
+          groups.push_back(e.codec);
+        }
+      }
+    }
+    names.insert(names.begin(), groups.begin(), groups.end());
+    std::string hint = support::did_you_mean(f, names);
+    if (hint.empty()) {
+      hint = "the groups: ";
+      for (std::size_t i = 0; i < groups.size(); ++i) hint += (i > 0 ? ", " : "") + groups[i];
     }
     return make_error(ErrorCode::kBadParameter, 0,
-                      fmt::format("no property matches \"{}\"; the properties: {}",
-                                  support::excerpt(f, 100), ids));
+                      fmt::format("no property matches \"{}\"; {} (--list shows every id)",
+                                  support::excerpt(f, 100), hint));
   }
   if (chosen.empty()) {
     return make_error(ErrorCode::kBadParameter, 0,
@@ -256,9 +270,10 @@ Certification run_certification(TargetList& targets, const RunOptions& options) 
   if (!chosen) return stop(chosen.error());
 
   if (!options.quiet) {
-    emit(stdout, fmt::format("{}: {}: {} properties, {} cases each{}, seed {}\n\n", options.command,
-                             cert.target, chosen->size(), settings.cases, extra_plans(targets),
-                             settings.seed));
+    emit(stdout, fmt::format("{}: {}: {}, {} each{}, seed {}\n\n", options.command, cert.target,
+                             support::quantity(chosen->size(), "property", "properties"),
+                             support::quantity(static_cast<std::size_t>(settings.cases), "case"),
+                             extra_plans(targets), settings.seed));
   }
   const auto start = std::chrono::steady_clock::now();
   std::optional<FailureStore> store;

@@ -34,9 +34,9 @@ int list_properties(const CheckOptions& options) {
 }  // namespace
 
 Result<std::shared_ptr<const Design>> read_design_file(const std::string& path) {
-  auto text = support::read_file_within(path, kMaxDocumentBytes);
+  auto text = support::read_input_within(path, kMaxDocumentBytes);
   if (!text) return make_error(text.error().code, 0, "cannot read " + text.error().message);
-  auto design = load_design_text(*text, path);
+  auto design = load_design_text(*text, path == "-" ? "standard input" : path);
   if (!design) return design.error();
   return std::shared_ptr<const Design>(std::make_shared<Design>(std::move(*design)));
 }

@@ -50,7 +50,8 @@ struct CheckOptions {
 // The small scope `options` asks for (design/scope.h).
 ScopeSettings scope_settings(const CheckOptions& options);
 
-// The design in `path`: a regular file of at most kMaxDocumentBytes.
+// The design in `path`: a regular file of at most kMaxDocumentBytes, or
+// standard input for "-".
 // Errors: "cannot read <path>: <why>" and load_design_text's.
 Result<std::shared_ptr<const Design>> read_design_file(const std::string& path);
 

@@ -12,6 +12,7 @@
 #include "design/values.h"
 #include "sortkey/epoch.h"
 #include "sortkey/padded.h"
+#include "support/text.h"
 
 namespace sortkey::design {
 namespace {
@@ -163,7 +164,8 @@ std::string first_difference(const std::vector<std::vector<std::size_t>>& groups
     std::vector<std::size_t> left = group;
     while (!left.empty() && (!limit || wanted < static_cast<std::size_t>(*limit))) {
       if (at == a.owners.size()) {
-        return fmt::format("the answer ends after {} entities; next expected: {}", at,
+        return fmt::format("the answer ends after {}; next expected: {}",
+                           support::quantity(at, "entity", "entities"),
                            show_entity(population[left.front()]));
       }
       const auto it =

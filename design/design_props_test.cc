@@ -64,7 +64,7 @@ TEST(PatternReturns, TeamsWithoutTheHashSortAfterTheOrgAndAreMissed) {
                                     {{"org", text_value("ACME")}}, 5, nullptr);
   ASSERT_FALSE(o.ok());
   EXPECT_NE(
-      o.message().find("the answer ends after 1 entities; next expected: Team{org_name=\"ACME\", "
+      o.message().find("the answer ends after 1 entity; next expected: Team{org_name=\"ACME\", "
                        "team_name=\"GRILL\"}"),
       std::string::npos)
       << o.message();

@@ -182,10 +182,12 @@ class DesignTarget final : public certify::Target {
       const ReadCost& c = seen_->costs[i];
       if (!design_->patterns[i].filter || c.requests == 0) continue;
       out += fmt::format(
-          "read cost of {} (FilterExpression): {} items read, {} returned ({:.0f}% hit rate), "
-          "{:.1f} read capacity units, over {} requests for {} populations\n",
-          design_->patterns[i].name, c.read, c.returned, hit_rate_percent(c), c.capacity,
-          c.requests, c.populations);
+          "read cost of {} (FilterExpression): {} read, {} returned ({:.0f}% hit rate), "
+          "{:.1f} read capacity units, over {} for {}\n",
+          design_->patterns[i].name, support::quantity(static_cast<std::size_t>(c.read), "item"),
+          c.returned, hit_rate_percent(c), c.capacity,
+          support::quantity(static_cast<std::size_t>(c.requests), "request"),
+          support::quantity(static_cast<std::size_t>(c.populations), "population"));
     }
     for (const WidthUse& use : width_uses(*design_)) {
       if (std::string alert = capacity_alert(*design_, use); !alert.empty()) out += alert + "\n";

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "sortkey/error.h"
+#include "support/text.h"
 
 namespace sortkey::props {
 namespace {
@@ -243,9 +244,10 @@ std::string replay_command(const RunReport& report) {
 }
 
 std::string describe_failure(const RunReport& report) {
-  std::string out =
-      fmt::format("{} {} after {} cases and {} shrinks (seed {})\n", report.id,
-                  to_string(report.verdict), report.cases, report.shrinks, report.settings.seed);
+  std::string out = fmt::format(
+      "{} {} after {} and {} (seed {})\n", report.id, to_string(report.verdict),
+      support::quantity(static_cast<std::size_t>(report.cases), "case"),
+      support::quantity(static_cast<std::size_t>(report.shrinks), "shrink"), report.settings.seed);
   out += fmt::format("  why: {}\n", report.message);
   for (const auto& [type, value] : report.counterexample) {
     out += fmt::format("  counterexample: {} = {}\n", type, value);

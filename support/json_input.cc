@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -87,6 +88,27 @@ Result<std::string> read_file_within(const std::string& path, std::size_t max_by
   in.read(text.data(), static_cast<std::streamsize>(size));
   if (in.gcount() != static_cast<std::streamsize>(size)) return fail("it changed while read");
   return text;
+}
+
+Result<std::string> read_stdin_within(std::size_t max_bytes) {
+  std::string text;
+  char buffer[1 << 16];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) {
+    if (n > max_bytes - text.size()) {
+      return make_error(ErrorCode::kBadParameter, 0,
+                        fmt::format("standard input: it is larger than {} bytes", max_bytes));
+    }
+    text.append(buffer, n);
+  }
+  if (std::ferror(stdin)) {
+    return make_error(ErrorCode::kBadParameter, 0,
+                      fmt::format("standard input: {}", std::strerror(errno)));
+  }
+  return text;
+}
+
+Result<std::string> read_input_within(const std::string& path, std::size_t max_bytes) {
+  return path == "-" ? read_stdin_within(max_bytes) : read_file_within(path, max_bytes);
 }
 
 }  // namespace sortkey::support

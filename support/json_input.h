@@ -53,6 +53,15 @@ Result<nlohmann::json> parse_json(std::string_view text, std::string_view what);
 // large, or the system's reason), for the caller to put after "cannot read".
 Result<std::string> read_file_within(const std::string& path, std::size_t max_bytes);
 
+// The bytes of standard input, read to its end, when they are at most
+// `max_bytes` (reading stops one byte past). Errors: "standard input: <why>"
+// (too large, or the system's reason).
+Result<std::string> read_stdin_within(std::size_t max_bytes);
+
+// An input a person names: "-" is standard input (read_stdin_within), any
+// other path a file (read_file_within).
+Result<std::string> read_input_within(const std::string& path, std::size_t max_bytes);
+
 }  // namespace sortkey::support
 
 #endif  // SORTKEY_SUPPORT_JSON_INPUT_H_

@@ -179,4 +179,13 @@ void flush(std::FILE* out) {
 
 int emit_stdout_errno() { return g_stdout_errno; }
 
+std::string noun_for(std::size_t n, std::string_view one, std::string_view many) {
+  if (n == 1) return std::string(one);
+  return many.empty() ? std::string(one) + "s" : std::string(many);
+}
+
+std::string quantity(std::size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + noun_for(n, one, many);
+}
+
 }  // namespace sortkey::support

@@ -68,6 +68,13 @@ void flush(std::FILE* out);
 // the pipe went away), or 0: what the command says at its end.
 int emit_stdout_errno();
 
+// The count and the noun that agrees with it: "1 property", "2 properties",
+// "0 properties". `many` defaults to `one` with an "s".
+std::string quantity(std::size_t n, std::string_view one, std::string_view many = {});
+
+// The noun alone, as quantity() chooses it: "property" for 1, else `many`.
+std::string noun_for(std::size_t n, std::string_view one, std::string_view many = {});
+
 // The current time in UTC as strftime(3) `format` writes it; the default is
 // RFC 3339 ("2026-06-23T10:00:00Z").
 std::string utc_now(const char* format = "%Y-%m-%dT%H:%M:%SZ");

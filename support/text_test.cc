@@ -91,5 +91,16 @@ TEST(Excerpt, IsCutWholeAndMarked) {
   EXPECT_TRUE(by_lead_bytes(e) && valid_utf8(e));
 }
 
+TEST(Quantity, TheNounAgreesWithTheCount) {
+  EXPECT_EQ(quantity(1, "property", "properties"), "1 property");
+  EXPECT_EQ(quantity(2, "property", "properties"), "2 properties");
+  EXPECT_EQ(quantity(0, "property", "properties"), "0 properties");
+  EXPECT_EQ(quantity(1, "entity", "entities"), "1 entity");
+  EXPECT_EQ(quantity(3, "case"), "3 cases");
+  EXPECT_EQ(quantity(1, "case"), "1 case");
+  EXPECT_EQ(noun_for(1, "request"), "request");
+  EXPECT_EQ(noun_for(5, "request"), "requests");
+}
+
 }  // namespace
 }  // namespace sortkey::support

@@ -20,6 +20,7 @@
 #include "certify/verify.h"
 #include "properties/runner.h"
 #include "tools/option_checks.h"
+#include "tools/report_output.h"
 #include "tools/version.h"
 
 namespace sortkey::cli {
@@ -116,6 +117,7 @@ int run_certify(CertifyOptions options) {
   if (!options.list) {
     if (auto ok = certify::check_report_paths(options.reports); !ok)
       return could_not_run(ok.error());
+    move_run_output_for_report(options.reports);
   }
   auto targets = certify::open_targets(options.targets, stderr);
   if (!targets) return could_not_run(targets.error());
@@ -229,16 +231,17 @@ void add_selection_options(CLI::App* sub, CertifyOptions& o) {
 
 void add_report_options(CLI::App* sub, CertifyOptions& o) {
   sub->add_option("--json", o.reports.json,
-                  "write the JSON certificate (with its digest) to this file")
+                  "write the JSON certificate (with its digest) to this file (- for stdout)")
       ->check(non_empty());
   sub->add_option("--junit", o.reports.junit,
-                  "write JUnit XML (one test case per property) to this file")
+                  "write JUnit XML (one test case per property) to this file (- for stdout)")
       ->check(non_empty());
   sub->add_option("--sign", o.reports.sign_key,
                   "with --json: sign the certificate's digest with this Ed25519 private key (PEM)")
       ->check(non_empty());
   sub->add_option("--markdown", o.reports.markdown,
-                  "write a Markdown summary to this file (- for stdout)")
+                  "write a Markdown summary to this file (- for stdout; the run's own output "
+                  "then goes to stderr)")
       ->check(non_empty());
 }
 

@@ -3,10 +3,12 @@
 #include <memory>
 
 #include "certify/failure_replay.h"
+#include "certify/report.h"
 #include "design/check.h"
 #include "design/import/import.h"
 #include "design/show.h"
 #include "tools/option_checks.h"
+#include "tools/report_output.h"
 #include "tools/version.h"
 
 namespace sortkey::cli {
@@ -23,7 +25,8 @@ void add_show_command(CLI::App& design, int* exit_code) {
       "show",
       "draw a design as one HTML page: its item collections and each access pattern's "
       "reads, ascending and descending, or its check's failure");
-  show->add_option("file", o->path, "the design file (docs/design-format.md)")
+  show->add_option("file", o->path,
+                   "the design file (docs/design-format.md); - reads standard input")
       ->required()
       ->check(non_empty());
   show->add_option("--html", o->html, "the page to write (self-contained HTML)")
@@ -76,7 +79,9 @@ void add_design_command(CLI::App& app, int* exit_code) {
   o->run.cases = 200;
   CLI::App* check = design->add_subcommand(
       "check", "prove every access pattern and key rule of a design file (YAML or JSON)");
-  check->add_option("file", o->path, "the design file (docs/design-format.md)")
+  check
+      ->add_option("file", o->path,
+                   "the design file (docs/design-format.md); - reads standard input")
       ->required()
       ->check(non_empty());
   check->add_option("--cases", o->run.cases, "generated populations per property")
@@ -113,15 +118,19 @@ void add_design_command(CLI::App& app, int* exit_code) {
       ->needs("--failures");
   check->add_flag("--list", o->list, "list the design's properties and exit");
   check->add_flag("--no-progress", o->run.no_progress, "never show the progress line");
+  check->add_flag("-q,--quiet", o->run.quiet, "print only the failures and the verdict line");
   check
       ->add_option("--json", o->reports.json,
-                   "write the JSON record (with its digest) to this file")
+                   "write the JSON record (with its digest) to this file (- for stdout)")
       ->check(non_empty());
-  check->add_option("--junit", o->reports.junit, "write JUnit XML (one test case per property)")
+  check
+      ->add_option("--junit", o->reports.junit,
+                   "write JUnit XML (one test case per property) to this file (- for stdout)")
       ->check(non_empty());
   check
       ->add_option("--markdown", o->reports.markdown,
-                   "write a Markdown summary to this file (- for stdout)")
+                   "write a Markdown summary to this file (- for stdout; the run's own output "
+                   "then goes to stderr)")
       ->check(non_empty());
   auto endpoint = std::make_shared<design::EndpointStoreOptions>();
   check
@@ -147,6 +156,11 @@ void add_design_command(CLI::App& app, int* exit_code) {
     }
     o->run.suite_version = version();
     o->run.source_commit = commit();
+    // A report on "-" is all standard output holds; a bad path is left for
+    // the check to report.
+    if (!o->list && certify::check_report_paths(o->reports)) {
+      move_run_output_for_report(o->reports);
+    }
     *exit_code = design::check_design_file(*o);
   });
   add_show_command(*design, exit_code);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "sortkey/error.h"
+#include "support/suggest.h"
 
 namespace sortkey::cli {
 
@@ -96,9 +97,20 @@ inline CLI::Validator one_of(std::vector<std::string> names) {
         for (std::size_t i = 0; i < names.size(); ++i) {
           list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
         }
-        return "must be " + list + ", got \"" + printable(text) + "\"";
+        const std::string hint = support::did_you_mean(text, names);
+        return "must be " + list + ", got \"" + printable(text) + "\"" +
+               (hint.empty() ? "" : "; " + hint);
       },
-      "", "one of");
+      // As CLI::IsMember shows them: "{s,ms,us,ns}" in --help, and the
+      // values the shell completions offer (tools/shell_help.cc).
+      "{" +
+          [&names] {
+            std::string list;
+            for (const std::string& n : names) list += (list.empty() ? "" : ",") + n;
+            return list;
+          }() +
+          "}",
+      "one of");
 }
 
 // A value that is not empty.

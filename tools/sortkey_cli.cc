@@ -27,9 +27,11 @@
 #include <string_view>
 #include <system_error>
 
+#include "support/color.h"
 #include "tools/codec_commands.h"
 #include "tools/codecs/id_commands.h"
 #include "tools/shell_help.h"
+#include "tools/usage_hints.h"
 #include "tools/version.h"
 #if SORTKEY_WITH_CERTIFIER
 #include "support/subprocess.h"
@@ -54,33 +56,6 @@ int output_failed(int error, int status_so_far) {
   std::fprintf(stderr, "sortkey: cannot write to standard output: %s\n",
                error != 0 ? std::strerror(error) : "the write failed");
   return 2;
-}
-
-// The first word that should name a command but names none, as a sentence
-// listing the ones there are; "" when every command word is known. Stops at
-// the first option: what follows may be an option's value.
-std::string unknown_command(CLI::App& app, int argc, char** argv) {
-  CLI::App* at = &app;
-  std::string path;
-  for (int i = 1; i < argc; ++i) {
-    const std::string word = argv[i];
-    if (word.empty() || word[0] == '-') return {};
-    const auto subs = at->get_subcommands([](CLI::App*) { return true; });
-    if (subs.empty() || at->get_require_subcommand_min() == 0) return {};
-    CLI::App* next = nullptr;
-    std::string names;
-    for (CLI::App* sub : subs) {
-      if (sub->check_name(word)) next = sub;
-      names += (names.empty() ? "" : ", ") + sub->get_name();
-    }
-    if (next == nullptr) {
-      return fmt::format("unknown command \"{}\"{}; the commands: {}", sortkey::printable(word),
-                         path.empty() ? "" : " after \"" + path + "\"", names);
-    }
-    path += (path.empty() ? "" : " ") + word;
-    at = next;
-  }
-  return {};
 }
 
 // A standard stream started closed would hand its descriptor to the next file
@@ -113,13 +88,27 @@ int main(int argc, char** argv) {
   // credential_process running (support/subprocess.h).
   sortkey::support::install_exit_handlers();
 #endif
-  CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them"};
+  // Named, so that every usage line says `sortkey`, not the path it was run by.
+  CLI::App app{"sortkey: DynamoDB sort-key codecs and the properties that prove them", "sortkey"};
   app.require_subcommand(1);
   app.set_version_flag("--version",
                        std::string("sortkey ") + sortkey::cli::version() +
                            (std::string_view(sortkey::cli::commit()).empty()
                                 ? ""
                                 : std::string(" (commit ") + sortkey::cli::commit() + ")"));
+
+  // Options of every command, given before or after its words.
+  app.fallthrough();
+  std::string color = "auto";
+  app.add_option("--color", color,
+                 "colour the verdict words: auto (on a terminal, unless NO_COLOR is set), always "
+                 "or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  app.parse_complete_callback([&color] {
+    sortkey::support::set_color_mode(
+        sortkey::support::parse_color_mode(color).value_or(sortkey::support::ColorMode::kAuto));
+  });
 
   sortkey::cli::Context ctx;
   CLI::App* encode = app.add_subcommand("encode", "encode values into sort-key fragments");
@@ -139,11 +128,12 @@ int main(int argc, char** argv) {
   sortkey::cli::add_fuzz_command(app, &fuzz_status);
   sortkey::cli::add_design_command(app, &certify_status);
 #endif
+  sortkey::cli::add_help_command(app, ctx);
   sortkey::cli::add_shell_help_commands(app,
                                         sortkey::cli::version());  // last: it walks every command
 
-  if (const std::string unknown = unknown_command(app, argc, argv); !unknown.empty()) {
-    fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n", unknown);
+  if (const std::string hint = sortkey::cli::command_hint(app, argc, argv); !hint.empty()) {
+    fmt::print(stderr, "{}{}\n", hint.starts_with("sortkey") ? "" : "sortkey: ", hint);
     return 2;
   }
   try {
@@ -154,6 +144,12 @@ int main(int argc, char** argv) {
       const int status = app.exit(e);
       if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return output_failed(errno, status);
       return status;
+    }
+    // A mistyped option is named with its nearest spelling: CLI11 would
+    // report it as an extra argument or as the required option it missed.
+    if (const std::string hint = sortkey::cli::option_hint(app, argc, argv); !hint.empty()) {
+      fmt::print(stderr, "{}\n", hint);
+      return 2;
     }
     // CLI11's message quotes what was typed: its control characters are escaped.
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n",

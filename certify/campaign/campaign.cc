@@ -690,8 +690,9 @@ std::string summary_table(const CampaignReport& r) {
     }
   }
   const std::size_t crashed = r.crashed(), errors = r.errors();
-  out += fmt::format("\nsortkey fuzz: {} targets in {:.0f} s (budget {} s, {} jobs): {}{}\n",
-                     r.targets.size(), r.seconds, r.budget_seconds, r.jobs,
+  out += fmt::format("\nsortkey fuzz: {} in {:.0f} s (budget {} s, {}): {}{}\n",
+                     support::quantity(r.targets.size(), "target"), r.seconds, r.budget_seconds,
+                     support::quantity(static_cast<std::size_t>(r.jobs), "job"),
                      crashed == 0 ? std::string("no crash") : fmt::format("{} CRASHED", crashed),
                      errors == 0 ? std::string() : fmt::format(", {} could not run", errors));
   return out;

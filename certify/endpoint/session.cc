@@ -831,11 +831,12 @@ std::string EndpointSession::summary(double seconds) {
     st += lane->client().stats();
     created += lane->tables().created_count();
   }
-  std::string out = fmt::format(
-      "endpoint {}: {} requests ({} retried) in {:.1f}s, {:.0f} requests/s{}; {} tables created\n",
-      s.options.url, st.requests, st.retries, seconds,
-      seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0,
-      s.lanes.size() > 1 ? fmt::format(" on {} connections", s.lanes.size()) : "", created);
+  std::string out =
+      fmt::format("endpoint {}: {} ({} retried) in {:.1f}s, {:.0f} requests/s{}; {} created\n",
+                  s.options.url, support::quantity(st.requests, "request"), st.retries, seconds,
+                  seconds > 0 ? static_cast<double>(st.requests) / seconds : 0.0,
+                  s.lanes.size() > 1 ? fmt::format(" on {} connections", s.lanes.size()) : "",
+                  support::quantity(created, "table"));
   out += "  " + dynamodb::client_summary(*s.client, st, s.url_source) + "\n";
   std::string actions;
   for (const auto& [action, n] : st.by_action)
@@ -850,8 +851,9 @@ std::string EndpointSession::summary(double seconds) {
   }
   for (const auto& [property, e] : s.exploration) {
     if (e.budget_spent) {
-      out += fmt::format("  {} stopped exploring after {} cases: the budget ({:.0f} s) was spent\n",
-                         property, e.cases, s.options.budget_seconds);
+      out += fmt::format("  {} stopped exploring after {}: the budget ({:.0f} s) was spent\n",
+                         property, support::quantity(static_cast<std::size_t>(e.cases), "case"),
+                         s.options.budget_seconds);
     }
   }
   if (s.known_cut) {

@@ -29,7 +29,7 @@ namespace {
 // a few MB), and far more items than it ever writes to one table: a Scan
 // that pages or returns past them is not emptying anything, and its keys
 // are not kept without end.
-constexpr int kMaxEmptyingPages = 1000;
+constexpr int kMaxEmptyingPages = 100;
 constexpr std::size_t kMaxEmptyingItems = 20000;
 
 }  // namespace

@@ -29,6 +29,7 @@
 
 #include "sortkey/items_file.h"
 #include "sortkey/table.h"
+#include "support/json_input.h"
 #include "tools/codec_commands.h"
 #include "tools/codecs/query_request.h"
 #include "tools/option_checks.h"
@@ -120,16 +121,22 @@ Result<Table> load_table(const RunArgs& a) {
   if (!schema) return schema.error();
   auto table = Table::create(std::move(*schema));
   if (!table) return make_error(table.error().code, 0, "the key schema: " + table.error().message);
-  auto text = read_items_file(a.items);
+  // "-": standard input, within the items file's bound.
+  const std::string name = a.items == "-" ? "standard input" : a.items;
+  auto text =
+      a.items == "-" ? support::read_stdin_within(kMaxItemsFileBytes) : read_items_file(a.items);
+  if (!text && a.items == "-") {
+    return make_error(ErrorCode::kUnavailable, 0, "cannot read " + text.error().message);
+  }
   if (!text) return text.error();
   auto items = parse_items_text(*text);
   if (!items)
-    return make_error(items.error().code, 0, fmt::format("{}: {}", a.items, items.error().message));
+    return make_error(items.error().code, 0, fmt::format("{}: {}", name, items.error().message));
   for (std::size_t i = 0; i < items->size(); ++i) {
     if (auto ok = table->put((*items)[i]); !ok) {
       return make_error(
           ok.error().code, 0,
-          fmt::format("{}: item {} cannot be stored: {}", a.items, i + 1, ok.error().message));
+          fmt::format("{}: item {} cannot be stored: {}", name, i + 1, ok.error().message));
     }
   }
   return std::move(*table);
@@ -229,7 +236,8 @@ void add_run(CLI::App* query, Context& ctx) {
   auto a = std::make_shared<RunArgs>();
   add_query_options(r, &a->request);
   r->add_option("--items", a->items,
-                "the items: a JSON array of DynamoDB JSON items, or one item per line")
+                "the items: a JSON array of DynamoDB JSON items, or one item per line (- reads "
+                "standard input)")
       ->required()
       ->check(non_empty());
   r->add_option("--partition-key", a->partition_key, "the table's partition key: NAME[:S|N|B]")

@@ -26,8 +26,8 @@ python3 -c 'import json, sys; f = json.load(open(sys.argv[1])); assert f["inputs
 got=0; certify --codec-cmd "$reference" --property padded/order --snapshot "$snap" || got=$?
 expect 0 "snapshot .*: all [0-9]+ keys unchanged"
 # The header and the verdict count alike: one property, then one snapshot check per codec.
-expect 0 ": 1 properties, 20 cases each, then the snapshot check of each codec, seed"
-expect 0 "^CERTIFIED: .*: 1 of 1 properties and 9 of 9 snapshot checks passed"
+expect 0 ": 1 property, 20 cases each, then the snapshot check of each codec, seed"
+expect 0 "^CERTIFIED: .*: 1 of 1 property and 9 of 9 snapshot checks passed"
 
 got=0; certify --codec-cmd "python3 $src/adapters/broken/unpadded_number.py" --property padded/refuses_out_of_range \
   --snapshot "$snap" || got=$?

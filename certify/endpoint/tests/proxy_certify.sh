@@ -500,7 +500,7 @@ endless_scans)
   start_proxy --endless-scans
   certify "$proxy_url" --cases 5 --budget 10 --property endpoint/scan
   want_exit 1
-  want_out "the consistent Scan emptying the table did not end after 1000 pages"
+  want_out "the consistent Scan emptying the table did not end after 100 pages"
   if grep -q "could not run" "$dir/err" "$dir/out"; then fail "the run could not go on"; fi
   ;;
 failing)
