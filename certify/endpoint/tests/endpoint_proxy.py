@@ -7,7 +7,7 @@ its port to PORTFILE, then its counts to PORTFILE.stats after every request
 server_errors N refused N repaged N": concurrent is the most requests it held
 at once, connections the connections it accepted, the last three what
 --misanswer and --fail-after did), and serves until killed (it also exits by itself
-after 600 s).
+after --lifetime seconds, 600 by default).
 
   --throttle P          answer a fraction P of the requests with a throttling
                         error instead of forwarding them, cycling through
@@ -91,6 +91,7 @@ parser.add_argument("--misanswer", action="store_true")
 parser.add_argument("--endless-scans", action="store_true")
 parser.add_argument("--fail-after", type=int, default=0)
 parser.add_argument("--fail-tables", default="")
+parser.add_argument("--lifetime", type=float, default=600)
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
 
@@ -350,6 +351,6 @@ server.daemon_threads = True
 write_stats()
 with open(args.portfile, "w") as f:
     f.write(str(server.server_address[1]))
-threading.Timer(600, server.shutdown).start()
+threading.Timer(args.lifetime, server.shutdown).start()
 server.serve_forever()
 sys.exit(0)
