@@ -351,7 +351,8 @@ std::string junit_xml(const Certification& c) {
 
 std::string markdown(const Certification& c) {
   std::string out =
-      fmt::format("## sortkey certify: {}\n\n", c.certified() ? "CERTIFIED" : "NOT CERTIFIED");
+      fmt::format("## sortkey {}: {}\n\n", c.target_kind == "design" ? "design check" : "certify",
+                  c.certified() ? "CERTIFIED" : "NOT CERTIFIED");
   out += fmt::format("- target: {} ({})\n- suite version: {}\n- seed: `{}`, {} per property\n",
                      c.target, c.target_kind, c.suite_version, c.seed,
                      support::quantity(static_cast<std::size_t>(c.cases), "case"));

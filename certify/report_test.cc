@@ -99,6 +99,10 @@ TEST(Report, MarkdownShowsVerdictTableAndFailure) {
   EXPECT_NE(md.find("| `padded/order` | 10 | passed |"), std::string::npos);
   EXPECT_NE(md.find("#### `padded/round_trip`"), std::string::npos);
   EXPECT_NE(markdown(sample(false)).find("CERTIFIED"), std::string::npos);
+  // A design check's summary is headed by its own command.
+  Certification design = sample(true);
+  design.target_kind = "design";
+  EXPECT_EQ(markdown(design).rfind("## sortkey design check: NOT CERTIFIED", 0), 0u);
 }
 
 TEST(Report, CorpusDigestDependsOnNamesAndContent) {

@@ -115,16 +115,16 @@ log_has() {
   grep -qF -- "$1" "$job/log-$run.txt" || fail "use $run's log lacks \"$1\""
 }
 summary_count() {
-  grep -c "^## sortkey certify: $1\$" "$job/summary.md" || true
+  grep -c "^## sortkey ${2:-certify}: $1\$" "$job/summary.md" || true
 }
-certified_before=$(summary_count CERTIFIED)
+certified_before=$(summary_count CERTIFIED "design check")
 
 use 0 "design=examples/*.yaml" artifact-name=designs
 [ "$(result 'r["outputs"]["design-status"]')" = 0 ] || fail "use 5: the design-status output is not 0"
 [ "$(result 'r["steps"].get("certify", {"outcome": "skipped"})["outcome"]')" = skipped ] ||
   fail "use 5 certified the built-in codecs too"
 examples=$(find "$root/examples" -maxdepth 1 -name '*.yaml' | wc -l)
-[ "$(summary_count CERTIFIED)" = $((certified_before + examples)) ] ||
+[ "$(summary_count CERTIFIED "design check")" = $((certified_before + examples)) ] ||
   fail "the job summary lacks a CERTIFIED report for each of the $examples examples"
 for f in "$root"/examples/*.yaml; do
   name=$(basename "$f" .yaml)
@@ -148,7 +148,7 @@ log_has "50 cases each"
 for name in audit_log_display_timestamp saas; do
   [ -s "$job/artifacts/broken-design/design/$name.html" ] || fail "artifact broken-design lacks $name.html"
 done
-summary_has "## sortkey certify: NOT CERTIFIED"
+summary_has "## sortkey design check: NOT CERTIFIED"
 
 printf 'table:\n  partition_key: PK\nentities:\n  E:\n    colour: red\n' >"$workspace/bad.yaml"
 use 1 design=bad.yaml artifact-name=bad-design

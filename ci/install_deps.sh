@@ -12,6 +12,7 @@ packages=(
   libcurl4-openssl-dev libssl-dev libclang-rt-14-dev python3 clang-format git openssl
   dpkg-dev file patch  # patch: the fuzz self-test plants its bugs with it
   groff-base bsdextrautils  # nroff and col: the manual page's test renders it
+  fish  # the fish completions are loaded by fish itself in cli.shell_help
   libyaml-cpp-dev python3-jsonschema python3-yaml
   libgoogle-perftools-dev  # tcmalloc_minimal, the sortkey command's allocator
   chromium fonts-dejavu-core  # the design page's browser test renders it headless
