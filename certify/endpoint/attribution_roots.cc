@@ -301,16 +301,21 @@ void Attribution::root_values(const CheckContext& context, const RootRead& r,
       if (q2->filter) q2->filter = cond_without_class(*q2->filter, c);
       q2->key.a = without_class(q2->key.a, c);
       q2->key.b = without_class(q2->key.b, c);
-      // Bounds the class's removal put in reverse order (multibyte text cut
-      // to its ASCII) make a request DynamoDB refuses, which the page
-      // checks do not judge: no probe of the class, which stays.
-      if (q2->key.op == oracle::NKeyCond::Op::kBetween &&
-          oracle::naive_compare_scalar(q2->key.a, q2->key.b) > 0) {
-        kept.insert(c);
-        continue;
-      }
     }
     if (sc2 && sc2->filter) sc2->filter = cond_without_class(*sc2->filter, c);
+    // Taking the class out may make a request DynamoDB refuses (BETWEEN
+    // bounds in reverse order once multibyte text is cut to its ASCII),
+    // which the page checks do not judge: no probe of the class, which
+    // stays.
+    const auto refused = [](const std::optional<NCond>& filter) {
+      return filter && !oracle::naive_refusal(*filter).empty();
+    };
+    if ((q2 && (refused(q2->filter) || (q2->key.op == oracle::NKeyCond::Op::kBetween &&
+                                        oracle::naive_compare_scalar(q2->key.a, q2->key.b) > 0))) ||
+        (sc2 && refused(sc2->filter))) {
+      kept.insert(c);
+      continue;
+    }
     std::optional<Signature> v = read_variant(context, q2, sc2, nullptr);
     const auto gone = [&] {
       return same_cause(v, s, &narrowed_feature) && !has_class(v->values, c);
