@@ -89,7 +89,8 @@ for f in usr/include/sortkey/padded.h usr/lib/cmake/sortkey/sortkeyConfig.cmake 
   usr/lib/cmake/sortkey/sortkeyConfigVersion.cmake usr/lib/libsortkey.a usr/share/doc/sortkey/LICENSE \
   usr/share/doc/sortkey/design-format.md usr/share/doc/sortkey/examples/saas.yaml \
   usr/share/man/man1/sortkey.1 usr/share/man/man5/sortkey-design.5 \
-  usr/share/sortkey/corpus/padded_decode_fuzzer usr/share/sortkey/fuzz/padded_decode_fuzzer.dict; do
+  usr/share/sortkey/corpus/padded_decode_fuzzer usr/share/sortkey/fuzz/padded_decode_fuzzer.dict \
+  usr/share/sortkey/import/entities.mjs; do
   [ -e "$scratch/deb/$f" ] || fail "the .deb lacks /$f"
 done
 in_package=$(cd "$scratch/deb/usr/libexec/sortkey/fuzzers" 2>/dev/null && compgen -G '*_fuzzer' | LC_ALL=C sort)
@@ -108,6 +109,15 @@ mkdir "$scratch/work"
 out=$(cd "$scratch/work" && "$usr/bin/sortkey" design check "$usr/share/doc/sortkey/examples/saas.yaml" \
   --no-progress 2>&1) || fail "design check of the packaged examples/saas.yaml failed: $out"
 grep -q '^CERTIFIED: design saas' <<<"$out" || fail "design check printed no CERTIFIED verdict: $out"
+# design import runs the packaged entities.mjs, not the source tree's: the
+# scratch copy is made to say so.
+echo 'process.stderr.write("the packaged entities.mjs ran\n"); process.exit(2);' \
+  >"$usr/share/sortkey/import/entities.mjs"
+echo 'export const nothing = 1;' >"$scratch/work/model.mjs"
+out=$(cd "$scratch/work" && "$usr/bin/sortkey" design import model.mjs 2>&1) &&
+  fail "design import of a module without entities succeeded: $out"
+grep -q 'the packaged entities.mjs ran' <<<"$out" ||
+  fail "design import did not run the packaged share/sortkey/import/entities.mjs: $out"
 for page in man1/sortkey.1:'SORTKEY(1)' man5/sortkey-design.5:'SORTKEY-DESIGN(5)'; do
   # nroff, as man renders it (groff-base: in every Debian, unlike man-db); warnings fail it.
   out=$(nroff -man -ww "$usr/share/man/${page%%:*}" 2>&1 >/dev/null) && [ -z "$out" ] ||

@@ -31,6 +31,10 @@ install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/corpus/ DESTINATION ${CMAKE_INSTALL_DATADIR}/sortkey/corpus)
+# The script `sortkey design import` runs under Node.js for ElectroDB and
+# OneTable modules (design/import/node_source.cc finds it there).
+install(FILES ${PROJECT_SOURCE_DIR}/design/import/node/entities.mjs
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/sortkey/import)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/fuzz/ DESTINATION ${CMAKE_INSTALL_DATADIR}/sortkey/fuzz
         FILES_MATCHING PATTERN "*.dict" PATTERN "selftest" EXCLUDE PATTERN "oss-fuzz" EXCLUDE
         PATTERN "tests" EXCLUDE)

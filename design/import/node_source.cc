@@ -14,9 +14,20 @@ namespace sortkey::design_import {
 
 namespace {
 
+// $SORTKEY_IMPORT_NODE_SCRIPT; else the packages' copy beside the binary
+// (bin/../share/sortkey/import/entities.mjs); else the source tree's, where
+// the build found it.
 std::string node_script_path() {
   if (const char* env = std::getenv("SORTKEY_IMPORT_NODE_SCRIPT"); env != nullptr && *env != 0) {
     return env;
+  }
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path installed =
+        exe.parent_path() / ".." / "share" / "sortkey" / "import" / "entities.mjs";
+    if (fs::is_regular_file(installed, ec)) return installed.lexically_normal().string();
   }
   return SORTKEY_IMPORT_NODE_SCRIPT;
 }

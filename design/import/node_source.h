@@ -7,8 +7,9 @@
 // keys are what the library really writes (its casing, its prefixes, its
 // unescaped values), inferred like a Workbench model's.
 //
-// The script is found at $SORTKEY_IMPORT_NODE_SCRIPT, else where the build
-// put it. The child runs at most kNodeSourceTimeout, its output is read
+// The script is found at $SORTKEY_IMPORT_NODE_SCRIPT, else where the
+// packages put it (bin/../share/sortkey/import/entities.mjs), else in the
+// source tree the build came from. The child runs at most kNodeSourceTimeout, its output is read
 // within kMaxImportSourceBytes, and it is stopped with its whole process
 // group on every way out.
 //
