@@ -24,18 +24,6 @@ namespace sortkey::certify::endpoint {
 
 namespace {
 
-const char* refusal_projection(oracle::NIndex::Projection p) {
-  switch (p) {
-    case oracle::NIndex::Projection::kAll:
-      return "ALL";
-    case oracle::NIndex::Projection::kKeysOnly:
-      return "KEYS_ONLY";
-    case oracle::NIndex::Projection::kInclude:
-      return "INCLUDE";
-  }
-  return "ALL";
-}
-
 // "S" or "S,N": the types of keys, in order.
 std::string refusal_key_types(const std::vector<oracle::NKey>& keys) {
   std::string out;
@@ -88,7 +76,7 @@ std::string Lane::refused_table_feature(const oracle::NSchema& schema) {
       all.indexes[i].projection = oracle::NIndex::Projection::kAll;
       all.indexes[i].include.clear();
       if (made(all)) {
-        return fmt::format("an index of {} projection", refusal_projection(index.projection));
+        return fmt::format("an index of {} projection", projection_name(index.projection));
       }
     }
     return fmt::format("an index keyed {} / {}", refusal_key_types(index.pk),

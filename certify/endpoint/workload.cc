@@ -59,6 +59,8 @@ Result<std::vector<NKey>> keys_from(const nlohmann::json& j) {
   return out;
 }
 
+}  // namespace
+
 const char* projection_name(oracle::NIndex::Projection p) {
   switch (p) {
     case oracle::NIndex::Projection::kAll:
@@ -70,8 +72,6 @@ const char* projection_name(oracle::NIndex::Projection p) {
   }
   return "ALL";
 }
-
-}  // namespace
 
 nlohmann::json schema_to_json(const NSchema& s) {
   nlohmann::json j = {{"pk", {s.pk.name, key_type(s.pk.type)}}};

@@ -70,6 +70,8 @@ namespace sortkey::certify::endpoint {
 nlohmann::json schema_to_json(const oracle::NSchema& schema);
 Result<oracle::NSchema> schema_from_json(const nlohmann::json& j);
 nlohmann::json create_table_request(const std::string& name, const oracle::NSchema& schema);
+// An index's projection as CreateTable names it: "ALL", "KEYS_ONLY", "INCLUDE".
+const char* projection_name(oracle::NIndex::Projection p);
 
 // A Query as DynamoDB JSON parameters (TableName, expressions, Select,
 // ProjectionExpression, ExclusiveStartKey, ...).
