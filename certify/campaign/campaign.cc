@@ -34,8 +34,11 @@ using support::shell_quote;
 using support::utc_now;
 
 namespace fs = std::filesystem;
+using internal::kind_of_artifact;
 using internal::LoggedRun;
 using internal::run_logged;
+using internal::starts_with;
+using internal::trim;
 
 // libFuzzer's per-input limits, as ClusterFuzzLite sets them: an input that
 // runs 25 s or takes 2.5 GB is a finding, not a slow machine.
@@ -43,24 +46,6 @@ constexpr const char* kTimeoutFlag = "-timeout=25";
 constexpr const char* kRssFlag = "-rss_limit_mb=2560";
 // Each step of -minimize_crash fuzzes for at most this long.
 constexpr const char* kMinimizeStepFlag = "-max_total_time=10";
-
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  return std::string(s);
-}
-
-// "crash-<sha1>" -> "crash"; "" when the name has no known prefix.
-std::string kind_of_artifact(const std::string& path) {
-  const std::string name = fs::path(path).filename().string();
-  for (const char* k : {"crash", "timeout", "oom", "leak"}) {
-    if (starts_with(name, std::string(k) + "-")) return k;
-  }
-  return "";
-}
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

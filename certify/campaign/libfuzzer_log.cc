@@ -5,9 +5,33 @@
 #include <filesystem>
 
 namespace sortkey::certify::campaign {
-namespace {
+namespace internal {
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) {
+    s.remove_suffix(1);
+  }
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  return std::string(s);
+}
+
+std::string kind_of_artifact(const std::string& path) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  for (const char* k : {"crash", "timeout", "oom", "leak"}) {
+    if (starts_with(name, std::string(k) + "-")) return k;
+  }
+  return "";
+}
+
+}  // namespace internal
+
+namespace {
+
+using internal::kind_of_artifact;
+using internal::starts_with;
+using internal::trim;
 
 // The unsigned number right after `key` in `line` (spaces skipped); -1 if none.
 std::int64_t number_after(std::string_view line, std::string_view key) {
@@ -19,23 +43,6 @@ std::int64_t number_after(std::string_view line, std::string_view key) {
   const auto [end, ec] = std::from_chars(line.data() + i, line.data() + line.size(), v);
   (void)end;
   return ec == std::errc() ? v : -1;
-}
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) {
-    s.remove_suffix(1);
-  }
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  return std::string(s);
-}
-
-// "crash-<sha1>" -> "crash"; "" when the file name says no kind.
-std::string kind_of_artifact(const std::string& path) {
-  const std::string name = std::filesystem::path(path).filename().string();
-  for (const char* k : {"crash", "timeout", "oom", "leak"}) {
-    if (starts_with(name, std::string(k) + "-")) return k;
-  }
-  return "";
 }
 
 // Reads one log line after another into a LogStats.

@@ -50,6 +50,12 @@ std::string failure_headline(const LogStats& s);
 
 namespace internal {
 
+// Text helpers the log reader and the campaign share.
+bool starts_with(std::string_view s, std::string_view p);
+std::string trim(std::string_view s);  // without leading and trailing blanks (and a '\r')
+// "crash-<sha1>" -> "crash"; "" when the file name says no kind.
+std::string kind_of_artifact(const std::string& path);
+
 LogStats parse_libfuzzer_log(std::string_view log);
 
 // "MERGE-OUTER: N new files ..." -> N; -1 when absent.

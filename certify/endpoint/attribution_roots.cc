@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
+#include <string>
 
 #include "certify/endpoint/attribution.h"
 #include "oracles/naive_decimal.h"
@@ -255,6 +257,15 @@ void Attribution::root_index(const CheckContext& context, const RootRead& r, Sig
 
 void Attribution::root_type(const CheckContext& context, RootRead& r, Signature& s) {
   const std::vector<NItem>& items = context.model->items();
+  std::set<std::string> keys;
+  const NSchema& schema = context.model->schema();
+  keys.insert(schema.pk.name);
+  if (schema.sk) keys.insert(schema.sk->name);
+  for (const oracle::NIndex& index : schema.indexes) {
+    for (const auto* side : {&index.pk, &index.sk}) {
+      for (const NKey& k : *side) keys.insert(k.name);
+    }
+  }
   // The type: a cause that shows with the other type of its pair too is
   // named by the pair.
   {
@@ -265,16 +276,25 @@ void Attribution::root_type(const CheckContext& context, RootRead& r, Signature&
         if (with_type_family(s.feature, name, family.name) == s.feature) continue;
         std::optional<NCond> f = cond_retyped(r.filter_now(), from, to);
         if (!f) continue;
-        std::vector<NItem> changed = items;
-        bool ok = true;
-        for (NItem& item : changed) {
-          for (auto& [attribute, v] : item) {
+        // An item holding a value of no counterpart (binary that is not
+        // UTF-8) is left out of the variant rather than ending the probe:
+        // the probe would otherwise answer for the first table the cause
+        // was met on, so that one cause met with S and with B first would
+        // be named "{S, B}" by one run and "B" by another. Leaving out the
+        // item that shows the cause only makes the variant not diverge.
+        // Key attributes keep their declared types.
+        std::vector<NItem> changed;
+        for (const NItem& item : items) {
+          NItem as_to = item;
+          bool whole = true;
+          for (auto& [attribute, v] : as_to) {
+            if (keys.count(attribute) > 0) continue;
             std::optional<NValue> as = retyped(v, from, to);
-            if (!as) ok = false;
+            whole = whole && as.has_value();
             if (as) v = *as;
           }
+          if (whole) changed.push_back(std::move(as_to));
         }
-        if (!ok) continue;
         const NCond before = r.filter_now();
         r.set_filter(*f);
         const std::string want = with_type_family(s.feature, name, oracle::naive_type_name(to));

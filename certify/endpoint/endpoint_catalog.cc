@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "certify/endpoint/connections.h"
+#include "certify/endpoint/edge_values.h"
 #include "certify/endpoint/generators.h"
 #include "certify/endpoint/session_internal.h"
 #include "properties/gen/write_gen.h"
@@ -162,6 +163,27 @@ LoadedCase draw_invalid_requests_case(Impl& s) {
   return drawn;
 }
 
+// The sweep of boundary values (edge_values.h): case k of the run takes
+// family k on shape k (modulo the shapes), so every run meets the same
+// edges first whatever its seed; the cases after it join two atoms of the
+// sweep on a drawn shape.
+LoadedCase draw_edge_values_case(Impl& s) {
+  const int k = s.exploration["endpoint/edge_values"].cases - 1;
+  const int families = edge_value_families();
+  const int shapes = static_cast<int>(table_shapes().size());
+  const bool swept = k >= families;
+  const int shape = swept ? *rc::gen::inRange(0, shapes) : k % shapes;
+  const NSchema& schema = table_shapes()[static_cast<std::size_t>(shape)];
+  LoadedCase drawn(shape, schema, edge_value_items(schema));
+  s.tag(swept ? "drawn" : "sweep");
+  if (!swept) s.tag(edge_value_family_name(k));
+  drawn.check = [scans = swept ? gen_edge_value_scans() : edge_value_scans(k)](
+                    Lane& lane, const std::string& table, oracle::NaiveTable& model) {
+    for (const props::ScanSpec& scan : scans) check_scan(lane, table, model, scan);
+  };
+  return drawn;
+}
+
 // A partition over 1 MB, and one Query paged through it.
 LoadedCase draw_large_case() {
   LoadedCase drawn(0, table_shapes()[0], gen_large_items());
@@ -189,6 +211,17 @@ void add_scan_property(Impl& s) {
       "every page of generated Scans of tables and sparse GSIs, with filters and Limit, matches "
       "the oracle; partitions in any order, each in one piece and in sort-key order",
       draw_scan_case);
+}
+
+void add_edge_values_property(Impl& s) {
+  add_loaded_property(
+      s, "edge_values",
+      "a filter of every operator over the boundary values of each type (empty String and "
+      "Binary, BOOL false, NULL, zero and the extreme Numbers, characters above U+FFFF, bytes "
+      "0x00 and 0xFF, empty and one-element lists, maps and sets) keeps the items the oracle "
+      "keeps; swept in a fixed order before any drawn case, so that every run meets the same "
+      "edges first",
+      draw_edge_values_case);
 }
 
 void add_key_strategies_property(Impl& s) {
@@ -293,6 +326,7 @@ void add_known_divergences_property(Impl& s) {
 void add_endpoint_properties(Impl& s) {
   add_query_property(s);
   add_scan_property(s);
+  add_edge_values_property(s);
   add_key_strategies_property(s);
   add_invalid_requests_property(s);
   add_limits_property(s);
