@@ -46,7 +46,9 @@ const std::vector<NValue>& edge_scalars() {
       edge_scalar(T::S, "\xF0\x9F\x98\x80"),  // U+1F600
       edge_scalar(T::B, ""),
       edge_scalar(T::B, std::string(1, '\0')),
-      edge_scalar(T::B, "\xFF"),
+      edge_scalar(T::B, "\x7F"),  // 0x7F and 0x80: in order unsigned, reversed signed
+      edge_scalar(T::B, "\x80"),
+      edge_scalar(T::B, "\xFF"),  // 0x80 and 0xFF: neither is UTF-8, both decode as U+FFFD
       edge_scalar(T::N, "0"),
       edge_scalar(T::N, "-1"),
       edge_scalar(T::N, "1E-130"),

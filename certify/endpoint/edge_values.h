@@ -9,10 +9,11 @@
 //
 // The values, each the attribute "x" of one item: String "" (empty), "a", a
 // character above U+FFFF and U+FF5E (which sort differently in UTF-8 and
-// UTF-16); Binary empty, 0x00 and 0xFF; Number 0, the smallest and largest
-// magnitudes DynamoDB stores, a negative; BOOL false and true; NULL; empty
-// List and Map; a List holding "", a Map holding "", and one-element sets.
-// The same values, where an operator takes them, are the constants.
+// UTF-16); Binary empty, 0x00, 0x7F, 0x80 (in order unsigned, reversed as
+// signed bytes) and 0xFF (with 0x80, two bytes that are not UTF-8); Number 0, the smallest and
+// largest magnitudes DynamoDB stores, a negative; BOOL false and true; NULL; empty List and Map; a
+// List holding "", a Map holding "", and one-element sets. The same values, where an operator takes
+// them, are the constants.
 //
 // The families, one per case of the sweep: = and <> (each constant), the
 // four orderings (scalar constants), BETWEEN (every ordered pair of scalar
