@@ -297,6 +297,8 @@ Signature Attribution::classify_raw(const Divergence& d, const CheckContext& con
   if (s.outcome == "no_answer") s.message.clear();
   if (s.outcome == "number_text" || s.outcome == "malformed") {
     s.feature = s.outcome == "number_text" ? "Numbers in the answer" : "the answer's JSON";
+  } else if (context.emptying) {
+    s.feature = "emptying a table: deletes of the keys its Scan returned";
   } else if (context.invalid != nullptr) {
     s.feature = "invalid request: " + context.invalid->fault;
   } else if (context.step != nullptr) {

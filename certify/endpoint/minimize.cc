@@ -268,6 +268,7 @@ class Shrinking {
   // Items dropped in chunks of halving size, down to one by one; a write
   // case keeps its write (its last item).
   void drop_items(bool write) {
+    if (write && m_.smallest.items.empty()) return;
     for (std::size_t chunk = std::max<std::size_t>(1, m_.smallest.items.size() / 2);
          chunk >= 1 && !m_.cut; chunk /= 2) {
       for (std::size_t at = 0; !m_.cut;) {

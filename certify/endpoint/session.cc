@@ -341,9 +341,14 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property,
   std::vector<Found*> todo;
   for (Found& f : found) {
     // A request without an answer is not replayed (attribution.h).
-    // Nor is a table refused (table_refusal.cc): its case is its table.
+    // Nor is a table refused (table_refusal.cc): its case is its table; nor
+    // the deletes emptying a table (Workload::clear): its case holds no
+    // request, and its reproduction is what the table held.
+    const Case& c = f.smallest;
+    const bool request = c.query || c.scan || c.step || c.invalid || !c.items.empty();
     if (f.known == nullptr && f.unsettled.empty() && !f.minimized && f.first_property == property &&
-        !f.divergence.unanswered() && f.divergence.signature.operation != "CreateTable") {
+        !f.divergence.unanswered() && f.divergence.signature.operation != "CreateTable" &&
+        request) {
       todo.push_back(&f);
     }
   }

@@ -95,7 +95,8 @@ struct CheckContext {
   const oracle::NItem* item = nullptr;             // the write that diverged, or
   const props::WriteStep* step = nullptr;          // the step of a write script, or
   const props::PlantedRequest* invalid = nullptr;  // the invalid request taken
-  bool large = false;  // with `query`: a Query of a partition over 1 MB (check_large_query)
+  bool large = false;     // with `query`: a Query of a partition over 1 MB (check_large_query)
+  bool emptying = false;  // the deletes of Workload::clear (no request of the case's)
 };
 
 class Workload {
@@ -219,10 +220,15 @@ class Workload {
   };
   std::optional<Unanswered> take_unanswered() { return std::exchange(unanswered_, std::nullopt); }
   // Deletes every item of `table`: a consistent Scan of its keys (at most
-  // 1,000 pages), then BatchWriteItem deletes. A Scan the endpoint refuses,
+  // 100 pages), then BatchWriteItem deletes. A Scan the endpoint refuses,
   // answers with a server error or with a body that is not DynamoDB's JSON
   // is observed as a divergence (no items known, "expected" {"ok": true}),
   // and then false: the case cannot go on. Throws TransportError.
+  // A BatchWriteItem of those deletes the endpoint refuses, answers with a
+  // server error or a body that is not DynamoDB's JSON is a divergence too
+  // (the items its Scan returned, the batch, "expected" {"ok": true}); its
+  // keys are then deleted one DeleteItem at a time, and false only when one
+  // of those fails as well.
   bool clear(const std::string& table, const oracle::NSchema& schema, const Observe& observe);
 
  private:
@@ -240,6 +246,11 @@ class Workload {
                                         const nlohmann::json& params, std::optional<Divergence>* d);
   Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool numbers,
                                                  bool* unsure);
+  // clear()'s deletes of the keys its Scan returned (`scanned`: some of the
+  // items, for a reproduction).
+  bool delete_scanned(const std::string& table, const oracle::NSchema& schema,
+                      const std::vector<nlohmann::json>& keys, const nlohmann::json& scanned,
+                      const Observe& observe);
   // send() without counting the request among the checks' (clear()).
   Answer exchange(const std::string& action, const nlohmann::json& params);
 

@@ -31,6 +31,9 @@ namespace {
 // are not kept without end.
 constexpr int kMaxEmptyingPages = 100;
 constexpr std::size_t kMaxEmptyingItems = 20000;
+// The items a divergence of the deletes keeps for its reproduction: a
+// batch's worth and more, not the whole table.
+constexpr std::size_t kMaxReproducedItems = 100;
 
 }  // namespace
 
@@ -56,6 +59,7 @@ bool Workload::clear(const std::string& table, const NSchema& schema, const Obse
     observe(d, context);
     return false;
   };
+  nlohmann::json scanned = nlohmann::json::array();
   for (int page = 0;; ++page) {
     const Answer a = exchange("Scan", params);
     if (a.error || !a.malformed.empty()) {
@@ -72,6 +76,7 @@ bool Workload::clear(const std::string& table, const NSchema& schema, const Obse
       for (const NKey& k : oracle::naive_table_keys(schema))
         key[k.name] = item.value(k.name, nlohmann::json());
       keys.push_back(std::move(key));
+      if (scanned.size() < kMaxReproducedItems) scanned.push_back(item);
     }
     if (keys.size() > kMaxEmptyingItems) {
       return diverge("malformed",
@@ -88,8 +93,58 @@ bool Workload::clear(const std::string& table, const NSchema& schema, const Obse
     }
     params["ExclusiveStartKey"] = a.lek_raw;
   }
-  dynamodb::delete_items(client_, table, keys);
-  return true;
+  return delete_scanned(table, schema, keys, scanned, observe);
+}
+
+bool Workload::delete_scanned(const std::string& table, const NSchema& schema,
+                              const std::vector<nlohmann::json>& keys,
+                              const nlohmann::json& scanned, const Observe& observe) {
+  bool emptied = true;
+  for (std::size_t at = 0; at < keys.size(); at += 25) {
+    nlohmann::json requests = nlohmann::json::array();
+    for (std::size_t i = at; i < std::min(keys.size(), at + 25); ++i)
+      requests.push_back({{"DeleteRequest", {{"Key", keys[i]}}}});
+    nlohmann::json params = {{"RequestItems", {{table, requests}}}};
+    for (int attempt = 0;; ++attempt) {
+      const Answer a = exchange("BatchWriteItem", params);
+      if (a.error || !a.malformed.empty()) {
+        // Every key came from the endpoint's own Scan: a divergence. The
+        // keys are then deleted one at a time, so that the case goes on
+        // when the endpoint takes those.
+        const oracle::NaiveTable unknown(schema);
+        Divergence d;
+        d.kind = !a.no_answer.empty() ? failure_kind(a) : a.error ? "rejected" : "malformed";
+        d.detail = "the BatchWriteItem deleting items of the table its own Scan returned got " +
+                   (!a.no_answer.empty() ? failure_text(a)
+                    : a.error            ? a.error->type + ": " + a.error->message
+                                         : a.malformed);
+        d.reproduction = {{"table", schema_to_json(schema)},
+                          {"items", scanned},
+                          {"request", recorded_request("BatchWriteItem", params)},
+                          {"expected", {{"ok", true}}},
+                          {"actual", actual_json(a)}};
+        CheckContext context{table, &unknown};
+        context.emptying = true;
+        observe(d, context);
+        if (!gone_.empty()) return false;
+        for (const auto& r : params["RequestItems"][table]) {
+          const Answer one =
+              exchange("DeleteItem", {{"TableName", table}, {"Key", r["DeleteRequest"]["Key"]}});
+          emptied = emptied && !one.error && one.malformed.empty();
+        }
+        break;
+      }
+      const auto unprocessed = a.body.value("UnprocessedItems", nlohmann::json::object());
+      if (unprocessed.empty() || !unprocessed.contains(table) || unprocessed[table].empty()) break;
+      if (attempt == 20) {
+        throw dynamodb::TransportError(dynamodb::TransportError::Kind::kThrottled,
+                                       "emptying " + table + ": items stay unprocessed");
+      }
+      params = {{"RequestItems", unprocessed}};
+      std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 6)));
+    }
+  }
+  return emptied;
 }
 
 namespace {

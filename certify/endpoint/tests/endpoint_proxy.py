@@ -53,6 +53,10 @@ after --lifetime seconds, 600 by default).
                         empty with a new one)
   --endless-scans       page every Scan endlessly, a table's too: the Scan
                         that empties a table between cases never ends
+  --refuse-deletes      refuse every BatchWriteItem that holds a DeleteRequest
+                        with a 400 ValidationException, as a store that
+                        cannot delete in batches does (DeleteItem is
+                        forwarded)
   --fail-tables PROJECTION
                         answer every CreateTable with a global secondary index
                         of that projection (ALL, KEYS_ONLY or INCLUDE) with
@@ -91,6 +95,7 @@ parser.add_argument("--misanswer", action="store_true")
 parser.add_argument("--endless-scans", action="store_true")
 parser.add_argument("--fail-after", type=int, default=0)
 parser.add_argument("--fail-tables", default="")
+parser.add_argument("--refuse-deletes", action="store_true")
 parser.add_argument("--lifetime", type=float, default=600)
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
@@ -258,6 +263,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     for i in request.get("GlobalSecondaryIndexes", [])):
                 counts["server_errors"] += 1
                 return "error500", None
+            if args.refuse_deletes and action == "BatchWriteItem" and isinstance(request, dict) and any(
+                    isinstance(r, dict) and "DeleteRequest" in r
+                    for rs in request.get("RequestItems", {}).values() if isinstance(rs, list) for r in rs):
+                counts["refused"] += 1
+                return "refuse", None
             if args.endless_scans and action == "Scan":
                 counts["repaged"] += 1
                 return "repage", None

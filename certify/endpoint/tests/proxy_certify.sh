@@ -300,6 +300,35 @@ PY
   want_no_tables
   echo "took $took s"
   ;;
+refused_deletes)
+  # A store that refuses the BatchWriteItem deletes emptying a table between
+  # cases: a divergence with its reproduction, and the keys deleted one at a
+  # time, so the cases go on (the run used to end at the first).
+  start_proxy --refuse-deletes
+  certify "$proxy_url" --cases 30 --property endpoint/query endpoint/scan \
+    --known-divergences "$known" --record-divergences "$dir/recorded.json"
+  want_exit 1
+  want_out "BatchWriteItem rejected ValidationException .*; emptying a table: deletes of the keys its Scan returned"
+  python3 - "$dir/cert.json" <<'PY' || fail "the JSON report does not keep the refused deletes and the other cases: $(head -c 3000 "$dir/cert.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert not c["stopped"], c["stopped"]
+found = [d for p in c["properties"] for d in p.get("divergences", [])
+         if d["signature"]["operation"] == "BatchWriteItem"]
+assert found, [d["signature"] for p in c["properties"] for d in p.get("divergences", [])]
+r = found[0]["reproduction"]
+assert r["request"]["action"] == "BatchWriteItem" and r["items"], r
+assert all("DeleteRequest" in q for q in next(iter(r["request"]["params"]["RequestItems"].values()))), r
+for p in c["properties"]:
+    if p["id"] != "endpoint/known_divergences":
+        assert p["cases"] >= 20, p
+PY
+  want_no_tables
+  # Recorded, the same run passes: the refusal is one signature.
+  certify "$proxy_url" --cases 30 --property endpoint/query endpoint/scan --known-divergences "$dir/recorded.json"
+  want_exit 0
+  want_no_tables
+  ;;
 reset_writes)
   # One connection: on several, the other connections' reads keep the
   # proxy's cut due, and one write's every retry can be the next write it
