@@ -232,6 +232,23 @@ throttle)
   want_out "the rate limiter held requests back"
   echo "proxy: $requests requests, $throttled throttled, $reset reset"
   ;;
+throttle_flat)
+  # 30% of all requests throttled whatever their rate, not only above a
+  # capacity: given a budget long enough, the verdict is dynalite's own,
+  # CERTIFIED with its file. A few cases of two properties keep it short; a
+  # whole default run needs about 700 s (its known-divergences replay alone
+  # about 250 s at the pace the throttling leaves).
+  start_proxy --throttle 0.3
+  certify "$proxy_url" --cases 3 --budget 600 --property endpoint/query endpoint/writes \
+    --known-divergences "$known"
+  want_exit 0
+  want_out "^CERTIFIED"
+  read -r _ requests _ throttled _ <"$dir/port.stats"
+  [ "$throttled" -gt 0 ] || fail "the proxy throttled nothing"
+  want_out "[1-9][0-9]* answers? throttled"
+  echo "proxy: $requests requests, $throttled throttled"
+  want_no_tables
+  ;;
 table_errors)
   start_proxy --fail-tables KEYS_ONLY
   certify "$proxy_url" --cases 30 --property endpoint/query endpoint/scan \
