@@ -48,6 +48,7 @@ pre { white-space: pre-wrap; word-break: break-word; background: var(--wash); pa
 .facts { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 4px 0 12px; color: var(--muted); }
 .facts b { color: var(--ink); font-weight: 600; }
 .reads { display: grid; grid-template-columns: repeat(auto-fit, minmax(460px, 1fr)); gap: 16px; }
+.scroll { overflow-x: auto; min-width: 0; }
 table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; padding: 0 0 6px; font-weight: 600; }
 caption .dir { font-size: 16px; margin-right: 4px; }
@@ -60,7 +61,7 @@ td { padding: 5px 8px; border-bottom: 1px solid #eef1f4; vertical-align: top; }
 tr.item td:first-child { border-left: 4px solid var(--t); }
 td.pos, td.page { width: 1%; white-space: nowrap; text-align: right; color: var(--muted); font-variant-numeric: tabular-nums; }
 td.pos { font-weight: 700; color: var(--ink); }
-.key { word-break: break-all; }
+tr.item td { white-space: nowrap; }
 .attrs { color: var(--muted); font-size: 12.5px; }
 tr.outside td { opacity: .42; }
 tr.returned td { background: var(--range); }
@@ -161,7 +162,7 @@ std::string collection_rows(const Design& d, const Population& population, const
 std::string collection_table(const Design& d, const Population& population, const Collection& c) {
   const std::string sort = d.schema.sort_key ? d.schema.sort_key->name : "(no sort key)";
   return fmt::format(
-      R"(<div class="panel"><h3>{} = <span class="key partition">{}</span></h3><table class="collection" data-partition="{}"><thead><tr><th>{}</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div>)",
+      R"(<div class="panel"><h3>{} = <span class="key partition">{}</span></h3><div class="scroll"><table class="collection" data-partition="{}"><thead><tr><th>{}</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div></div>)",
       html_escape(d.schema.partition_key.name), html_escape(c.partition), html_escape(c.partition),
       html_escape(sort), collection_rows(d, population, c));
 }
@@ -255,7 +256,7 @@ std::string read_table(const Design& d, const Population& population, const Patt
     refused = "<pre>the request is refused: " + html_escape(read.refused) + "</pre>";
   }
   return fmt::format(
-      R"(<div><table class="read" data-pattern="{}" data-direction="{}" data-declared="{}" data-limit="{}">{}<thead><tr><th>#</th><th>page</th><th>sort key</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table>{}</div>)",
+      R"(<div class="scroll"><table class="read" data-pattern="{}" data-direction="{}" data-declared="{}" data-limit="{}">{}<thead><tr><th>#</th><th>page</th><th>sort key</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table>{}</div>)",
       html_escape(pd.pattern->name), direction, read.declared, pd.limit,
       read_caption(*pd.pattern, read), rows, refused);
 }

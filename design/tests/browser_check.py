@@ -18,6 +18,11 @@ page's own rows, computed here independently of sortkey:
   marks  (--marked PROPERTY) the failure of PROPERTY is drawn, and its
          declared read has a row marked missing, extra or out of order
   text   (--text STRING) STRING appears in the page's text, as text
+  lines  (--one-line) every drawn row is one line tall: no row of a table is
+         taller than 1.25 times its shortest row, as Chromium lays the page
+         out at 1280 pixels wide (a copy of the page with a script that
+         writes each row's height into it; the page itself has no script),
+         and the page holds a sort key of at least 150 bytes
 
 It keeps a screenshot (--screenshot FILE.png) and prints its path.
 
@@ -73,6 +78,13 @@ class Dom(HTMLParser):
 
     def handle_data(self, data):
         self.text.append(data)
+
+
+# Appended to a copy of the page: each row's laid-out height, then the script
+# takes itself out, so that the dumped DOM holds only the renderer's elements.
+MEASURE = ("<script>for (const tr of document.querySelectorAll('tr.item'))"
+           " tr.setAttribute('data-height', tr.getBoundingClientRect().height);"
+           " document.currentScript.remove();</script>")
 
 
 def fail(why):
@@ -160,6 +172,40 @@ def check_marked(dom, prop):
     print(f"browser_check: {prop}: marked {[(r['data-sk'], r['data-mark']) for r in marked]}")
 
 
+def measured(binary, profile, page):
+    """The DOM of `page` laid out at 1280 pixels, each row with its data-height."""
+    with open(page, encoding="utf-8") as f:
+        html = f.read()
+    if "</body>" not in html:
+        fail(f"{page} has no </body>")
+    copy = os.path.join(profile, "measured.html")
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write(html.replace("</body>", MEASURE + "</body>", 1))
+    dom = Dom()
+    dom.feed(chromium(binary, profile, "--window-size=1280,2200", "--dump-dom",
+                      "file://" + copy))
+    return dom
+
+
+def check_one_line(dom):
+    longest = max((len(key(r["data-sk"])) for _, rows in dom.tables for r in rows), default=0)
+    if longest < 150:
+        fail(f"--one-line needs a page with a long sort key; its longest is {longest} bytes")
+    for a, rows in dom.tables:
+        if not rows:
+            continue
+        if any("data-height" not in r for r in rows):
+            fail("a row was not measured (did the measuring script run?)")
+        heights = [(float(r["data-height"]), r["data-sk"]) for r in rows]
+        low = min(h for h, _ in heights)
+        tall = [(h, sk) for h, sk in heights if h > low * 1.25]
+        if low <= 0 or tall:
+            fail(f"rows taller than one line ({low:.1f} px) in {a.get('class')} "
+                 f"{a.get('data-pattern', a.get('data-partition', ''))}: "
+                 f"{[(h, sk[:40] + '...') for h, sk in tall]}")
+    print(f"browser_check: every row is one line tall; the longest sort key is {longest} bytes")
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--chromium", required=True)
@@ -167,6 +213,7 @@ def main():
     p.add_argument("--le-partition")
     p.add_argument("--marked")
     p.add_argument("--text", action="append", default=[])
+    p.add_argument("--one-line", action="store_true")
     p.add_argument("--screenshot")
     args = p.parse_args()
     url = "file://" + os.path.abspath(args.page)
@@ -180,6 +227,8 @@ def main():
             check_le_partition(dom, args.le_partition)
         if args.marked:
             check_marked(dom, args.marked)
+        if args.one_line:
+            check_one_line(measured(args.chromium, profile, args.page))
         text = "".join(dom.text)
         for t in args.text:
             if t not in text:
