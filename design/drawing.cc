@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "design/items.h"
@@ -48,6 +49,35 @@ std::string key_text(const Item& item, const std::vector<std::string>& names) {
   for (const std::string& n : names) {
     const auto it = item.find(n);
     out += (out.empty() ? "" : " \u00b7 ") + (it == item.end() ? "" : attribute_text(it->second));
+  }
+  return out;
+}
+
+// A key value as the page quotes it: a String in JSON quotes, a Number as written.
+std::string quoted_value(const AttributeValue& v) {
+  if (v.type() == AttributeType::kS) {
+    return nlohmann::json(v.as_string())
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+  return attribute_text(v);
+}
+
+std::string condition_text(const KeyQuery& q) {
+  std::string out;
+  for (const auto* equalities : {&q.partition, &q.sort_prefix}) {
+    for (const auto& [name, value] : *equalities) {
+      out += (out.empty() ? "" : " AND ") + name + " = " + quoted_value(value);
+    }
+  }
+  const SortCondition& s = q.sort;
+  if (s.op == SortCondition::Op::kBetween) {
+    out += fmt::format(" AND {} BETWEEN {} AND {}", q.sort_attribute, quoted_value(s.value),
+                       quoted_value(s.upper));
+  } else if (s.op == SortCondition::Op::kBeginsWith) {
+    out += fmt::format(" AND begins_with({}, {})", q.sort_attribute, quoted_value(s.value));
+  } else if (s.op != SortCondition::Op::kNone) {
+    out +=
+        fmt::format(" AND {} {} {}", q.sort_attribute, sort_op_text(s.op), quoted_value(s.value));
   }
   return out;
 }
@@ -311,6 +341,11 @@ Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern
   auto request = pattern_request(design, pattern, params, out.limit);
   if (!request) return request.error();
   out.request = request->json;
+  if (!pattern.scan) {
+    out.condition = condition_text(request->key);
+    out.sort = request->key.sort;
+    out.sort_whole_key = request->key.sort_prefix.empty();
+  }
   const Declared declared = declared_answer(pattern, population, params);
   out.expected = declared.required;
   out.expected.insert(out.expected.end(), declared.allowed.begin(), declared.allowed.end());

@@ -34,6 +34,7 @@
 #include "design/design.h"
 #include "design/population.h"
 #include "sortkey/error.h"
+#include "sortkey/expression_builder.h"
 
 namespace sortkey::design {
 
@@ -73,13 +74,19 @@ struct Read {
 
 struct PatternDrawing {
   const Pattern* pattern = nullptr;
-  std::string index;                           // the index it reads, "" for the table
-  std::string request;                         // as sent, in the declared direction, with the Limit
-  std::string parameters;                      // "org = \"ACME\""
-  int limit = 0;                               // of every page
-  Collection collection;                       // ascending key order (a Scan: the order it reads)
-  std::vector<Read> reads;                     // ascending then descending; one for a Scan
-  std::vector<std::size_t> expected;           // the declared answer, in order
+  std::string index;    // the index it reads, "" for the table
+  std::string request;  // as sent, in the declared direction, with the Limit
+  // The key condition with its values in place, as the drawn requests send
+  // it: PK = "ACTOR#1" AND SK BETWEEN "EVT#2026-03-01T00:00:00Z" AND
+  // "EVT#2026-03-31T23:59:59Z$"; "" for a Scan.
+  std::string condition;
+  SortCondition sort;                 // its condition on the sort key (op kNone without one) ...
+  bool sort_whole_key = false;        // ... on the whole sort key (no leading equalities before it)
+  std::string parameters;             // "org = \"ACME\""
+  int limit = 0;                      // of every page
+  Collection collection;              // ascending key order (a Scan: the order it reads)
+  std::vector<Read> reads;            // ascending then descending; one for a Scan
+  std::vector<std::size_t> expected;  // the declared answer, in order
   std::vector<std::size_t> missing_elsewhere;  // declared entities outside the collection
   bool wrong = false;                          // some row is marked
 };

@@ -85,6 +85,9 @@ tr.mark-missing td { opacity: 1; background: #fff5f5; }
 .s.returned { background: var(--range); } .s.filtered { background: repeating-linear-gradient(135deg, #f6f8fa 0 3px, #d0d7de 3px 6px); }
 .s.unread { background: #fffdf3; } .s.outside { background: #fff; opacity: .5; }
 .expected { margin: 12px 0 0; padding-left: 22px; }
+.bounds { margin: -4px 0 12px; }
+.bounds .condition { white-space: nowrap; font-weight: 600; }
+.template { color: var(--muted); font-size: 12px; }
 .empty { color: var(--muted); font-style: italic; padding: 8px 0; }
 details summary { cursor: pointer; color: var(--muted); margin-top: 10px; }
 .partition { font-weight: 600; }
@@ -285,7 +288,6 @@ std::string pattern_facts(const PatternDrawing& pd) {
   std::string out = R"(<div class="facts">)";
   out += fmt::format("<span><b>{}</b> on {}</span>", p.scan ? "Scan" : "Query",
                      html_escape(p.index.empty() ? "the table" : "index " + p.index));
-  out += fmt::format("<span><code>{}</code></span>", html_escape(key_condition(p)));
   if (!p.scan) {
     out += fmt::format("<span>direction <b>{}</b></span>", p.forward ? "ascending" : "descending");
   }
@@ -293,7 +295,13 @@ std::string pattern_facts(const PatternDrawing& pd) {
                      p.limit ? " (one request)" : " (each page)");
   if (p.filter) out += fmt::format("<span>filter <code>{}</code></span>", html_escape(*p.filter));
   out += fmt::format("<span>parameters <code>{}</code></span>", html_escape(pd.parameters));
-  return out + "</div>";
+  out += "</div>";
+  if (p.scan) return out;
+  // The bounds the drawn reads sent, on one line; the template they come from under them.
+  return out +
+         fmt::format(
+             R"(<div class="bounds"><div class="scroll"><code class="condition">{}</code></div><div class="template">from <code>{}</code></div></div>)",
+             html_escape(pd.condition), html_escape(key_condition(p)));
 }
 
 std::string key_help() {
@@ -320,15 +328,36 @@ std::string missing_elsewhere(const Population& population, const PatternDrawing
   return out + "</ul>";
 }
 
+std::string_view type_letter(AttributeType t) {
+  return t == AttributeType::kN ? "N" : (t == AttributeType::kB ? "B" : "S");
+}
+
+// The sort-key condition as data (data-sort-op, data-sort-type, data-sort-value,
+// data-sort-upper), when it is on the whole sort key.
+std::string sort_data(const PatternDrawing& pd) {
+  if (pd.sort.op == SortCondition::Op::kNone || !pd.sort_whole_key) return {};
+  const auto text = [](const AttributeValue& v) {
+    return v.type() == AttributeType::kN ? to_string(v.as_number()) : v.as_string();
+  };
+  std::string out =
+      fmt::format(R"( data-sort-op="{}" data-sort-type="{}" data-sort-value="{}")",
+                  html_escape(sort_op_text(pd.sort.op)), type_letter(pd.sort.value.type()),
+                  html_escape(text(pd.sort.value)));
+  if (pd.sort.op == SortCondition::Op::kBetween) {
+    out += fmt::format(R"( data-sort-upper="{}")", html_escape(text(pd.sort.upper)));
+  }
+  return out;
+}
+
 std::string pattern_panel(const Design& d, const Population& population, const PatternDrawing& pd,
                           bool failing) {
   std::string reads;
   for (const Read& r : pd.reads) reads += read_table(d, population, pd, r);
   return fmt::format(
-      R"(<section class="panel{}" data-pattern="{}"><h3>{}</h3>{}{}<div class="reads">{}</div>{}{}<details><summary>The request as sent</summary><pre>{}</pre></details></section>)",
-      failing ? " failing" : "", html_escape(pd.pattern->name), html_escape(pd.pattern->name),
-      pattern_facts(pd), key_help(), reads, missing_elsewhere(population, pd),
-      expected_list(population, pd), html_escape(pd.request));
+      R"(<section class="panel{}" data-pattern="{}"{}><h3>{}</h3>{}{}<div class="reads">{}</div>{}{}<details><summary>The request as sent</summary><pre>{}</pre></details></section>)",
+      failing ? " failing" : "", html_escape(pd.pattern->name), sort_data(pd),
+      html_escape(pd.pattern->name), pattern_facts(pd), key_help(), reads,
+      missing_elsewhere(population, pd), expected_list(population, pd), html_escape(pd.request));
 }
 
 std::string failure_section(const Design& d, const PageFailure& f) {

@@ -31,6 +31,16 @@ patterns:
     parameters: {device: {like: Reading.device}}
     returns: [{entity: Reading, where: {device: $device}}]
     order: [{attribute: n}]
+  window:
+    query:
+      partition: {PK: "D#{device}"}
+      sort: {SK: {between: ["R#{from:padded(2)}", "R#{to:padded(2)}"]}}
+    parameters:
+      device: {like: Reading.device}
+      from: {like: Reading.n}
+      to: {like: Reading.n, at_least: from}
+    returns: [{entity: Reading, where: {device: $device, n: {between: [$from, $to]}}}]
+    order: [{attribute: n}]
 )";
 
 Design page_design() {
@@ -45,7 +55,8 @@ Population page_population(const Design& d, std::vector<std::int64_t> ns) {
   return p;
 }
 
-std::string page_of(const Design& d, const Population& pop) {
+std::string page_of(const Design& d, const Population& pop, std::size_t pattern = 0,
+                    Params params = {{"device", text_value("A")}}) {
   DesignPage page;
   page.design = &d;
   page.verdict = "CERTIFIED";
@@ -54,7 +65,7 @@ std::string page_of(const Design& d, const Population& pop) {
   auto table = draw_table(d, pop);
   EXPECT_TRUE(table);
   page.table = *table;
-  auto pd = draw_pattern(d, d.patterns[0], pop, {{"device", text_value("A")}}, 2);
+  auto pd = draw_pattern(d, d.patterns[pattern], pop, params, 2);
   EXPECT_TRUE(pd) << (pd ? "" : pd.error().message);
   page.patterns.push_back(*pd);
   return render_page(page);
@@ -74,6 +85,23 @@ TEST(RenderPage, RowsStayOnOneLineAndTheirTablesScroll) {
   EXPECT_EQ(count_of(html, R"(<div class="scroll"><table )"), tables);
   EXPECT_NE(html.find("tr.item td { white-space: nowrap; }"), std::string::npos);
   EXPECT_EQ(html.find("break-all"), std::string::npos);
+}
+
+TEST(RenderPage, TheKeyConditionShowsTheBoundsItsReadsSent) {
+  const Design d = page_design();
+  const std::string html =
+      page_of(d, page_population(d, {3, 5, 8}), 1,
+              {{"device", text_value("A")}, {"from", number_value(4)}, {"to", number_value(7)}});
+  EXPECT_NE(html.find(R"(<code class="condition">PK = &quot;D#A&quot; AND SK BETWEEN )"
+                      R"(&quot;R#04&quot; AND &quot;R#07&quot;</code>)"),
+            std::string::npos);
+  // The template stays beside it, and the bounds are data for programs.
+  EXPECT_NE(html.find("from <code>PK = D#{device} AND SK BETWEEN R#{from:padded(2)} AND "
+                      "R#{to:padded(2)}</code>"),
+            std::string::npos);
+  EXPECT_NE(html.find(R"(data-sort-op="BETWEEN" data-sort-type="S" data-sort-value="R#04" )"
+                      R"(data-sort-upper="R#07")"),
+            std::string::npos);
 }
 
 }  // namespace

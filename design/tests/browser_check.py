@@ -17,6 +17,12 @@ page's own rows, computed here independently of sortkey:
          more than the Limit
   marks  (--marked PROPERTY) the failure of PROPERTY is drawn, and its
          declared read has a row marked missing, extra or out of order
+  bounds (--bounds) every Query's panel shows the bounds its reads sent
+         (data-sort-op, data-sort-value, data-sort-upper), not only its
+         template, in its key condition's text; and every row of its reads is
+         drawn inside the key condition (returned, filtered or unread) exactly
+         when its sort key meets those bounds, computed here (String keys: by
+         UTF-8 bytes; Number keys: numerically)
   text   (--text STRING) STRING appears in the page's text, as text
   lines  (--one-line) every drawn row is one line tall: no row of a table is
          taller than 1.25 times its shortest row, as Chromium lays the page
@@ -30,10 +36,12 @@ Usage: browser_check.py --chromium CHROMIUM --page PAGE.html [checks] [--screens
 """
 
 import argparse
+import json
 import os
 import subprocess
 import sys
 import tempfile
+from decimal import Decimal
 from html.parser import HTMLParser
 
 
@@ -54,6 +62,8 @@ class Dom(HTMLParser):
         self._open = []  # the <section>s the parser is in
         self.text = []
         self._table = None
+        self._code = None  # the text of a <code class="condition"> being read
+        self.conditions = []  # (the panel's attrs, the text of its key condition)
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -65,12 +75,20 @@ class Dom(HTMLParser):
         elif tag == "table":
             a["failure-of"] = next((s["data-property"] for s in self._open
                                     if "data-property" in s), None)
+            a["panel"] = next((s for s in reversed(self._open) if "data-pattern" in s), None)
             self._table = (a, [])
             self.tables.append(self._table)
         elif tag == "tr" and self._table is not None and "item" in a.get("class", "").split():
             self._table[1].append(a)
 
+        if tag == "code" and "condition" in a.get("class", "").split():
+            self._code = []
+
     def handle_endtag(self, tag):
+        if tag == "code" and self._code is not None:
+            panel = next((s for s in reversed(self._open) if "data-pattern" in s), None)
+            self.conditions.append((panel, "".join(self._code)))
+            self._code = None
         if tag == "table":
             self._table = None
         elif tag == "section" and self._open:
@@ -78,6 +96,8 @@ class Dom(HTMLParser):
 
     def handle_data(self, data):
         self.text.append(data)
+        if self._code is not None:
+            self._code.append(data)
 
 
 # Appended to a copy of the page: each row's laid-out height, then the script
@@ -160,6 +180,41 @@ def check_le_partition(dom, pattern):
               f"{[r['data-sk'] for r in returned]} over {len(pages)} page(s) of Limit {limit}")
 
 
+def meets(op, sk, value, upper, number):
+    """Whether the sort key `sk` meets `op` with these bounds, as DynamoDB compares them."""
+    conv = Decimal if number else key
+    x, v = conv(sk), conv(value)
+    if op == "begins_with":
+        return x.startswith(v)
+    if op == "BETWEEN":
+        return v <= x <= conv(upper)
+    return {"=": x == v, "<": x < v, "<=": x <= v, ">": x > v, ">=": x >= v}[op]
+
+
+def check_bounds(dom):
+    checked = 0
+    for panel, text in dom.conditions:
+        if panel is None or "data-sort-op" not in panel or panel.get("data-sort-type") == "B":
+            continue
+        op, value, upper = panel["data-sort-op"], panel["data-sort-value"], panel.get("data-sort-upper")
+        for bound in [value] + ([upper] if upper is not None else []):
+            if json.dumps(bound, ensure_ascii=False) not in text and bound not in text:
+                fail(f"{panel['data-pattern']}: the key condition {text!r} does not show the bound "
+                     f"{bound!r} its reads sent")
+        for a, rows in dom.tables:
+            if a.get("panel") is not panel:
+                continue
+            for r in rows:
+                drawn_in = r["data-state"] != "outside"
+                if meets(op, r["data-sk"], value, upper, panel["data-sort-type"] == "N") != drawn_in:
+                    fail(f"{panel['data-pattern']} {a['data-direction']}: row {r['data-sk']!r} is "
+                         f"drawn {r['data-state']}, and {op} {value!r} {upper or ''} says otherwise")
+                checked += 1
+        print(f"browser_check: {panel['data-pattern']}: {text}")
+    if checked == 0:
+        fail("--bounds: no row of a Query with a sort-key condition to check")
+
+
 def check_marked(dom, prop):
     if not any(s.get("data-property") == prop for s in dom.sections):
         fail(f"the page draws no failure of {prop}")
@@ -212,6 +267,7 @@ def main():
     p.add_argument("--page", required=True)
     p.add_argument("--le-partition")
     p.add_argument("--marked")
+    p.add_argument("--bounds", action="store_true")
     p.add_argument("--text", action="append", default=[])
     p.add_argument("--one-line", action="store_true")
     p.add_argument("--screenshot")
@@ -227,6 +283,8 @@ def main():
             check_le_partition(dom, args.le_partition)
         if args.marked:
             check_marked(dom, args.marked)
+        if args.bounds:
+            check_bounds(dom)
         if args.one_line:
             check_one_line(measured(args.chromium, profile, args.page))
         text = "".join(dom.text)
