@@ -319,6 +319,86 @@ Result<std::vector<Collection>> draw_table(const Design& design, const Populatio
   return out;
 }
 
+Result<std::vector<IndexDrawing>> draw_indexes(const Design& design, const Population& population) {
+  auto opened = open_loaded(*in_memory_source(), design, population);
+  if (!opened) return opened.error();
+  const std::vector<Collection> table = [&] {
+    auto t = draw_table(design, population);
+    return t ? std::move(*t) : std::vector<Collection>{};
+  }();
+  std::vector<IndexDrawing> out;
+  for (const IndexSchema& ix : design.schema.indexes) {
+    IndexDrawing drawing;
+    drawing.name = ix.name;
+    const KeyNames names = key_names(design, ix.name);
+    drawing.partition_key = names.partition;
+    drawing.sort_key = names.sort;
+    Request scan;
+    scan.scan = true;
+    scan.scan_request.index_name = ix.name;
+    auto pages = pages_of(*opened->store, scan, false);
+    if (!pages) return pages.error();
+    std::map<std::string, Item> partitions;  // the first item of each, by its key values
+    std::set<std::string> held;
+    for (const Page& page : *pages) {
+      for (const StoredItem& stored : page.items) {
+        const Item item = stored.to_item();
+        held.insert(key_of(design, item));
+        Item key;
+        for (const std::string& n : names.partition) key[n] = item.at(n);
+        partitions.emplace(key_text(item, names.partition) + '\0' + to_json(key), item);
+      }
+    }
+    for (const auto& [ignored, first] : partitions) {
+      KeyQuery q;
+      q.index_name = ix.name;
+      for (const std::string& n : names.partition) q.partition.emplace_back(n, first.at(n));
+      auto built = build_key_condition(q);
+      if (!built) return built.error();
+      Request query;
+      query.query = to_query_request(*built);
+      auto read = pages_of(*opened->store, std::move(query), false);
+      if (!read) return read.error();
+      Collection c;
+      for (const Page& page : *read) {
+        for (const StoredItem& stored : page.items) {
+          const Item item = stored.to_item();
+          c.items.push_back(DrawnItem{owner_of(design, opened->loaded, item),
+                                      key_text(item, names.partition), key_text(item, names.sort),
+                                      item});
+        }
+      }
+      if (!c.items.empty()) c.partition = c.items.front().partition;
+      drawing.collections.push_back(std::move(c));
+    }
+    for (const Collection& c : table) {
+      for (const DrawnItem& item : c.items) {
+        if (held.count(key_of(design, item.item)) != 0) continue;
+        IndexDrawing::Absent absent{item, {}};
+        for (const auto* side : {&names.partition, &names.sort}) {
+          for (const std::string& n : *side) {
+            if (item.item.count(n) == 0) absent.lacks.push_back(n);
+          }
+        }
+        drawing.absent.push_back(std::move(absent));
+      }
+    }
+    // First the items of a type the index holds others of: what its sparseness leaves out.
+    std::set<const EntityType*> held_types;
+    for (const Collection& c : drawing.collections) {
+      for (const DrawnItem& item : c.items) {
+        if (item.entity) held_types.insert(population[*item.entity].type);
+      }
+    }
+    std::stable_partition(
+        drawing.absent.begin(), drawing.absent.end(), [&](const IndexDrawing::Absent& a) {
+          return a.item.entity && held_types.count(population[*a.item.entity].type) != 0;
+        });
+    out.push_back(std::move(drawing));
+  }
+  return out;
+}
+
 Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern,
                                     const Population& population, const Params& params,
                                     int page_limit) {

@@ -91,9 +91,30 @@ struct PatternDrawing {
   bool wrong = false;                          // some row is marked
 };
 
+// An index drawn as its own item collections, and the table's items it does
+// not hold (a sparse index: the items without its key attributes).
+struct IndexDrawing {
+  struct Absent {
+    DrawnItem item;                  // partition and sort: the table's key
+    std::vector<std::string> lacks;  // the index's key attributes the item has not
+  };
+  std::string name;
+  std::vector<std::string> partition_key;  // its key attributes
+  std::vector<std::string> sort_key;
+  std::vector<Collection> collections;  // partitions in key order, each in the index's order
+  // The items of a type the index holds others of first, then the rest, each
+  // group in the table's key order.
+  std::vector<Absent> absent;
+};
+
 // The table's item collections, partitions in key order.
 // Errors: an item that does not build, a put the model refuses.
 Result<std::vector<Collection>> draw_table(const Design& design, const Population& population);
+
+// Every index of the design, in its order, read from the model: its items
+// by Scan, each partition's order by Query. Errors: draw_table's, a read
+// the model refuses.
+Result<std::vector<IndexDrawing>> draw_indexes(const Design& design, const Population& population);
 
 // `page_limit`: the Limit of every page of a pattern without a Limit of its
 // own. Errors: draw_table's, a parameter the codecs refuse.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "design/items.h"
 #include "design/values.h"
 
 namespace sortkey::design {
@@ -11,6 +12,7 @@ namespace {
 
 constexpr std::size_t kColours = 8;  // entity types beyond this share colours
 constexpr std::size_t kTableCollections = 3;
+constexpr std::size_t kAbsentRows = 12;  // of the items an index does not hold
 
 constexpr const char* kStyle = R"css(
 :root { --ink:#1f2328; --muted:#656d76; --line:#d8dee4; --paper:#ffffff; --wash:#f6f8fa;
@@ -76,6 +78,7 @@ tr.page-end td { border-bottom: 2px dashed var(--ink); }
 .tag.lek { background: var(--ink); color: #fff; }
 .mark { display: inline-block; font-size: 11px; font-weight: 700; padding: 0 6px; border-radius: 4px;
   margin-left: 6px; color: #fff; white-space: nowrap; }
+.mark.absent { background: #57606a; margin-left: 0; }
 .mark.missing { background: var(--bad); } .mark.extra { background: var(--bad); } .mark.order { background: var(--warn); }
 tr.mark-missing td, tr.mark-extra td { box-shadow: inset 0 1px 0 var(--bad), inset 0 -1px 0 var(--bad); }
 tr.mark-order td { box-shadow: inset 0 1px 0 var(--warn), inset 0 -1px 0 var(--warn); }
@@ -155,38 +158,107 @@ std::string collection_rows(const Design& d, const Population& population, const
   for (const DrawnItem& item : c.items) {
     const EntityType* type = type_of(population, item);
     out += fmt::format(
-        R"(<tr class="item {}" data-sk="{}" data-entity="{}"><td class="key">{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
-        colour_of(d, type), html_escape(item.sort), html_escape(type ? type->name : ""),
-        html_escape(item.sort), chip(d, type), html_escape(item_attributes(population, item)));
+        R"(<tr class="item {}" data-sk="{}" data-key="{}" data-entity="{}"><td class="key">{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
+        colour_of(d, type), html_escape(item.sort), html_escape(to_json(primary_key(d, item.item))),
+        html_escape(type ? type->name : ""), html_escape(item.sort), chip(d, type),
+        html_escape(item_attributes(population, item)));
   }
   return out;
 }
 
-std::string collection_table(const Design& d, const Population& population, const Collection& c) {
-  const std::string sort = d.schema.sort_key ? d.schema.sort_key->name : "(no sort key)";
-  return fmt::format(
-      R"(<div class="panel"><h3>{} = <span class="key partition">{}</span></h3><div class="scroll"><table class="collection" data-partition="{}"><thead><tr><th>{}</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div></div>)",
-      html_escape(d.schema.partition_key.name), html_escape(c.partition), html_escape(c.partition),
-      html_escape(sort), collection_rows(d, population, c));
+std::string joined(const std::vector<std::string>& names, std::string_view none) {
+  std::string out;
+  for (const std::string& n : names) {
+    if (!n.empty()) out += (out.empty() ? "" : " \u00b7 ") + n;
+  }
+  return out.empty() ? std::string(none) : out;
 }
 
-std::string table_section(const Design& d, const Population& population,
-                          const std::vector<Collection>& table, const std::string& title) {
+// The key attributes of a collection's table: the table's, or an index's.
+struct CollectionKeys {
+  std::string partition;
+  std::string sort;
+  std::string data;  // more attributes of its <table>
+};
+
+std::string collection_table(const Design& d, const Population& population, const Collection& c,
+                             const CollectionKeys& keys) {
+  return fmt::format(
+      R"(<div class="panel"><h3>{} = <span class="key partition">{}</span></h3><div class="scroll"><table class="collection" data-partition="{}"{}><thead><tr><th>{}</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div></div>)",
+      html_escape(keys.partition), html_escape(c.partition), html_escape(c.partition), keys.data,
+      html_escape(keys.sort), collection_rows(d, population, c));
+}
+
+// The largest few collections, largest first, and how many more there are.
+std::string collections_of(const Design& d, const Population& population,
+                           const std::vector<Collection>& collections, const CollectionKeys& keys) {
   std::vector<const Collection*> order;
-  for (const Collection& c : table) order.push_back(&c);
+  for (const Collection& c : collections) order.push_back(&c);
   std::stable_sort(order.begin(), order.end(), [](const Collection* a, const Collection* b) {
     return a->items.size() > b->items.size();
   });
-  std::string out = "<h2>" + html_escape(title) + "</h2>";
-  if (order.empty()) return out + R"(<p class="empty">The population has no item.</p>)";
+  std::string out;
   for (std::size_t i = 0; i < order.size() && i < kTableCollections; ++i) {
-    out += collection_table(d, population, *order[i]);
+    out += collection_table(d, population, *order[i], keys);
   }
   if (order.size() > kTableCollections) {
     out += fmt::format(R"(<p class="sub">and {} more item collections.</p>)",
                        order.size() - kTableCollections);
   }
   return out;
+}
+
+std::string table_section(const Design& d, const Population& population,
+                          const std::vector<Collection>& table, const std::string& title) {
+  std::string out = "<h2>" + html_escape(title) + "</h2>";
+  if (table.empty()) return out + R"(<p class="empty">The population has no item.</p>)";
+  const CollectionKeys keys{d.schema.partition_key.name,
+                            d.schema.sort_key ? d.schema.sort_key->name : "(no sort key)", ""};
+  return out + collections_of(d, population, table, keys);
+}
+
+std::string absent_rows(const Design& d, const Population& population, const IndexDrawing& ix) {
+  std::string out;
+  for (std::size_t i = 0; i < ix.absent.size() && i < kAbsentRows; ++i) {
+    const IndexDrawing::Absent& a = ix.absent[i];
+    const EntityType* type = type_of(population, a.item);
+    const std::string lacks = joined(a.lacks, "");
+    out += fmt::format(
+        R"(<tr class="item absent {}" data-sk="{}" data-key="{}" data-entity="{}" data-state="absent" data-lacks="{}"><td class="key">{}</td><td>{}</td><td><span class="mark absent">{}</span></td><td class="attrs">{}</td></tr>)",
+        colour_of(d, type), html_escape(a.item.sort),
+        html_escape(to_json(primary_key(d, a.item.item))), html_escape(type ? type->name : ""),
+        html_escape(lacks), html_escape(joined({a.item.partition, a.item.sort}, "")), chip(d, type),
+        html_escape(lacks.empty() ? "absent" : "absent: no " + lacks),
+        html_escape(item_attributes(population, a.item)));
+  }
+  return out;
+}
+
+// An index as its own item collections, then the table's items it does not hold.
+std::string index_section(const Design& d, const Population& population, const IndexDrawing& ix) {
+  std::size_t held = 0;
+  for (const Collection& c : ix.collections) held += c.items.size();
+  std::string out = fmt::format(
+      R"(<h2>Index {}: its item collections</h2><p class="sub">{} item{} of the table in {} collection{}; {} absent.</p>)",
+      html_escape(ix.name), held, held == 1 ? "" : "s", ix.collections.size(),
+      ix.collections.size() == 1 ? "" : "s", ix.absent.size());
+  const std::string sort_type = ix.sort_key.size() > 1 ? "multi" : "";
+  const CollectionKeys keys{joined(ix.partition_key, ""), joined(ix.sort_key, "(no sort key)"),
+                            fmt::format(R"( data-index="{}"{})", html_escape(ix.name),
+                                        sort_type.empty() ? "" : R"( data-sort-type="multi")")};
+  out += collections_of(d, population, ix.collections, keys);
+  if (ix.absent.empty()) return out;
+  const std::string table_keys =
+      joined({d.schema.partition_key.name, d.schema.sort_key ? d.schema.sort_key->name : ""}, "");
+  out += fmt::format(
+      R"(<div class="panel"><h3>Not in {}: {} item{} of the table</h3><div class="scroll"><table class="absent" data-index="{}"><thead><tr><th>{}</th><th>entity</th><th>why</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div>)",
+      html_escape(ix.name), ix.absent.size(), ix.absent.size() == 1 ? "" : "s",
+      html_escape(ix.name), html_escape(table_keys), absent_rows(d, population, ix));
+  if (ix.absent.size() > kAbsentRows) {
+    out += fmt::format(R"(<p class="sub">and {} more absent items.</p>)",
+                       ix.absent.size() - kAbsentRows);
+  }
+  return out + "</div>";
 }
 
 std::string_view state_of(const Read::Row& r) {
@@ -226,12 +298,13 @@ std::string read_row(const Design& d, const Population& population, const Collec
   const EntityType* type = type_of(population, item);
   const std::string page = r.page == 0 ? "" : fmt::format("p{}", r.page);
   return fmt::format(
-      R"(<tr class="item {} {}{}{}" data-sk="{}" data-partition="{}" data-entity="{}" data-state="{}" data-page="{}" data-position="{}" data-mark="{}"><td class="pos">{}</td><td class="page">{}</td><td class="key">{}{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
+      R"(<tr class="item {} {}{}{}" data-sk="{}" data-key="{}" data-partition="{}" data-entity="{}" data-state="{}" data-page="{}" data-position="{}" data-mark="{}"><td class="pos">{}</td><td class="page">{}</td><td class="key">{}{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
       colour_of(d, type), state_of(r), r.page_ends ? " page-end" : "", mark_class(r.mark),
-      html_escape(item.sort), html_escape(item.partition), html_escape(type ? type->name : ""),
-      state_of(r), r.page, r.position, to_string(r.mark),
-      r.position == 0 ? "" : std::to_string(r.position), page, html_escape(item.sort), row_tags(r),
-      chip(d, type), html_escape(item_attributes(population, item)));
+      html_escape(item.sort), html_escape(to_json(primary_key(d, item.item))),
+      html_escape(item.partition), html_escape(type ? type->name : ""), state_of(r), r.page,
+      r.position, to_string(r.mark), r.position == 0 ? "" : std::to_string(r.position), page,
+      html_escape(item.sort), row_tags(r), chip(d, type),
+      html_escape(item_attributes(population, item)));
 }
 
 std::string read_caption(const Pattern& p, const Read& read) {
@@ -370,6 +443,7 @@ std::string failure_section(const Design& d, const PageFailure& f) {
                        f.population.size() == 1 ? "entity" : "entities");
     if (f.pattern) out += pattern_panel(d, f.population, *f.pattern, true);
     out += table_section(d, f.population, f.table, "Its items, as stored");
+    for (const IndexDrawing& ix : f.indexes) out += index_section(d, f.population, ix);
   }
   out += "<details><summary>The check's words</summary><pre>" + html_escape(f.message) +
          "</pre></details>";
@@ -434,6 +508,7 @@ std::string render_page(const DesignPage& page) {
   for (const PageFailure& f : page.failures) body += failure_section(d, f);
   if (!page.patterns.empty() || !page.table.empty()) {
     body += table_section(d, page.population, page.table, "The table's item collections");
+    for (const IndexDrawing& ix : page.indexes) body += index_section(d, page.population, ix);
     body += "<h2>Access patterns</h2>";
     for (const PatternDrawing& pd : page.patterns) {
       body += pattern_panel(d, page.population, pd, false);

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "design/drawing.h"
 #include "design/load.h"
@@ -101,6 +103,69 @@ TEST(RenderPage, TheKeyConditionShowsTheBoundsItsReadsSent) {
             std::string::npos);
   EXPECT_NE(html.find(R"(data-sort-op="BETWEEN" data-sort-type="S" data-sort-value="R#04" )"
                       R"(data-sort-upper="R#07")"),
+            std::string::npos);
+}
+
+// A sparse index: only flagged readings carry its keys.
+constexpr const char* kSparseDesign = R"(
+table:
+  partition_key: PK
+  sort_key: SK
+  indexes:
+    - {name: Flagged, partition_key: FPK, sort_key: FSK}
+entities:
+  Reading:
+    attributes:
+      device: {type: string, alphabet: upper}
+      n: {type: integer, range: [0, 99]}
+      flagged: {type: boolean}
+    keys:
+      PK: "D#{device}"
+      SK: "R#{n:padded(2)}"
+      FPK: {value: "FLAGGED", when: {flagged: true}}
+      FSK: {value: "{device}#{n:padded(2)}", when: {flagged: true}}
+patterns:
+  flagged:
+    query: {index: Flagged, partition: {FPK: "FLAGGED"}}
+    returns: [{entity: Reading, where: {flagged: true}}]
+    order: [{attribute: device}, {attribute: n}]
+)";
+
+TEST(RenderPage, AnIndexIsDrawnAsItsOwnCollectionsAndMarksTheItemsItHasNot) {
+  auto d = load_design_text(kSparseDesign, "sparse.yaml");
+  ASSERT_TRUE(d) << d.error().message;
+  Population pop;
+  for (auto [device, n, flagged] : std::vector<std::tuple<const char*, int, bool>>{
+           {"B", 2, true}, {"A", 7, true}, {"A", 1, false}}) {
+    Value f;
+    f.type = AttrType::kBoolean;
+    f.flag = flagged;
+    pop.push_back(Entity{&d->entities[0], {text_value(device), number_value(n), f}});
+  }
+  auto indexes = draw_indexes(*d, pop);
+  ASSERT_TRUE(indexes) << indexes.error().message;
+  ASSERT_EQ(indexes->size(), 1u);
+  const IndexDrawing& ix = (*indexes)[0];
+  ASSERT_EQ(ix.collections.size(), 1u);
+  EXPECT_EQ(ix.collections[0].partition, "FLAGGED");
+  std::vector<std::string> sks;
+  for (const DrawnItem& item : ix.collections[0].items) sks.push_back(item.sort);
+  EXPECT_EQ(sks, (std::vector<std::string>{"A#07", "B#02"}));  // the index's order
+  ASSERT_EQ(ix.absent.size(), 1u);
+  EXPECT_EQ(ix.absent[0].item.sort, "R#01");
+  EXPECT_EQ(ix.absent[0].lacks, (std::vector<std::string>{"FPK", "FSK"}));
+
+  DesignPage page;
+  page.design = &*d;
+  page.population = pop;
+  page.table = *draw_table(*d, pop);
+  page.indexes = *indexes;
+  const std::string html = render_page(page);
+  EXPECT_NE(
+      html.find(R"(<table class="collection" data-partition="FLAGGED" data-index="Flagged">)"),
+      std::string::npos);
+  EXPECT_NE(html.find(R"(data-state="absent" data-lacks="FPK · FSK">)"), std::string::npos);
+  EXPECT_NE(html.find(R"(<span class="mark absent">absent: no FPK · FSK</span>)"),
             std::string::npos);
 }
 

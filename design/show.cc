@@ -36,6 +36,7 @@ PageFailure draw_failure(const Design& d, const certify::CertifiedProperty& p,
   out.message = f->message;
   out.population = f->population;
   if (auto table = draw_table(d, out.population)) out.table = std::move(*table);
+  if (auto indexes = draw_indexes(d, out.population)) out.indexes = std::move(*indexes);
   if (f->pattern != nullptr) {
     auto pd = draw_pattern(d, *f->pattern, out.population, f->params, f->page_limit);
     if (pd) out.pattern = std::move(*pd);
@@ -49,6 +50,9 @@ Result<void> draw_sample(const Design& d, std::uint64_t seed, DesignPage& page) 
   auto table = draw_table(d, page.population);
   if (!table) return table.error();
   page.table = std::move(*table);
+  auto indexes = draw_indexes(d, page.population);
+  if (!indexes) return indexes.error();
+  page.indexes = std::move(*indexes);
   for (std::size_t i = 0; i < d.patterns.size(); ++i) {
     const PatternSample& s = sample.patterns[i];
     auto pd = draw_pattern(d, d.patterns[i], page.population, s.params, s.page_limit);

@@ -23,6 +23,11 @@ page's own rows, computed here independently of sortkey:
          drawn inside the key condition (returned, filtered or unread) exactly
          when its sort key meets those bounds, computed here (String keys: by
          UTF-8 bytes; Number keys: numerically)
+  index  (--index NAME) index NAME is drawn as its own item collections
+         (<table class="collection" data-index=NAME>, in key order as above)
+  sparse (--sparse NAME) index NAME is drawn, and so are the table's items it
+         does not hold, each row saying "absent" in its text and naming the
+         key attributes it lacks; no item is both in NAME and absent from it
   text   (--text STRING) STRING appears in the page's text, as text
   lines  (--one-line) every drawn row is one line tall: no row of a table is
          taller than 1.25 times its shortest row, as Chromium lays the page
@@ -62,6 +67,7 @@ class Dom(HTMLParser):
         self._open = []  # the <section>s the parser is in
         self.text = []
         self._table = None
+        self._row = None  # the item row being read
         self._code = None  # the text of a <code class="condition"> being read
         self.conditions = []  # (the panel's attrs, the text of its key condition)
 
@@ -80,6 +86,8 @@ class Dom(HTMLParser):
             self.tables.append(self._table)
         elif tag == "tr" and self._table is not None and "item" in a.get("class", "").split():
             self._table[1].append(a)
+            a["text"] = ""
+            self._row = a
 
         if tag == "code" and "condition" in a.get("class", "").split():
             self._code = []
@@ -89,6 +97,8 @@ class Dom(HTMLParser):
             panel = next((s for s in reversed(self._open) if "data-pattern" in s), None)
             self.conditions.append((panel, "".join(self._code)))
             self._code = None
+        if tag == "tr":
+            self._row = None
         if tag == "table":
             self._table = None
         elif tag == "section" and self._open:
@@ -98,6 +108,8 @@ class Dom(HTMLParser):
         self.text.append(data)
         if self._code is not None:
             self._code.append(data)
+        if self._row is not None:
+            self._row["text"] += data
 
 
 # Appended to a copy of the page: each row's laid-out height, then the script
@@ -139,7 +151,9 @@ def check_order(dom):
     for a, rows in dom.tables:
         classes = a.get("class", "").split()
         sks = [key(r["data-sk"]) for r in rows]
-        if "collection" in classes or a.get("data-direction") == "ascending":
+        if a.get("data-sort-type") == "multi":
+            pass  # a key of several attributes: its order is theirs, one by one
+        elif "collection" in classes or a.get("data-direction") == "ascending":
             if sks != sorted(sks):
                 fail(f"rows out of ascending key order in {a}: {sks}")
         elif a.get("data-direction") == "descending":
@@ -215,6 +229,34 @@ def check_bounds(dom):
         fail("--bounds: no row of a Query with a sort-key condition to check")
 
 
+def index_rows(dom, name, kind):
+    return [r for a, rows in dom.tables
+            if kind in a.get("class", "").split() and a.get("data-index") == name for r in rows]
+
+
+def check_index(dom, name):
+    held = index_rows(dom, name, "collection")
+    if not held:
+        fail(f"index {name} is not drawn as item collections of its own")
+    print(f"browser_check: index {name}: {len(held)} items drawn in its collections")
+    return held
+
+
+def check_sparse(dom, name):
+    held = {r["data-key"] for r in check_index(dom, name)}
+    absent = index_rows(dom, name, "absent")
+    if not absent:
+        fail(f"index {name}: no item of the table is drawn absent from it")
+    for r in absent:
+        if r.get("data-state") != "absent" or "absent" not in r["text"] or not r.get("data-lacks"):
+            fail(f"index {name}: the absent row {r['data-key']} does not say so in its text "
+                 f"({r['text']!r}) or names no key attribute it lacks")
+        if r["data-key"] in held:
+            fail(f"index {name}: {r['data-key']} is drawn both in it and absent from it")
+    print(f"browser_check: index {name}: {len(absent)} items drawn absent "
+          f"({absent[0]['text'].strip()!r}, ...)")
+
+
 def check_marked(dom, prop):
     if not any(s.get("data-property") == prop for s in dom.sections):
         fail(f"the page draws no failure of {prop}")
@@ -268,6 +310,8 @@ def main():
     p.add_argument("--le-partition")
     p.add_argument("--marked")
     p.add_argument("--bounds", action="store_true")
+    p.add_argument("--index", action="append", default=[])
+    p.add_argument("--sparse", action="append", default=[])
     p.add_argument("--text", action="append", default=[])
     p.add_argument("--one-line", action="store_true")
     p.add_argument("--screenshot")
@@ -285,6 +329,10 @@ def main():
             check_marked(dom, args.marked)
         if args.bounds:
             check_bounds(dom)
+        for name in args.index:
+            check_index(dom, name)
+        for name in args.sparse:
+            check_sparse(dom, name)
         if args.one_line:
             check_one_line(measured(args.chromium, profile, args.page))
         text = "".join(dom.text)
