@@ -274,6 +274,70 @@ Result<Read> read_in(const Design& d, const Pattern& pattern, const Params& para
   return read;
 }
 
+// Where a bound of the sort condition falls among the collection's items in
+// ascending order: how many items sort before it (`inclusive`: a key equal
+// to the bound is inside).
+std::size_t items_below(const Collection& c, const std::string& attribute,
+                        const AttributeValue& bound, bool inclusive) {
+  std::size_t n = 0;
+  for (const DrawnItem& item : c.items) {
+    const auto it = item.item.find(attribute);
+    if (it == item.item.end() || it->second.type() != bound.type()) continue;
+    const int cmp = bound.type() == AttributeType::kN
+                        ? compare_numbers(it->second.as_number(), bound.as_number())
+                        : it->second.as_string().compare(bound.as_string());
+    if (cmp < 0 || (cmp == 0 && !inclusive)) ++n;
+  }
+  return n;
+}
+
+// The edges of the range in `read`: where the model's range starts and ends,
+// or, when it selects nothing, where its bounds sort among the items.
+void draw_edges(const PatternDrawing& pd, const std::string& attribute, Read& read) {
+  using Op = SortCondition::Op;
+  const SortCondition& s = pd.sort;
+  if (s.op == Op::kNone) return;
+  const bool has_lower = s.op != Op::kLt && s.op != Op::kLe;
+  const bool has_upper = s.op != Op::kGt && s.op != Op::kGe;
+  const std::string value = quoted_value(s.value);
+  std::string lower_text =
+      fmt::format("lower bound: {} {} {}", attribute, s.op == Op::kGt ? ">" : ">=", value);
+  std::string upper_text = fmt::format(
+      "upper bound: {} {} {}", attribute,
+      s.op == Op::kLt ? "<" : "<=", quoted_value(s.op == Op::kBetween ? s.upper : s.value));
+  if (s.op == Op::kBeginsWith) {
+    lower_text = fmt::format("the first key beginning with {}", value);
+    upper_text = fmt::format("the last key beginning with {}", value);
+  }
+  const std::size_t n = read.rows.size();
+  std::size_t first = n;  // in the read's order
+  std::size_t last = n;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!read.rows[i].in_range) continue;
+    if (first == n) first = i;
+    last = i;
+  }
+  std::size_t top = first;
+  std::size_t bottom = last == n ? n : last + 1;
+  if (first == n) {
+    if (!pd.sort_whole_key) return;
+    // Ascending, the range would start after the items below its lower bound.
+    const bool inclusive = s.op != Op::kGt;
+    const std::size_t below = s.op == Op::kLt || s.op == Op::kLe
+                                  ? items_below(pd.collection, attribute, s.value, s.op == Op::kLt)
+                                  : items_below(pd.collection, attribute, s.value, inclusive);
+    top = bottom = read.forward ? below : n - below;
+  }
+  std::vector<Read::Edge> edges;
+  if (read.forward ? has_lower : has_upper) {
+    edges.push_back(Read::Edge{top, read.forward, read.forward ? lower_text : upper_text});
+  }
+  if (read.forward ? has_upper : has_lower) {
+    edges.push_back(Read::Edge{bottom, !read.forward, read.forward ? upper_text : lower_text});
+  }
+  read.edges = std::move(edges);
+}
+
 }  // namespace
 
 std::string_view to_string(Mark mark) {
@@ -439,6 +503,7 @@ Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern
                   std::any_of(read->rows.begin(), read->rows.end(),
                               [](const Read::Row& r) { return r.mark != Mark::kNone; });
     }
+    if (!pattern.scan) draw_edges(out, request->key.sort_attribute, *read);
     out.reads.push_back(std::move(*read));
   }
   return out;

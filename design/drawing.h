@@ -10,8 +10,9 @@
 //     and its read of it in both directions, ascending and descending, side
 //     by side: the range its key condition selects, the items its
 //     FilterExpression drops, the page that reads each item under the Limit
-//     and where each page ends (its LastEvaluatedKey), and the place of each
-//     returned item in the answer;
+//     and where each page ends (its LastEvaluatedKey), the place of each
+//     returned item in the answer, and the edges of the range where its
+//     bounds cut the collection;
 //   * for a failing case, in the direction the pattern sends, the rows that
 //     are wrong against the declared answer: missing (declared, not
 //     returned), extra (returned, not declared), out of order (returned and
@@ -65,11 +66,19 @@ struct Read {
     int position = 0;        // its place in the answer, from 1; 0 when not returned
     Mark mark = Mark::kNone;
   };
+  // A bound of the key condition drawn where it cuts the collection: above
+  // the first row it lets in, or under the last (a window's two edges).
+  struct Edge {
+    std::size_t before = 0;  // the row it is drawn above; rows.size(): under the last
+    bool lower = true;       // the lower bound, else the upper
+    std::string text;        // "lower bound: SK >= \"EVT#2026-03-01T00:00:00Z\""
+  };
   bool forward = true;
-  bool declared = false;  // the direction the pattern sends
-  int pages = 0;          // requests sent
-  std::vector<Row> rows;  // the collection in this read's order
-  std::string refused;    // the model's refusal of a request, "" when none
+  bool declared = false;    // the direction the pattern sends
+  int pages = 0;            // requests sent
+  std::vector<Row> rows;    // the collection in this read's order
+  std::vector<Edge> edges;  // in the order they are drawn
+  std::string refused;      // the model's refusal of a request, "" when none
 };
 
 struct PatternDrawing {

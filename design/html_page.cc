@@ -73,6 +73,9 @@ tr.filtered .key, tr.filtered .attrs { text-decoration: line-through; text-decor
 tr.unread td { background: #fffdf3; color: var(--muted); }
 tr.unread td:nth-child(2) { box-shadow: inset 2px 0 0 #f0d88a; }
 tr.page-end td { border-bottom: 2px dashed var(--ink); }
+tr.edge td { padding: 0 8px; border-bottom: 0; border-top: 2px solid var(--range-edge); line-height: 1; }
+.edge-label { display: inline-block; font-size: 11px; color: #7d4e00; background: #fff8c5;
+  border: 1px solid var(--range-edge); border-top: 0; border-radius: 0 0 4px 4px; padding: 1px 6px 2px; white-space: nowrap; }
 .tag { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 4px; margin-left: 6px;
   background: #eaeef2; color: var(--muted); white-space: nowrap; }
 .tag.lek { background: var(--ink); color: #fff; }
@@ -323,7 +326,20 @@ std::string read_table(const Design& d, const Population& population, const Patt
   const std::string_view direction =
       pd.pattern->scan ? "scan" : (read.forward ? "ascending" : "descending");
   std::string rows;
-  for (const Read::Row& r : read.rows) rows += read_row(d, population, pd.collection, r);
+  const auto edges_at = [&](std::size_t at) {
+    for (const Read::Edge& e : read.edges) {
+      if (e.before != at) continue;
+      rows += fmt::format(
+          R"(<tr class="edge" data-edge="{}"><td colspan="5"><span class="edge-label">{} {}</span></td></tr>)",
+          e.lower ? "lower" : "upper", (e.lower == read.forward) ? "&#9660;" : "&#9650;",
+          html_escape(e.text));
+    }
+  };
+  for (std::size_t i = 0; i < read.rows.size(); ++i) {
+    edges_at(i);
+    rows += read_row(d, population, pd.collection, read.rows[i]);
+  }
+  edges_at(read.rows.size());
   if (rows.empty()) {
     rows = R"(<tr><td colspan="5" class="empty">The collection holds no item.</td></tr>)";
   }
@@ -378,7 +394,7 @@ std::string pattern_facts(const PatternDrawing& pd) {
 }
 
 std::string key_help() {
-  return R"(<div class="keyhelp"><span><span class="s returned"></span>read and returned</span><span><span class="s filtered"></span>read, filtered out (paid for)</span><span><span class="s unread"></span>in range, not read (Limit)</span><span><span class="s outside"></span>outside the key condition</span><span>dashed line: a page ends</span></div>)";
+  return R"(<div class="keyhelp"><span><span class="s returned"></span>read and returned</span><span><span class="s filtered"></span>read, filtered out (paid for)</span><span><span class="s unread"></span>in range, not read (Limit)</span><span><span class="s outside"></span>outside the key condition</span><span>dashed line: a page ends</span><span>labelled line: a bound of the key condition cuts the collection</span></div>)";
 }
 
 std::string expected_list(const Population& population, const PatternDrawing& pd) {

@@ -106,6 +106,41 @@ TEST(RenderPage, TheKeyConditionShowsTheBoundsItsReadsSent) {
             std::string::npos);
 }
 
+std::vector<std::pair<std::size_t, bool>> edges_of(const Read& read) {
+  std::vector<std::pair<std::size_t, bool>> out;
+  for (const Read::Edge& e : read.edges) out.emplace_back(e.before, e.lower);
+  return out;
+}
+
+TEST(DrawPattern, AWindowsEdgesAreDrawnWhereItsBoundsCutTheCollection) {
+  const Design d = page_design();
+  const Population pop = page_population(d, {3, 5, 8});
+  const Params window{
+      {"device", text_value("A")}, {"from", number_value(4)}, {"to", number_value(7)}};
+  auto pd = draw_pattern(d, d.patterns[1], pop, window, 5);
+  ASSERT_TRUE(pd) << pd.error().message;
+  // Ascending R#03 | R#05 | R#08: the lower bound above R#05, the upper under it.
+  using Edges = std::vector<std::pair<std::size_t, bool>>;
+  EXPECT_EQ(edges_of(pd->reads[0]), (Edges{{1, true}, {2, false}}));
+  EXPECT_EQ(pd->reads[0].edges[0].text, R"(lower bound: SK >= "R#04")");
+  EXPECT_EQ(pd->reads[0].edges[1].text, R"(upper bound: SK <= "R#07")");
+  // Descending R#08 | R#05 | R#03: the upper bound first.
+  EXPECT_EQ(edges_of(pd->reads[1]), (Edges{{1, false}, {2, true}}));
+  // A window between two items holds none: both edges where it would be.
+  auto empty = draw_pattern(
+      d, d.patterns[1], pop,
+      {{"device", text_value("A")}, {"from", number_value(6)}, {"to", number_value(7)}}, 5);
+  ASSERT_TRUE(empty) << empty.error().message;
+  EXPECT_EQ(edges_of(empty->reads[0]), (Edges{{2, true}, {2, false}}));
+  EXPECT_EQ(edges_of(empty->reads[1]), (Edges{{1, false}, {1, true}}));
+
+  const std::string html = page_of(d, pop, 1, window);
+  const auto lower = html.find(R"(<tr class="edge" data-edge="lower">)");
+  ASSERT_NE(lower, std::string::npos);
+  EXPECT_LT(html.find(R"(data-sk="R#03")", html.find(R"(<table class="read")")), lower);
+  EXPECT_EQ(html.find("<tr ", lower + 1), html.find(R"(<tr class="item t0 returned)", lower));
+}
+
 // A sparse index: only flagged readings carry its keys.
 constexpr const char* kSparseDesign = R"(
 table:

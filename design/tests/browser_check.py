@@ -28,6 +28,10 @@ page's own rows, computed here independently of sortkey:
   sparse (--sparse NAME) index NAME is drawn, and so are the table's items it
          does not hold, each row saying "absent" in its text and naming the
          key attributes it lacks; no item is both in NAME and absent from it
+  window (--window PATTERN) PATTERN's declared read, as the page's sample
+         draws it, has items outside its range on both sides, and in every
+         read of PATTERN a labelled edge row sits right above the first row
+         inside the key condition and right under the last, naming the bound
   text   (--text STRING) STRING appears in the page's text, as text
   lines  (--one-line) every drawn row is one line tall: no row of a table is
          taller than 1.25 times its shortest row, as Chromium lays the page
@@ -82,12 +86,18 @@ class Dom(HTMLParser):
             a["failure-of"] = next((s["data-property"] for s in self._open
                                     if "data-property" in s), None)
             a["panel"] = next((s for s in reversed(self._open) if "data-pattern" in s), None)
+            a["seq"] = []  # its item and edge rows, in order
             self._table = (a, [])
             self.tables.append(self._table)
         elif tag == "tr" and self._table is not None and "item" in a.get("class", "").split():
             self._table[1].append(a)
             a["text"] = ""
             self._row = a
+            self._table[0]["seq"].append(a)
+        elif tag == "tr" and self._table is not None and "edge" in a.get("class", "").split():
+            a["text"] = ""
+            self._row = a
+            self._table[0]["seq"].append(a)
 
         if tag == "code" and "condition" in a.get("class", "").split():
             self._code = []
@@ -257,6 +267,41 @@ def check_sparse(dom, name):
           f"({absent[0]['text'].strip()!r}, ...)")
 
 
+def check_window(dom, pattern):
+    reads = reads_of(dom, pattern)
+    if not reads:
+        fail(f"{pattern}: no read drawn")
+    for a, rows in reads:
+        seq = a["seq"]
+        inside = [i for i, r in enumerate(seq)
+                  if "edge" not in r.get("class", "") and r["data-state"] != "outside"]
+        if not inside:
+            continue
+        first, last = inside[0], inside[-1]
+        above = seq[first - 1] if first > 0 else {}
+        under = seq[last + 1] if last + 1 < len(seq) else {}
+        for where, edge in (("above its first row", above), ("under its last row", under)):
+            if "edge" not in edge.get("class", "") or "bound" not in edge["text"] and \
+                    "beginning with" not in edge["text"]:
+                fail(f"{pattern} {a['data-direction']}: no labelled edge {where} inside the key "
+                     f"condition")
+        panel = a.get("panel") or {}
+        for bound in (panel.get("data-sort-value"), panel.get("data-sort-upper")):
+            if bound and not any(json.dumps(bound, ensure_ascii=False) in e["text"]
+                                 for e in (above, under)):
+                fail(f"{pattern} {a['data-direction']}: no edge names the bound {bound!r}")
+        if a.get("data-declared") == "true" and a["failure-of"] is None:
+            items = [r for r in seq if "edge" not in r.get("class", "")]
+            below = items.index(seq[first])
+            beyond = len(items) - 1 - items.index(seq[last])
+            if below == 0 or beyond == 0:
+                fail(f"{pattern}: the drawn window has {below} items before it and {beyond} after "
+                     f"it; both of its edges should show")
+            print(f"browser_check: {pattern}: {below} items before the window, "
+                  f"{len(items) - below - beyond} in it, {beyond} after it; "
+                  f"edges {above['text'].strip()!r}, {under['text'].strip()!r}")
+
+
 def check_marked(dom, prop):
     if not any(s.get("data-property") == prop for s in dom.sections):
         fail(f"the page draws no failure of {prop}")
@@ -311,6 +356,7 @@ def main():
     p.add_argument("--marked")
     p.add_argument("--bounds", action="store_true")
     p.add_argument("--index", action="append", default=[])
+    p.add_argument("--window", action="append", default=[])
     p.add_argument("--sparse", action="append", default=[])
     p.add_argument("--text", action="append", default=[])
     p.add_argument("--one-line", action="store_true")
@@ -329,6 +375,8 @@ def main():
             check_marked(dom, args.marked)
         if args.bounds:
             check_bounds(dom)
+        for name in args.window:
+            check_window(dom, name)
         for name in args.index:
             check_index(dom, name)
         for name in args.sparse:
