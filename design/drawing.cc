@@ -6,6 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
 
 #include "design/items.h"
 #include "design/store.h"
@@ -144,7 +145,8 @@ Collection collection_of(const Design& d, const Pattern& p, const Loaded& loaded
 struct Declared {
   std::vector<std::size_t> required;
   std::vector<std::size_t> allowed;
-  std::map<std::size_t, std::size_t> rank;  // entity -> its group's place
+  std::map<std::size_t, std::size_t> rank;           // entity -> its group's place
+  std::map<std::size_t, std::pair<int, int>> place;  // entity -> its places in the answer
 };
 
 Declared declared_answer(const Pattern& p, const Population& population, const Params& params) {
@@ -156,9 +158,12 @@ Declared declared_answer(const Pattern& p, const Population& population, const P
         p.limit ? static_cast<std::size_t>(*p.limit) - count : groups[g].size();
     if (left == 0) break;
     auto& into = groups[g].size() <= left ? out.required : out.allowed;
+    const int first = static_cast<int>(count) + 1;
+    const int last = static_cast<int>(count + std::min(left, groups[g].size()));
     for (std::size_t e : groups[g]) {
       into.push_back(e);
       out.rank[e] = g;
+      out.place[e] = {first, last};
     }
     count += std::min(left, groups[g].size());
   }
@@ -234,7 +239,7 @@ Result<Read> read_in(const Design& d, const Pattern& pattern, const Params& para
   for (std::size_t i = 0; i < collection.items.size(); ++i) {
     const std::size_t at = forward ? i : collection.items.size() - 1 - i;
     const bool in = range.count(key_of(d, collection.items[at].item)) != 0;
-    read.rows.push_back(Read::Row{at, in, false, 0, false, 0, Mark::kNone});
+    read.rows.push_back(Read::Row{at, in, false, 0, false, 0, 0, 0, Mark::kNone});
   }
   Pattern p = pattern;
   p.forward = forward;
@@ -465,11 +470,12 @@ Result<std::vector<IndexDrawing>> draw_indexes(const Design& design, const Popul
 
 Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern,
                                     const Population& population, const Params& params,
-                                    int page_limit) {
+                                    int page_limit, bool failing) {
   auto opened = open_loaded(*in_memory_source(), design, population);
   if (!opened) return opened.error();
   PatternDrawing out;
   out.pattern = &pattern;
+  out.failing = failing;
   out.index = pattern.index;
   out.parameters = show_params(design, pattern, params);
   out.limit = pattern.limit ? *pattern.limit : page_limit;
@@ -504,6 +510,15 @@ Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern
                               [](const Read::Row& r) { return r.mark != Mark::kNone; });
     }
     if (!pattern.scan) draw_edges(out, request->key.sort_attribute, *read);
+    for (Read::Row& r : read->rows) {
+      const auto& owner = out.collection.items[r.item].entity;
+      const auto place = owner ? declared.place.find(*owner) : declared.place.end();
+      if (place == declared.place.end()) continue;
+      std::tie(r.expected_first, r.expected_last) = place->second;
+    }
+    if (failing && !read->declared && read->refused.empty()) {
+      mark_rows(declared, out.collection, *read);
+    }
     out.reads.push_back(std::move(*read));
   }
   return out;

@@ -13,8 +13,10 @@
 //     and where each page ends (its LastEvaluatedKey), the place of each
 //     returned item in the answer, and the edges of the range where its
 //     bounds cut the collection;
-//   * for a failing case, in the direction the pattern sends, the rows that
-//     are wrong against the declared answer: missing (declared, not
+//   * every row's place in the declared answer beside its place in the read's;
+//   * for a failing case, in the direction the pattern sends (and, for a
+//     pattern the check failed, in the other too), the rows that are wrong
+//     against the declared answer: missing (declared, not
 //     returned), extra (returned, not declared), out of order (returned and
 //     declared, but not where the declared order puts them, the fewest such
 //     rows that explain the answer).
@@ -64,7 +66,12 @@ struct Read {
     int page = 0;            // the page that read it, from 1; 0 when none did
     bool page_ends = false;  // the item is its page's LastEvaluatedKey
     int position = 0;        // its place in the answer, from 1; 0 when not returned
-    Mark mark = Mark::kNone;
+    // Its place in the declared answer: from 1, a range when it ties with
+    // others ("2" to "3"), or when only some of a tie fit under the Limit;
+    // 0 when the declared answer does not hold it.
+    int expected_first = 0;
+    int expected_last = 0;
+    Mark mark = Mark::kNone;  // the declared read's; the other's too for a failing pattern
   };
   // A bound of the key condition drawn where it cuts the collection: above
   // the first row it lets in, or under the last (a window's two edges).
@@ -97,7 +104,8 @@ struct PatternDrawing {
   std::vector<Read> reads;            // ascending then descending; one for a Scan
   std::vector<std::size_t> expected;  // the declared answer, in order
   std::vector<std::size_t> missing_elsewhere;  // declared entities outside the collection
-  bool wrong = false;                          // some row is marked
+  bool wrong = false;                          // some row of the declared read is marked
+  bool failing = false;                        // the check failed the pattern: both reads marked
 };
 
 // An index drawn as its own item collections, and the table's items it does
@@ -126,10 +134,12 @@ Result<std::vector<Collection>> draw_table(const Design& design, const Populatio
 Result<std::vector<IndexDrawing>> draw_indexes(const Design& design, const Population& population);
 
 // `page_limit`: the Limit of every page of a pattern without a Limit of its
-// own. Errors: draw_table's, a parameter the codecs refuse.
+// own. `failing`: the check failed the pattern, so the read in the other
+// direction is marked against the declared answer too. Errors: draw_table's,
+// a parameter the codecs refuse.
 Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern,
                                     const Population& population, const Params& params,
-                                    int page_limit);
+                                    int page_limit, bool failing = false);
 
 }  // namespace sortkey::design
 

@@ -81,6 +81,13 @@ tr.edge td { padding: 0 8px; border-bottom: 0; border-top: 2px solid var(--range
 .tag.lek { background: var(--ink); color: #fff; }
 .mark { display: inline-block; font-size: 11px; font-weight: 700; padding: 0 6px; border-radius: 4px;
   margin-left: 6px; color: #fff; white-space: nowrap; }
+.verdict-mark { display: table; font-size: 11px; font-weight: 700; padding: 1px 7px; border-radius: 4px; margin: 4px 0 0; }
+.verdict-mark.wrong { background: var(--bad); color: #fff; }
+.verdict-mark.right { background: #dafbe1; color: var(--good); }
+.verdict-mark.other { background: #fff1e5; color: var(--warn); border: 1px solid #ffd8b5; }
+td.expected { color: var(--muted); font-weight: 400; }
+td.expected .none { font-size: 11px; }
+.failnote { margin: 0 0 10px; color: var(--bad); font-weight: 600; }
 .mark.absent { background: #57606a; margin-left: 0; }
 .mark.missing { background: var(--bad); } .mark.extra { background: var(--bad); } .mark.order { background: var(--warn); }
 tr.mark-missing td, tr.mark-extra td { box-shadow: inset 0 1px 0 var(--bad), inset 0 -1px 0 var(--bad); }
@@ -295,62 +302,103 @@ std::string_view mark_class(Mark m) {
   return "";
 }
 
-std::string read_row(const Design& d, const Population& population, const Collection& c,
+// A row's place in the declared answer: "2", "2–3" for a tie, "" for none.
+std::string expected_text(const Read::Row& r) {
+  if (r.expected_first == 0) return "";
+  if (r.expected_first == r.expected_last) return std::to_string(r.expected_first);
+  return fmt::format("{}\u2013{}", r.expected_first, r.expected_last);
+}
+
+// The expected place beside the actual one, for a failing pattern's rows.
+std::string expected_cell(const PatternDrawing& pd, const Read::Row& r) {
+  if (!pd.failing) return "";
+  const std::string expected = expected_text(r);
+  return fmt::format(R"(<td class="pos expected">{}</td>)",
+                     expected.empty() ? R"(<span class="none">none</span>)" : expected);
+}
+
+std::string read_row(const Design& d, const Population& population, const PatternDrawing& pd,
                      const Read::Row& r) {
-  const DrawnItem& item = c.items[r.item];
+  const DrawnItem& item = pd.collection.items[r.item];
   const EntityType* type = type_of(population, item);
   const std::string page = r.page == 0 ? "" : fmt::format("p{}", r.page);
   return fmt::format(
-      R"(<tr class="item {} {}{}{}" data-sk="{}" data-key="{}" data-partition="{}" data-entity="{}" data-state="{}" data-page="{}" data-position="{}" data-mark="{}"><td class="pos">{}</td><td class="page">{}</td><td class="key">{}{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
+      R"(<tr class="item {} {}{}{}" data-sk="{}" data-key="{}" data-partition="{}" data-entity="{}" data-state="{}" data-page="{}" data-position="{}" data-expected="{}" data-mark="{}"><td class="pos">{}</td>{}<td class="page">{}</td><td class="key">{}{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
       colour_of(d, type), state_of(r), r.page_ends ? " page-end" : "", mark_class(r.mark),
       html_escape(item.sort), html_escape(to_json(primary_key(d, item.item))),
       html_escape(item.partition), html_escape(type ? type->name : ""), state_of(r), r.page,
-      r.position, to_string(r.mark), r.position == 0 ? "" : std::to_string(r.position), page,
+      r.position, expected_text(r), to_string(r.mark),
+      r.position == 0 ? "" : std::to_string(r.position), expected_cell(pd, r), page,
       html_escape(item.sort), row_tags(r), chip(d, type),
       html_escape(item_attributes(population, item)));
 }
 
-std::string read_caption(const Pattern& p, const Read& read) {
+// A failing pattern's read, judged against the declared answer, in words.
+std::string read_verdict(const PatternDrawing& pd, const Read& read) {
+  if (!pd.failing || !read.refused.empty()) return "";
+  std::size_t wrong = 0;
+  for (const Read::Row& r : read.rows) wrong += r.mark == Mark::kNone ? 0 : 1;
+  if (read.declared) wrong += pd.missing_elsewhere.size();
+  const std::string rows = fmt::format("{} row{}", wrong, wrong == 1 ? "" : "s");
+  if (read.declared) {
+    return wrong == 0
+               ? R"( <span class="verdict-mark right" data-verdict="right">right on this population</span>)"
+               : fmt::format(
+                     R"( <span class="verdict-mark wrong" data-verdict="wrong">wrong: {} marked</span>)",
+                     rows);
+  }
+  return wrong == 0
+             ? R"( <span class="verdict-mark other" data-verdict="other-right">not sent: read this way, the answer would be the declared one</span>)"
+             : fmt::format(
+                   R"( <span class="verdict-mark other" data-verdict="other-wrong">not sent: read this way, {} would be wrong too</span>)",
+                   rows);
+}
+
+std::string read_caption(const PatternDrawing& pd, const Read& read) {
+  const Pattern& p = *pd.pattern;
   const std::string how =
       p.scan ? "&#8595; Scan order" : (read.forward ? "&#8595; ascending" : "&#8593; descending");
   const std::string flag =
       p.scan ? "" : fmt::format(" <code>ScanIndexForward = {}</code>", read.forward);
   const std::string pill = read.declared ? R"(<span class="pill">as declared</span>)"
                                          : R"(<span class="pill other">the other way</span>)";
-  return fmt::format("<caption>{}{}{} <span class=\"sub\">{} request{}</span></caption>", how, flag,
-                     pill, read.pages, read.pages == 1 ? "" : "s");
+  return fmt::format("<caption>{}{}{} <span class=\"sub\">{} request{}</span>{}</caption>", how,
+                     flag, pill, read.pages, read.pages == 1 ? "" : "s", read_verdict(pd, read));
 }
 
 std::string read_table(const Design& d, const Population& population, const PatternDrawing& pd,
                        const Read& read) {
   const std::string_view direction =
       pd.pattern->scan ? "scan" : (read.forward ? "ascending" : "descending");
+  const int columns = pd.failing ? 6 : 5;
   std::string rows;
   const auto edges_at = [&](std::size_t at) {
     for (const Read::Edge& e : read.edges) {
       if (e.before != at) continue;
       rows += fmt::format(
-          R"(<tr class="edge" data-edge="{}"><td colspan="5"><span class="edge-label">{} {}</span></td></tr>)",
-          e.lower ? "lower" : "upper", (e.lower == read.forward) ? "&#9660;" : "&#9650;",
+          R"(<tr class="edge" data-edge="{}"><td colspan="{}"><span class="edge-label">{} {}</span></td></tr>)",
+          e.lower ? "lower" : "upper", columns, (e.lower == read.forward) ? "&#9660;" : "&#9650;",
           html_escape(e.text));
     }
   };
   for (std::size_t i = 0; i < read.rows.size(); ++i) {
     edges_at(i);
-    rows += read_row(d, population, pd.collection, read.rows[i]);
+    rows += read_row(d, population, pd, read.rows[i]);
   }
   edges_at(read.rows.size());
   if (rows.empty()) {
-    rows = R"(<tr><td colspan="5" class="empty">The collection holds no item.</td></tr>)";
+    rows = fmt::format(
+        R"(<tr><td colspan="{}" class="empty">The collection holds no item.</td></tr>)", columns);
   }
   std::string refused;
   if (!read.refused.empty()) {
     refused = "<pre>the request is refused: " + html_escape(read.refused) + "</pre>";
   }
   return fmt::format(
-      R"(<div class="scroll"><table class="read" data-pattern="{}" data-direction="{}" data-declared="{}" data-limit="{}">{}<thead><tr><th>#</th><th>page</th><th>sort key</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table>{}</div>)",
-      html_escape(pd.pattern->name), direction, read.declared, pd.limit,
-      read_caption(*pd.pattern, read), rows, refused);
+      R"(<div class="scroll"><table class="read" data-pattern="{}" data-direction="{}" data-declared="{}" data-limit="{}">{}<thead><tr><th>#</th>{}<th>page</th><th>sort key</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table>{}</div>)",
+      html_escape(pd.pattern->name), direction, read.declared, pd.limit, read_caption(pd, read),
+      pd.failing ? R"(<th title="its place in the declared answer">expected</th>)" : "", rows,
+      refused);
 }
 
 std::string key_condition(const Pattern& p) {
@@ -438,14 +486,24 @@ std::string sort_data(const PatternDrawing& pd) {
   return out;
 }
 
+// `in_failure`: the panel draws a failing case. A failing pattern's panel
+// elsewhere (the sample's) says that it failed, whether or not its sample shows it.
 std::string pattern_panel(const Design& d, const Population& population, const PatternDrawing& pd,
-                          bool failing) {
+                          bool in_failure) {
   std::string reads;
   for (const Read& r : pd.reads) reads += read_table(d, population, pd, r);
+  std::string note;
+  if (pd.failing && !in_failure) {
+    note = fmt::format(
+        R"(<p class="failnote" data-failed="pattern/{}">FAILED: the check failed this pattern; its failing case is drawn above, under &#8220;pattern/{} failed&#8221;. {}</p>)",
+        html_escape(pd.pattern->name), html_escape(pd.pattern->name),
+        pd.wrong ? "This sample shows it too."
+                 : "This sample happens to read right: the failure needs the population above.");
+  }
   return fmt::format(
-      R"(<section class="panel{}" data-pattern="{}"{}><h3>{}</h3>{}{}<div class="reads">{}</div>{}{}<details><summary>The request as sent</summary><pre>{}</pre></details></section>)",
-      failing ? " failing" : "", html_escape(pd.pattern->name), sort_data(pd),
-      html_escape(pd.pattern->name), pattern_facts(pd), key_help(), reads,
+      R"(<section class="panel{}" data-pattern="{}"{}><h3>{}</h3>{}{}{}<div class="reads">{}</div>{}{}<details><summary>The request as sent</summary><pre>{}</pre></details></section>)",
+      in_failure || pd.failing ? " failing" : "", html_escape(pd.pattern->name), sort_data(pd),
+      html_escape(pd.pattern->name), note, pattern_facts(pd), key_help(), reads,
       missing_elsewhere(population, pd), expected_list(population, pd), html_escape(pd.request));
 }
 

@@ -8,8 +8,10 @@
 // table's items it does not hold, each marked "absent" with the key
 // attributes it lacks; for each access pattern its collection read
 // ascending and descending side by side, the range highlighted, the pages
-// of its Limit, its filtered-out items struck through; after a failed check,
-// the failing population with the wrong rows marked.
+// of its Limit, its filtered-out items struck through, the bounds of its
+// key condition drawn where they cut the collection; after a failed check,
+// the failing population with the wrong rows marked, and every panel of a
+// failing pattern marked, its rows' expected places beside their actual ones.
 //
 // Every string that comes from the design file or from the items (names,
 // enum values, characters, template literals, keys, messages, the path) is
@@ -19,7 +21,8 @@
 // <tr class="item ..."> with data-sk (its sort key), data-key (the table's
 // key of its item, as DynamoDB JSON), data-entity (its entity
 // type, "" for an item of no entity), data-state (returned, filtered,
-// unread, outside), data-page, data-position and data-mark; every read is a
+// unread, outside), data-page, data-position, data-expected ("2", "2–3" for
+// a tie, "" when not in the declared answer) and data-mark; every read is a
 // <table class="read"> with data-pattern, data-direction (ascending,
 // descending, scan), data-declared and data-limit; an index's collection is a
 // <table class="collection" data-index=...> (data-sort-type="multi" when its

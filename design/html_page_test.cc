@@ -141,6 +141,56 @@ TEST(DrawPattern, AWindowsEdgesAreDrawnWhereItsBoundsCutTheCollection) {
   EXPECT_EQ(html.find("<tr ", lower + 1), html.find(R"(<tr class="item t0 returned)", lower));
 }
 
+TEST(RenderPage, EveryPanelOfAFailingPatternIsMarkedWithTheExpectedPlaces) {
+  // Unpadded: R#10 sorts before R#3 and R#9, oldest first returns 10, 3, 9.
+  std::string text = kPageDesign;
+  text.replace(text.find("R#{n:padded(2)}"), 15, "R#{n}");
+  auto d = load_design_text(text, "unpadded.yaml");
+  ASSERT_TRUE(d) << d.error().message;
+  const Population pop = page_population(*d, {9, 10, 3});
+  const Params device{{"device", text_value("A")}};
+  auto failing = draw_pattern(*d, d->patterns[0], pop, device, 5, true);
+  ASSERT_TRUE(failing) << failing.error().message;
+  ASSERT_EQ(failing->reads.size(), 2u);
+  for (const Read& read : failing->reads) {
+    std::vector<std::tuple<std::string, int, int, Mark>> rows;  // sk, actual, expected, mark
+    for (const Read::Row& r : read.rows) {
+      rows.emplace_back(failing->collection.items[r.item].sort, r.position, r.expected_first,
+                        r.mark);
+    }
+    using Rows = std::vector<std::tuple<std::string, int, int, Mark>>;
+    if (read.forward) {  // as declared
+      EXPECT_EQ(rows, (Rows{{"R#10", 1, 3, Mark::kOutOfOrder},
+                            {"R#3", 2, 1, Mark::kNone},
+                            {"R#9", 3, 2, Mark::kNone}}));
+    } else {  // the other way, marked too: its answer 9, 3, 10 is not the declared one either
+      EXPECT_EQ(rows, (Rows{{"R#9", 1, 2, Mark::kNone},
+                            {"R#3", 2, 1, Mark::kOutOfOrder},
+                            {"R#10", 3, 3, Mark::kNone}}));
+    }
+  }
+  // Not failing: the other way is not marked.
+  auto passing = draw_pattern(*d, d->patterns[0], pop, device, 5);
+  ASSERT_TRUE(passing);
+  for (const Read::Row& r : passing->reads[1].rows) EXPECT_EQ(r.mark, Mark::kNone);
+
+  DesignPage page;
+  page.design = &*d;
+  page.population = pop;
+  page.failures.push_back(PageFailure{"pattern/oldest", "wrong order", pop, {}, {}, *failing});
+  page.patterns.push_back(*failing);  // the sample's panel of the failing pattern
+  const std::string html = render_page(page);
+  EXPECT_EQ(count_of(html, R"(<section class="panel failing" data-pattern="oldest")"), 2u);
+  EXPECT_EQ(count_of(html, R"(data-verdict="wrong">wrong: 1 row marked</span>)"), 2u);
+  EXPECT_EQ(count_of(html, R"(data-verdict="other-wrong">)"), 2u);
+  EXPECT_EQ(count_of(html, R"(<p class="failnote" data-failed="pattern/oldest">)"), 1u);
+  EXPECT_NE(html.find(R"(data-sk="R#10" data-key=)"), std::string::npos);
+  EXPECT_NE(
+      html.find(
+          R"(data-position="1" data-expected="3" data-mark="out of order"><td class="pos">1</td><td class="pos expected">3</td>)"),
+      std::string::npos);
+}
+
 // A sparse index: only flagged readings carry its keys.
 constexpr const char* kSparseDesign = R"(
 table:

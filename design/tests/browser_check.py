@@ -16,7 +16,14 @@ page's own rows, computed here independently of sortkey:
          positions run 1, 2, ... down the declared read, and no page reads
          more than the Limit
   marks  (--marked PROPERTY) the failure of PROPERTY is drawn, and its
-         declared read has a row marked missing, extra or out of order
+         declared read has a row marked missing, extra or out of order; every
+         panel of the pattern is marked failing, each of its reads says in
+         words how it stands against the declared answer (its caption's
+         data-verdict), the sample's panel says the pattern failed; the
+         failing case's rows show their expected place beside the actual,
+         and each mark agrees with the two: missing has an expected place
+         and none, extra a place and no expected one, out of order a place
+         outside the expected one
   bounds (--bounds) every Query's panel shows the bounds its reads sent
          (data-sort-op, data-sort-value, data-sort-upper), not only its
          template, in its key condition's text; and every row of its reads is
@@ -74,6 +81,7 @@ class Dom(HTMLParser):
         self._row = None  # the item row being read
         self._code = None  # the text of a <code class="condition"> being read
         self.conditions = []  # (the panel's attrs, the text of its key condition)
+        self.failnotes = []  # data-failed of the notes that a sample's pattern failed
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -99,6 +107,10 @@ class Dom(HTMLParser):
             self._row = a
             self._table[0]["seq"].append(a)
 
+        if tag == "span" and "data-verdict" in a and self._table is not None:
+            self._table[0]["verdict"] = a["data-verdict"]
+        if tag == "p" and "data-failed" in a:
+            self.failnotes.append(a["data-failed"])
         if tag == "code" and "condition" in a.get("class", "").split():
             self._code = []
 
@@ -311,7 +323,31 @@ def check_marked(dom, prop):
               for r in rows if r.get("data-mark")]
     if not marked:
         fail(f"{prop}: no row of its declared read is marked")
-    print(f"browser_check: {prop}: marked {[(r['data-sk'], r['data-mark']) for r in marked]}")
+    panels = [s for s in dom.sections if s.get("data-pattern") == pattern]
+    if not panels or any("failing" not in s.get("class", "").split() for s in panels):
+        fail(f"{prop}: a panel of {pattern} is not marked failing: {panels}")
+    if len(panels) > 1 and prop not in dom.failnotes:
+        fail(f"{prop}: the sample's panel of {pattern} does not say that it failed")
+    for a, rows in reads_of(dom, pattern):
+        if not a.get("verdict"):
+            fail(f"{prop}: the {a['data-direction']} read of {pattern} says nothing of how it "
+                 f"stands against the declared answer")
+        if a["failure-of"] != prop:
+            continue
+        for r in rows:
+            if "data-expected" not in r:
+                fail(f"{prop}: row {r['data-sk']!r} has no expected place")
+            expected = [int(x) for x in r["data-expected"].split("\u2013") if x]
+            position, mark = int(r["data-position"]), r.get("data-mark", "")
+            if mark == "missing" and (not expected or position != 0):
+                fail(f"{prop}: missing row {r['data-sk']!r} should be expected and not returned")
+            if mark == "extra" and (expected or position == 0):
+                fail(f"{prop}: extra row {r['data-sk']!r} should be returned and not expected")
+            if mark == "out of order" and (not expected or expected[0] <= position <= expected[-1]):
+                fail(f"{prop}: row {r['data-sk']!r} is marked out of order at {position}, "
+                     f"expected {r['data-expected']}")
+    print(f"browser_check: {prop}: marked {[(r['data-sk'], r['data-mark']) for r in marked]}; "
+          f"verdicts {[a['verdict'] for a, _ in reads_of(dom, pattern)]}")
 
 
 def measured(binary, profile, page):
