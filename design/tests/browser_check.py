@@ -44,7 +44,7 @@ page's own rows, computed here independently of sortkey:
          taller than 1.25 times its shortest row, as Chromium lays the page
          out at 1280 pixels wide (a copy of the page with a script that
          writes each row's height into it; the page itself has no script),
-         and the page holds a sort key of at least 150 bytes
+         and the page holds a sort key of at least 200 bytes
 
 It keeps a screenshot (--screenshot FILE.png) and prints its path.
 
@@ -367,7 +367,7 @@ def measured(binary, profile, page):
 
 def check_one_line(dom):
     longest = max((len(key(r["data-sk"])) for _, rows in dom.tables for r in rows), default=0)
-    if longest < 150:
+    if longest < 200:
         fail(f"--one-line needs a page with a long sort key; its longest is {longest} bytes")
     for a, rows in dom.tables:
         if not rows:
