@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
 
 #include "design/items.h"
 #include "design/store.h"
@@ -48,6 +50,35 @@ std::string key_text(const Item& item, const std::vector<std::string>& names) {
   for (const std::string& n : names) {
     const auto it = item.find(n);
     out += (out.empty() ? "" : " \u00b7 ") + (it == item.end() ? "" : attribute_text(it->second));
+  }
+  return out;
+}
+
+// A key value as the page quotes it: a String in JSON quotes, a Number as written.
+std::string quoted_value(const AttributeValue& v) {
+  if (v.type() == AttributeType::kS) {
+    return nlohmann::json(v.as_string())
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+  return attribute_text(v);
+}
+
+std::string condition_text(const KeyQuery& q) {
+  std::string out;
+  for (const auto* equalities : {&q.partition, &q.sort_prefix}) {
+    for (const auto& [name, value] : *equalities) {
+      out += (out.empty() ? "" : " AND ") + name + " = " + quoted_value(value);
+    }
+  }
+  const SortCondition& s = q.sort;
+  if (s.op == SortCondition::Op::kBetween) {
+    out += fmt::format(" AND {} BETWEEN {} AND {}", q.sort_attribute, quoted_value(s.value),
+                       quoted_value(s.upper));
+  } else if (s.op == SortCondition::Op::kBeginsWith) {
+    out += fmt::format(" AND begins_with({}, {})", q.sort_attribute, quoted_value(s.value));
+  } else if (s.op != SortCondition::Op::kNone) {
+    out +=
+        fmt::format(" AND {} {} {}", q.sort_attribute, sort_op_text(s.op), quoted_value(s.value));
   }
   return out;
 }
@@ -114,7 +145,8 @@ Collection collection_of(const Design& d, const Pattern& p, const Loaded& loaded
 struct Declared {
   std::vector<std::size_t> required;
   std::vector<std::size_t> allowed;
-  std::map<std::size_t, std::size_t> rank;  // entity -> its group's place
+  std::map<std::size_t, std::size_t> rank;           // entity -> its group's place
+  std::map<std::size_t, std::pair<int, int>> place;  // entity -> its places in the answer
 };
 
 Declared declared_answer(const Pattern& p, const Population& population, const Params& params) {
@@ -126,9 +158,12 @@ Declared declared_answer(const Pattern& p, const Population& population, const P
         p.limit ? static_cast<std::size_t>(*p.limit) - count : groups[g].size();
     if (left == 0) break;
     auto& into = groups[g].size() <= left ? out.required : out.allowed;
+    const int first = static_cast<int>(count) + 1;
+    const int last = static_cast<int>(count + std::min(left, groups[g].size()));
     for (std::size_t e : groups[g]) {
       into.push_back(e);
       out.rank[e] = g;
+      out.place[e] = {first, last};
     }
     count += std::min(left, groups[g].size());
   }
@@ -204,7 +239,7 @@ Result<Read> read_in(const Design& d, const Pattern& pattern, const Params& para
   for (std::size_t i = 0; i < collection.items.size(); ++i) {
     const std::size_t at = forward ? i : collection.items.size() - 1 - i;
     const bool in = range.count(key_of(d, collection.items[at].item)) != 0;
-    read.rows.push_back(Read::Row{at, in, false, 0, false, 0, Mark::kNone});
+    read.rows.push_back(Read::Row{at, in, false, 0, false, 0, 0, 0, Mark::kNone});
   }
   Pattern p = pattern;
   p.forward = forward;
@@ -242,6 +277,70 @@ Result<Read> read_in(const Design& d, const Pattern& pattern, const Params& para
     }
   }
   return read;
+}
+
+// Where a bound of the sort condition falls among the collection's items in
+// ascending order: how many items sort before it (`inclusive`: a key equal
+// to the bound is inside).
+std::size_t items_below(const Collection& c, const std::string& attribute,
+                        const AttributeValue& bound, bool inclusive) {
+  std::size_t n = 0;
+  for (const DrawnItem& item : c.items) {
+    const auto it = item.item.find(attribute);
+    if (it == item.item.end() || it->second.type() != bound.type()) continue;
+    const int cmp = bound.type() == AttributeType::kN
+                        ? compare_numbers(it->second.as_number(), bound.as_number())
+                        : it->second.as_string().compare(bound.as_string());
+    if (cmp < 0 || (cmp == 0 && !inclusive)) ++n;
+  }
+  return n;
+}
+
+// The edges of the range in `read`: where the model's range starts and ends,
+// or, when it selects nothing, where its bounds sort among the items.
+void draw_edges(const PatternDrawing& pd, const std::string& attribute, Read& read) {
+  using Op = SortCondition::Op;
+  const SortCondition& s = pd.sort;
+  if (s.op == Op::kNone) return;
+  const bool has_lower = s.op != Op::kLt && s.op != Op::kLe;
+  const bool has_upper = s.op != Op::kGt && s.op != Op::kGe;
+  const std::string value = quoted_value(s.value);
+  std::string lower_text =
+      fmt::format("lower bound: {} {} {}", attribute, s.op == Op::kGt ? ">" : ">=", value);
+  std::string upper_text = fmt::format(
+      "upper bound: {} {} {}", attribute,
+      s.op == Op::kLt ? "<" : "<=", quoted_value(s.op == Op::kBetween ? s.upper : s.value));
+  if (s.op == Op::kBeginsWith) {
+    lower_text = fmt::format("the first key beginning with {}", value);
+    upper_text = fmt::format("the last key beginning with {}", value);
+  }
+  const std::size_t n = read.rows.size();
+  std::size_t first = n;  // in the read's order
+  std::size_t last = n;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!read.rows[i].in_range) continue;
+    if (first == n) first = i;
+    last = i;
+  }
+  std::size_t top = first;
+  std::size_t bottom = last == n ? n : last + 1;
+  if (first == n) {
+    if (!pd.sort_whole_key) return;
+    // Ascending, the range would start after the items below its lower bound.
+    const bool inclusive = s.op != Op::kGt;
+    const std::size_t below = s.op == Op::kLt || s.op == Op::kLe
+                                  ? items_below(pd.collection, attribute, s.value, s.op == Op::kLt)
+                                  : items_below(pd.collection, attribute, s.value, inclusive);
+    top = bottom = read.forward ? below : n - below;
+  }
+  std::vector<Read::Edge> edges;
+  if (read.forward ? has_lower : has_upper) {
+    edges.push_back(Read::Edge{top, read.forward, read.forward ? lower_text : upper_text});
+  }
+  if (read.forward ? has_upper : has_lower) {
+    edges.push_back(Read::Edge{bottom, !read.forward, read.forward ? upper_text : lower_text});
+  }
+  read.edges = std::move(edges);
 }
 
 }  // namespace
@@ -289,13 +388,94 @@ Result<std::vector<Collection>> draw_table(const Design& design, const Populatio
   return out;
 }
 
+Result<std::vector<IndexDrawing>> draw_indexes(const Design& design, const Population& population) {
+  auto opened = open_loaded(*in_memory_source(), design, population);
+  if (!opened) return opened.error();
+  const std::vector<Collection> table = [&] {
+    auto t = draw_table(design, population);
+    return t ? std::move(*t) : std::vector<Collection>{};
+  }();
+  std::vector<IndexDrawing> out;
+  for (const IndexSchema& ix : design.schema.indexes) {
+    IndexDrawing drawing;
+    drawing.name = ix.name;
+    const KeyNames names = key_names(design, ix.name);
+    drawing.partition_key = names.partition;
+    drawing.sort_key = names.sort;
+    Request scan;
+    scan.scan = true;
+    scan.scan_request.index_name = ix.name;
+    auto pages = pages_of(*opened->store, scan, false);
+    if (!pages) return pages.error();
+    std::map<std::string, Item> partitions;  // the first item of each, by its key values
+    std::set<std::string> held;
+    for (const Page& page : *pages) {
+      for (const StoredItem& stored : page.items) {
+        const Item item = stored.to_item();
+        held.insert(key_of(design, item));
+        Item key;
+        for (const std::string& n : names.partition) key[n] = item.at(n);
+        partitions.emplace(key_text(item, names.partition) + '\0' + to_json(key), item);
+      }
+    }
+    for (const auto& [ignored, first] : partitions) {
+      KeyQuery q;
+      q.index_name = ix.name;
+      for (const std::string& n : names.partition) q.partition.emplace_back(n, first.at(n));
+      auto built = build_key_condition(q);
+      if (!built) return built.error();
+      Request query;
+      query.query = to_query_request(*built);
+      auto read = pages_of(*opened->store, std::move(query), false);
+      if (!read) return read.error();
+      Collection c;
+      for (const Page& page : *read) {
+        for (const StoredItem& stored : page.items) {
+          const Item item = stored.to_item();
+          c.items.push_back(DrawnItem{owner_of(design, opened->loaded, item),
+                                      key_text(item, names.partition), key_text(item, names.sort),
+                                      item});
+        }
+      }
+      if (!c.items.empty()) c.partition = c.items.front().partition;
+      drawing.collections.push_back(std::move(c));
+    }
+    for (const Collection& c : table) {
+      for (const DrawnItem& item : c.items) {
+        if (held.count(key_of(design, item.item)) != 0) continue;
+        IndexDrawing::Absent absent{item, {}};
+        for (const auto* side : {&names.partition, &names.sort}) {
+          for (const std::string& n : *side) {
+            if (item.item.count(n) == 0) absent.lacks.push_back(n);
+          }
+        }
+        drawing.absent.push_back(std::move(absent));
+      }
+    }
+    // First the items of a type the index holds others of: what its sparseness leaves out.
+    std::set<const EntityType*> held_types;
+    for (const Collection& c : drawing.collections) {
+      for (const DrawnItem& item : c.items) {
+        if (item.entity) held_types.insert(population[*item.entity].type);
+      }
+    }
+    std::stable_partition(
+        drawing.absent.begin(), drawing.absent.end(), [&](const IndexDrawing::Absent& a) {
+          return a.item.entity && held_types.count(population[*a.item.entity].type) != 0;
+        });
+    out.push_back(std::move(drawing));
+  }
+  return out;
+}
+
 Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern,
                                     const Population& population, const Params& params,
-                                    int page_limit) {
+                                    int page_limit, bool failing) {
   auto opened = open_loaded(*in_memory_source(), design, population);
   if (!opened) return opened.error();
   PatternDrawing out;
   out.pattern = &pattern;
+  out.failing = failing;
   out.index = pattern.index;
   out.parameters = show_params(design, pattern, params);
   out.limit = pattern.limit ? *pattern.limit : page_limit;
@@ -311,6 +491,11 @@ Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern
   auto request = pattern_request(design, pattern, params, out.limit);
   if (!request) return request.error();
   out.request = request->json;
+  if (!pattern.scan) {
+    out.condition = condition_text(request->key);
+    out.sort = request->key.sort;
+    out.sort_whole_key = request->key.sort_prefix.empty();
+  }
   const Declared declared = declared_answer(pattern, population, params);
   out.expected = declared.required;
   out.expected.insert(out.expected.end(), declared.allowed.begin(), declared.allowed.end());
@@ -323,6 +508,16 @@ Result<PatternDrawing> draw_pattern(const Design& design, const Pattern& pattern
       out.wrong = !out.missing_elsewhere.empty() ||
                   std::any_of(read->rows.begin(), read->rows.end(),
                               [](const Read::Row& r) { return r.mark != Mark::kNone; });
+    }
+    if (!pattern.scan) draw_edges(out, request->key.sort_attribute, *read);
+    for (Read::Row& r : read->rows) {
+      const auto& owner = out.collection.items[r.item].entity;
+      const auto place = owner ? declared.place.find(*owner) : declared.place.end();
+      if (place == declared.place.end()) continue;
+      std::tie(r.expected_first, r.expected_last) = place->second;
+    }
+    if (failing && !read->declared && read->refused.empty()) {
+      mark_rows(declared, out.collection, *read);
     }
     out.reads.push_back(std::move(*read));
   }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "design/items.h"
 #include "design/values.h"
 
 namespace sortkey::design {
@@ -11,6 +12,7 @@ namespace {
 
 constexpr std::size_t kColours = 8;  // entity types beyond this share colours
 constexpr std::size_t kTableCollections = 3;
+constexpr std::size_t kAbsentRows = 12;  // of the items an index does not hold
 
 constexpr const char* kStyle = R"css(
 :root { --ink:#1f2328; --muted:#656d76; --line:#d8dee4; --paper:#ffffff; --wash:#f6f8fa;
@@ -48,6 +50,7 @@ pre { white-space: pre-wrap; word-break: break-word; background: var(--wash); pa
 .facts { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 4px 0 12px; color: var(--muted); }
 .facts b { color: var(--ink); font-weight: 600; }
 .reads { display: grid; grid-template-columns: repeat(auto-fit, minmax(460px, 1fr)); gap: 16px; }
+.scroll { overflow-x: auto; min-width: 0; }
 table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; padding: 0 0 6px; font-weight: 600; }
 caption .dir { font-size: 16px; margin-right: 4px; }
@@ -60,7 +63,7 @@ td { padding: 5px 8px; border-bottom: 1px solid #eef1f4; vertical-align: top; }
 tr.item td:first-child { border-left: 4px solid var(--t); }
 td.pos, td.page { width: 1%; white-space: nowrap; text-align: right; color: var(--muted); font-variant-numeric: tabular-nums; }
 td.pos { font-weight: 700; color: var(--ink); }
-.key { word-break: break-all; }
+tr.item td { white-space: nowrap; }
 .attrs { color: var(--muted); font-size: 12.5px; }
 tr.outside td { opacity: .42; }
 tr.returned td { background: var(--range); }
@@ -70,11 +73,22 @@ tr.filtered .key, tr.filtered .attrs { text-decoration: line-through; text-decor
 tr.unread td { background: #fffdf3; color: var(--muted); }
 tr.unread td:nth-child(2) { box-shadow: inset 2px 0 0 #f0d88a; }
 tr.page-end td { border-bottom: 2px dashed var(--ink); }
+tr.edge td { padding: 0 8px; border-bottom: 0; border-top: 2px solid var(--range-edge); line-height: 1; }
+.edge-label { display: inline-block; font-size: 11px; color: #7d4e00; background: #fff8c5;
+  border: 1px solid var(--range-edge); border-top: 0; border-radius: 0 0 4px 4px; padding: 1px 6px 2px; white-space: nowrap; }
 .tag { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 4px; margin-left: 6px;
   background: #eaeef2; color: var(--muted); white-space: nowrap; }
 .tag.lek { background: var(--ink); color: #fff; }
 .mark { display: inline-block; font-size: 11px; font-weight: 700; padding: 0 6px; border-radius: 4px;
   margin-left: 6px; color: #fff; white-space: nowrap; }
+.verdict-mark { display: table; font-size: 11px; font-weight: 700; padding: 1px 7px; border-radius: 4px; margin: 4px 0 0; }
+.verdict-mark.wrong { background: var(--bad); color: #fff; }
+.verdict-mark.right { background: #dafbe1; color: var(--good); }
+.verdict-mark.other { background: #fff1e5; color: var(--warn); border: 1px solid #ffd8b5; }
+td.expected { color: var(--muted); font-weight: 400; }
+td.expected .none { font-size: 11px; }
+.failnote { margin: 0 0 10px; color: var(--bad); font-weight: 600; }
+.mark.absent { background: #57606a; margin-left: 0; }
 .mark.missing { background: var(--bad); } .mark.extra { background: var(--bad); } .mark.order { background: var(--warn); }
 tr.mark-missing td, tr.mark-extra td { box-shadow: inset 0 1px 0 var(--bad), inset 0 -1px 0 var(--bad); }
 tr.mark-order td { box-shadow: inset 0 1px 0 var(--warn), inset 0 -1px 0 var(--warn); }
@@ -84,6 +98,9 @@ tr.mark-missing td { opacity: 1; background: #fff5f5; }
 .s.returned { background: var(--range); } .s.filtered { background: repeating-linear-gradient(135deg, #f6f8fa 0 3px, #d0d7de 3px 6px); }
 .s.unread { background: #fffdf3; } .s.outside { background: #fff; opacity: .5; }
 .expected { margin: 12px 0 0; padding-left: 22px; }
+.bounds { margin: -4px 0 12px; }
+.bounds .condition { white-space: nowrap; font-weight: 600; }
+.template { color: var(--muted); font-size: 12px; }
 .empty { color: var(--muted); font-style: italic; padding: 8px 0; }
 details summary { cursor: pointer; color: var(--muted); margin-top: 10px; }
 .partition { font-weight: 600; }
@@ -151,38 +168,107 @@ std::string collection_rows(const Design& d, const Population& population, const
   for (const DrawnItem& item : c.items) {
     const EntityType* type = type_of(population, item);
     out += fmt::format(
-        R"(<tr class="item {}" data-sk="{}" data-entity="{}"><td class="key">{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
-        colour_of(d, type), html_escape(item.sort), html_escape(type ? type->name : ""),
-        html_escape(item.sort), chip(d, type), html_escape(item_attributes(population, item)));
+        R"(<tr class="item {}" data-sk="{}" data-key="{}" data-entity="{}"><td class="key">{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
+        colour_of(d, type), html_escape(item.sort), html_escape(to_json(primary_key(d, item.item))),
+        html_escape(type ? type->name : ""), html_escape(item.sort), chip(d, type),
+        html_escape(item_attributes(population, item)));
   }
   return out;
 }
 
-std::string collection_table(const Design& d, const Population& population, const Collection& c) {
-  const std::string sort = d.schema.sort_key ? d.schema.sort_key->name : "(no sort key)";
-  return fmt::format(
-      R"(<div class="panel"><h3>{} = <span class="key partition">{}</span></h3><table class="collection" data-partition="{}"><thead><tr><th>{}</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div>)",
-      html_escape(d.schema.partition_key.name), html_escape(c.partition), html_escape(c.partition),
-      html_escape(sort), collection_rows(d, population, c));
+std::string joined(const std::vector<std::string>& names, std::string_view none) {
+  std::string out;
+  for (const std::string& n : names) {
+    if (!n.empty()) out += (out.empty() ? "" : " \u00b7 ") + n;
+  }
+  return out.empty() ? std::string(none) : out;
 }
 
-std::string table_section(const Design& d, const Population& population,
-                          const std::vector<Collection>& table, const std::string& title) {
+// The key attributes of a collection's table: the table's, or an index's.
+struct CollectionKeys {
+  std::string partition;
+  std::string sort;
+  std::string data;  // more attributes of its <table>
+};
+
+std::string collection_table(const Design& d, const Population& population, const Collection& c,
+                             const CollectionKeys& keys) {
+  return fmt::format(
+      R"(<div class="panel"><h3>{} = <span class="key partition">{}</span></h3><div class="scroll"><table class="collection" data-partition="{}"{}><thead><tr><th>{}</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div></div>)",
+      html_escape(keys.partition), html_escape(c.partition), html_escape(c.partition), keys.data,
+      html_escape(keys.sort), collection_rows(d, population, c));
+}
+
+// The largest few collections, largest first, and how many more there are.
+std::string collections_of(const Design& d, const Population& population,
+                           const std::vector<Collection>& collections, const CollectionKeys& keys) {
   std::vector<const Collection*> order;
-  for (const Collection& c : table) order.push_back(&c);
+  for (const Collection& c : collections) order.push_back(&c);
   std::stable_sort(order.begin(), order.end(), [](const Collection* a, const Collection* b) {
     return a->items.size() > b->items.size();
   });
-  std::string out = "<h2>" + html_escape(title) + "</h2>";
-  if (order.empty()) return out + R"(<p class="empty">The population has no item.</p>)";
+  std::string out;
   for (std::size_t i = 0; i < order.size() && i < kTableCollections; ++i) {
-    out += collection_table(d, population, *order[i]);
+    out += collection_table(d, population, *order[i], keys);
   }
   if (order.size() > kTableCollections) {
     out += fmt::format(R"(<p class="sub">and {} more item collections.</p>)",
                        order.size() - kTableCollections);
   }
   return out;
+}
+
+std::string table_section(const Design& d, const Population& population,
+                          const std::vector<Collection>& table, const std::string& title) {
+  std::string out = "<h2>" + html_escape(title) + "</h2>";
+  if (table.empty()) return out + R"(<p class="empty">The population has no item.</p>)";
+  const CollectionKeys keys{d.schema.partition_key.name,
+                            d.schema.sort_key ? d.schema.sort_key->name : "(no sort key)", ""};
+  return out + collections_of(d, population, table, keys);
+}
+
+std::string absent_rows(const Design& d, const Population& population, const IndexDrawing& ix) {
+  std::string out;
+  for (std::size_t i = 0; i < ix.absent.size() && i < kAbsentRows; ++i) {
+    const IndexDrawing::Absent& a = ix.absent[i];
+    const EntityType* type = type_of(population, a.item);
+    const std::string lacks = joined(a.lacks, "");
+    out += fmt::format(
+        R"(<tr class="item absent {}" data-sk="{}" data-key="{}" data-entity="{}" data-state="absent" data-lacks="{}"><td class="key">{}</td><td>{}</td><td><span class="mark absent">{}</span></td><td class="attrs">{}</td></tr>)",
+        colour_of(d, type), html_escape(a.item.sort),
+        html_escape(to_json(primary_key(d, a.item.item))), html_escape(type ? type->name : ""),
+        html_escape(lacks), html_escape(joined({a.item.partition, a.item.sort}, "")), chip(d, type),
+        html_escape(lacks.empty() ? "absent" : "absent: no " + lacks),
+        html_escape(item_attributes(population, a.item)));
+  }
+  return out;
+}
+
+// An index as its own item collections, then the table's items it does not hold.
+std::string index_section(const Design& d, const Population& population, const IndexDrawing& ix) {
+  std::size_t held = 0;
+  for (const Collection& c : ix.collections) held += c.items.size();
+  std::string out = fmt::format(
+      R"(<h2>Index {}: its item collections</h2><p class="sub">{} item{} of the table in {} collection{}; {} absent.</p>)",
+      html_escape(ix.name), held, held == 1 ? "" : "s", ix.collections.size(),
+      ix.collections.size() == 1 ? "" : "s", ix.absent.size());
+  const std::string sort_type = ix.sort_key.size() > 1 ? "multi" : "";
+  const CollectionKeys keys{joined(ix.partition_key, ""), joined(ix.sort_key, "(no sort key)"),
+                            fmt::format(R"( data-index="{}"{})", html_escape(ix.name),
+                                        sort_type.empty() ? "" : R"( data-sort-type="multi")")};
+  out += collections_of(d, population, ix.collections, keys);
+  if (ix.absent.empty()) return out;
+  const std::string table_keys =
+      joined({d.schema.partition_key.name, d.schema.sort_key ? d.schema.sort_key->name : ""}, "");
+  out += fmt::format(
+      R"(<div class="panel"><h3>Not in {}: {} item{} of the table</h3><div class="scroll"><table class="absent" data-index="{}"><thead><tr><th>{}</th><th>entity</th><th>why</th><th>attributes</th></tr></thead><tbody>{}</tbody></table></div>)",
+      html_escape(ix.name), ix.absent.size(), ix.absent.size() == 1 ? "" : "s",
+      html_escape(ix.name), html_escape(table_keys), absent_rows(d, population, ix));
+  if (ix.absent.size() > kAbsentRows) {
+    out += fmt::format(R"(<p class="sub">and {} more absent items.</p>)",
+                       ix.absent.size() - kAbsentRows);
+  }
+  return out + "</div>";
 }
 
 std::string_view state_of(const Read::Row& r) {
@@ -216,48 +302,103 @@ std::string_view mark_class(Mark m) {
   return "";
 }
 
-std::string read_row(const Design& d, const Population& population, const Collection& c,
+// A row's place in the declared answer: "2", "2–3" for a tie, "" for none.
+std::string expected_text(const Read::Row& r) {
+  if (r.expected_first == 0) return "";
+  if (r.expected_first == r.expected_last) return std::to_string(r.expected_first);
+  return fmt::format("{}\u2013{}", r.expected_first, r.expected_last);
+}
+
+// The expected place beside the actual one, for a failing pattern's rows.
+std::string expected_cell(const PatternDrawing& pd, const Read::Row& r) {
+  if (!pd.failing) return "";
+  const std::string expected = expected_text(r);
+  return fmt::format(R"(<td class="pos expected">{}</td>)",
+                     expected.empty() ? R"(<span class="none">none</span>)" : expected);
+}
+
+std::string read_row(const Design& d, const Population& population, const PatternDrawing& pd,
                      const Read::Row& r) {
-  const DrawnItem& item = c.items[r.item];
+  const DrawnItem& item = pd.collection.items[r.item];
   const EntityType* type = type_of(population, item);
   const std::string page = r.page == 0 ? "" : fmt::format("p{}", r.page);
   return fmt::format(
-      R"(<tr class="item {} {}{}{}" data-sk="{}" data-partition="{}" data-entity="{}" data-state="{}" data-page="{}" data-position="{}" data-mark="{}"><td class="pos">{}</td><td class="page">{}</td><td class="key">{}{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
+      R"(<tr class="item {} {}{}{}" data-sk="{}" data-key="{}" data-partition="{}" data-entity="{}" data-state="{}" data-page="{}" data-position="{}" data-expected="{}" data-mark="{}"><td class="pos">{}</td>{}<td class="page">{}</td><td class="key">{}{}</td><td>{}</td><td class="attrs">{}</td></tr>)",
       colour_of(d, type), state_of(r), r.page_ends ? " page-end" : "", mark_class(r.mark),
-      html_escape(item.sort), html_escape(item.partition), html_escape(type ? type->name : ""),
-      state_of(r), r.page, r.position, to_string(r.mark),
-      r.position == 0 ? "" : std::to_string(r.position), page, html_escape(item.sort), row_tags(r),
-      chip(d, type), html_escape(item_attributes(population, item)));
+      html_escape(item.sort), html_escape(to_json(primary_key(d, item.item))),
+      html_escape(item.partition), html_escape(type ? type->name : ""), state_of(r), r.page,
+      r.position, expected_text(r), to_string(r.mark),
+      r.position == 0 ? "" : std::to_string(r.position), expected_cell(pd, r), page,
+      html_escape(item.sort), row_tags(r), chip(d, type),
+      html_escape(item_attributes(population, item)));
 }
 
-std::string read_caption(const Pattern& p, const Read& read) {
+// A failing pattern's read, judged against the declared answer, in words.
+std::string read_verdict(const PatternDrawing& pd, const Read& read) {
+  if (!pd.failing || !read.refused.empty()) return "";
+  std::size_t wrong = 0;
+  for (const Read::Row& r : read.rows) wrong += r.mark == Mark::kNone ? 0 : 1;
+  if (read.declared) wrong += pd.missing_elsewhere.size();
+  const std::string rows = fmt::format("{} row{}", wrong, wrong == 1 ? "" : "s");
+  if (read.declared) {
+    return wrong == 0
+               ? R"( <span class="verdict-mark right" data-verdict="right">right on this population</span>)"
+               : fmt::format(
+                     R"( <span class="verdict-mark wrong" data-verdict="wrong">wrong: {} marked</span>)",
+                     rows);
+  }
+  return wrong == 0
+             ? R"( <span class="verdict-mark other" data-verdict="other-right">not sent: read this way, the answer would be the declared one</span>)"
+             : fmt::format(
+                   R"( <span class="verdict-mark other" data-verdict="other-wrong">not sent: read this way, {} would be wrong too</span>)",
+                   rows);
+}
+
+std::string read_caption(const PatternDrawing& pd, const Read& read) {
+  const Pattern& p = *pd.pattern;
   const std::string how =
       p.scan ? "&#8595; Scan order" : (read.forward ? "&#8595; ascending" : "&#8593; descending");
   const std::string flag =
       p.scan ? "" : fmt::format(" <code>ScanIndexForward = {}</code>", read.forward);
   const std::string pill = read.declared ? R"(<span class="pill">as declared</span>)"
                                          : R"(<span class="pill other">the other way</span>)";
-  return fmt::format("<caption>{}{}{} <span class=\"sub\">{} request{}</span></caption>", how, flag,
-                     pill, read.pages, read.pages == 1 ? "" : "s");
+  return fmt::format("<caption>{}{}{} <span class=\"sub\">{} request{}</span>{}</caption>", how,
+                     flag, pill, read.pages, read.pages == 1 ? "" : "s", read_verdict(pd, read));
 }
 
 std::string read_table(const Design& d, const Population& population, const PatternDrawing& pd,
                        const Read& read) {
   const std::string_view direction =
       pd.pattern->scan ? "scan" : (read.forward ? "ascending" : "descending");
+  const int columns = pd.failing ? 6 : 5;
   std::string rows;
-  for (const Read::Row& r : read.rows) rows += read_row(d, population, pd.collection, r);
+  const auto edges_at = [&](std::size_t at) {
+    for (const Read::Edge& e : read.edges) {
+      if (e.before != at) continue;
+      rows += fmt::format(
+          R"(<tr class="edge" data-edge="{}"><td colspan="{}"><span class="edge-label">{} {}</span></td></tr>)",
+          e.lower ? "lower" : "upper", columns, (e.lower == read.forward) ? "&#9660;" : "&#9650;",
+          html_escape(e.text));
+    }
+  };
+  for (std::size_t i = 0; i < read.rows.size(); ++i) {
+    edges_at(i);
+    rows += read_row(d, population, pd, read.rows[i]);
+  }
+  edges_at(read.rows.size());
   if (rows.empty()) {
-    rows = R"(<tr><td colspan="5" class="empty">The collection holds no item.</td></tr>)";
+    rows = fmt::format(
+        R"(<tr><td colspan="{}" class="empty">The collection holds no item.</td></tr>)", columns);
   }
   std::string refused;
   if (!read.refused.empty()) {
     refused = "<pre>the request is refused: " + html_escape(read.refused) + "</pre>";
   }
   return fmt::format(
-      R"(<div><table class="read" data-pattern="{}" data-direction="{}" data-declared="{}" data-limit="{}">{}<thead><tr><th>#</th><th>page</th><th>sort key</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table>{}</div>)",
-      html_escape(pd.pattern->name), direction, read.declared, pd.limit,
-      read_caption(*pd.pattern, read), rows, refused);
+      R"(<div class="scroll"><table class="read" data-pattern="{}" data-direction="{}" data-declared="{}" data-limit="{}">{}<thead><tr><th>#</th>{}<th>page</th><th>sort key</th><th>entity</th><th>attributes</th></tr></thead><tbody>{}</tbody></table>{}</div>)",
+      html_escape(pd.pattern->name), direction, read.declared, pd.limit, read_caption(pd, read),
+      pd.failing ? R"(<th title="its place in the declared answer">expected</th>)" : "", rows,
+      refused);
 }
 
 std::string key_condition(const Pattern& p) {
@@ -284,7 +425,6 @@ std::string pattern_facts(const PatternDrawing& pd) {
   std::string out = R"(<div class="facts">)";
   out += fmt::format("<span><b>{}</b> on {}</span>", p.scan ? "Scan" : "Query",
                      html_escape(p.index.empty() ? "the table" : "index " + p.index));
-  out += fmt::format("<span><code>{}</code></span>", html_escape(key_condition(p)));
   if (!p.scan) {
     out += fmt::format("<span>direction <b>{}</b></span>", p.forward ? "ascending" : "descending");
   }
@@ -292,11 +432,17 @@ std::string pattern_facts(const PatternDrawing& pd) {
                      p.limit ? " (one request)" : " (each page)");
   if (p.filter) out += fmt::format("<span>filter <code>{}</code></span>", html_escape(*p.filter));
   out += fmt::format("<span>parameters <code>{}</code></span>", html_escape(pd.parameters));
-  return out + "</div>";
+  out += "</div>";
+  if (p.scan) return out;
+  // The bounds the drawn reads sent, on one line; the template they come from under them.
+  return out +
+         fmt::format(
+             R"(<div class="bounds"><div class="scroll"><code class="condition">{}</code></div><div class="template">from <code>{}</code></div></div>)",
+             html_escape(pd.condition), html_escape(key_condition(p)));
 }
 
 std::string key_help() {
-  return R"(<div class="keyhelp"><span><span class="s returned"></span>read and returned</span><span><span class="s filtered"></span>read, filtered out (paid for)</span><span><span class="s unread"></span>in range, not read (Limit)</span><span><span class="s outside"></span>outside the key condition</span><span>dashed line: a page ends</span></div>)";
+  return R"(<div class="keyhelp"><span><span class="s returned"></span>read and returned</span><span><span class="s filtered"></span>read, filtered out (paid for)</span><span><span class="s unread"></span>in range, not read (Limit)</span><span><span class="s outside"></span>outside the key condition</span><span>dashed line: a page ends</span><span>labelled line: a bound of the key condition cuts the collection</span></div>)";
 }
 
 std::string expected_list(const Population& population, const PatternDrawing& pd) {
@@ -319,15 +465,46 @@ std::string missing_elsewhere(const Population& population, const PatternDrawing
   return out + "</ul>";
 }
 
+std::string_view type_letter(AttributeType t) {
+  return t == AttributeType::kN ? "N" : (t == AttributeType::kB ? "B" : "S");
+}
+
+// The sort-key condition as data (data-sort-op, data-sort-type, data-sort-value,
+// data-sort-upper), when it is on the whole sort key.
+std::string sort_data(const PatternDrawing& pd) {
+  if (pd.sort.op == SortCondition::Op::kNone || !pd.sort_whole_key) return {};
+  const auto text = [](const AttributeValue& v) {
+    return v.type() == AttributeType::kN ? to_string(v.as_number()) : v.as_string();
+  };
+  std::string out =
+      fmt::format(R"( data-sort-op="{}" data-sort-type="{}" data-sort-value="{}")",
+                  html_escape(sort_op_text(pd.sort.op)), type_letter(pd.sort.value.type()),
+                  html_escape(text(pd.sort.value)));
+  if (pd.sort.op == SortCondition::Op::kBetween) {
+    out += fmt::format(R"( data-sort-upper="{}")", html_escape(text(pd.sort.upper)));
+  }
+  return out;
+}
+
+// `in_failure`: the panel draws a failing case. A failing pattern's panel
+// elsewhere (the sample's) says that it failed, whether or not its sample shows it.
 std::string pattern_panel(const Design& d, const Population& population, const PatternDrawing& pd,
-                          bool failing) {
+                          bool in_failure) {
   std::string reads;
   for (const Read& r : pd.reads) reads += read_table(d, population, pd, r);
+  std::string note;
+  if (pd.failing && !in_failure) {
+    note = fmt::format(
+        R"(<p class="failnote" data-failed="pattern/{}">FAILED: the check failed this pattern; its failing case is drawn above, under &#8220;pattern/{} failed&#8221;. {}</p>)",
+        html_escape(pd.pattern->name), html_escape(pd.pattern->name),
+        pd.wrong ? "This sample shows it too."
+                 : "This sample happens to read right: the failure needs the population above.");
+  }
   return fmt::format(
-      R"(<section class="panel{}" data-pattern="{}"><h3>{}</h3>{}{}<div class="reads">{}</div>{}{}<details><summary>The request as sent</summary><pre>{}</pre></details></section>)",
-      failing ? " failing" : "", html_escape(pd.pattern->name), html_escape(pd.pattern->name),
-      pattern_facts(pd), key_help(), reads, missing_elsewhere(population, pd),
-      expected_list(population, pd), html_escape(pd.request));
+      R"(<section class="panel{}" data-pattern="{}"{}><h3>{}</h3>{}{}{}<div class="reads">{}</div>{}{}<details><summary>The request as sent</summary><pre>{}</pre></details></section>)",
+      in_failure || pd.failing ? " failing" : "", html_escape(pd.pattern->name), sort_data(pd),
+      html_escape(pd.pattern->name), note, pattern_facts(pd), key_help(), reads,
+      missing_elsewhere(population, pd), expected_list(population, pd), html_escape(pd.request));
 }
 
 std::string failure_section(const Design& d, const PageFailure& f) {
@@ -340,6 +517,7 @@ std::string failure_section(const Design& d, const PageFailure& f) {
                        f.population.size() == 1 ? "entity" : "entities");
     if (f.pattern) out += pattern_panel(d, f.population, *f.pattern, true);
     out += table_section(d, f.population, f.table, "Its items, as stored");
+    for (const IndexDrawing& ix : f.indexes) out += index_section(d, f.population, ix);
   }
   out += "<details><summary>The check's words</summary><pre>" + html_escape(f.message) +
          "</pre></details>";
@@ -404,6 +582,7 @@ std::string render_page(const DesignPage& page) {
   for (const PageFailure& f : page.failures) body += failure_section(d, f);
   if (!page.patterns.empty() || !page.table.empty()) {
     body += table_section(d, page.population, page.table, "The table's item collections");
+    for (const IndexDrawing& ix : page.indexes) body += index_section(d, page.population, ix);
     body += "<h2>Access patterns</h2>";
     for (const PatternDrawing& pd : page.patterns) {
       body += pattern_panel(d, page.population, pd, false);

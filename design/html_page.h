@@ -4,21 +4,31 @@
 // check FILE --html OUT.html`: one self-contained HTML file (inline CSS, no
 // script, no font or image from anywhere) that draws a design's drawings
 // (design/drawing.h): the table's item collections in sort-key order, each
-// entity type in its colour; for each access pattern its collection read
+// entity type in its colour; each index's own item collections, and the
+// table's items it does not hold, each marked "absent" with the key
+// attributes it lacks; for each access pattern its collection read
 // ascending and descending side by side, the range highlighted, the pages
-// of its Limit, its filtered-out items struck through; after a failed check,
-// the failing population with the wrong rows marked.
+// of its Limit, its filtered-out items struck through, the bounds of its
+// key condition drawn where they cut the collection; after a failed check,
+// the failing population with the wrong rows marked, and every panel of a
+// failing pattern marked, its rows' expected places beside their actual ones.
 //
 // Every string that comes from the design file or from the items (names,
 // enum values, characters, template literals, keys, messages, the path) is
 // HTML-escaped, attribute values included: a design is hostile input.
 //
 // The page is also read by programs (the browser test): every drawn row is
-// <tr class="item ..."> with data-sk (its sort key), data-entity (its entity
+// <tr class="item ..."> with data-sk (its sort key), data-key (the table's
+// key of its item, as DynamoDB JSON), data-entity (its entity
 // type, "" for an item of no entity), data-state (returned, filtered,
-// unread, outside), data-page, data-position and data-mark; every read is a
+// unread, outside), data-page, data-position, data-expected ("2", "2–3" for
+// a tie, "" when not in the declared answer) and data-mark; every read is a
 // <table class="read"> with data-pattern, data-direction (ascending,
-// descending, scan), data-declared and data-limit.
+// descending, scan), data-declared and data-limit; an index's collection is a
+// <table class="collection" data-index=...> (data-sort-type="multi" when its
+// sort key has several attributes), the items it does not hold a <table
+// class="absent" data-index=...> of rows with data-state="absent" and
+// data-lacks.
 
 #ifndef SORTKEY_DESIGN_HTML_PAGE_H_
 #define SORTKEY_DESIGN_HTML_PAGE_H_
@@ -38,6 +48,7 @@ struct PageFailure {
   std::string message;
   Population population;  // the minimal one
   std::vector<Collection> table;
+  std::vector<IndexDrawing> indexes;
   std::optional<PatternDrawing> pattern;  // a pattern's failure, drawn with its marks
 };
 
@@ -49,6 +60,7 @@ struct DesignPage {
   std::vector<PageFailure> failures;
   Population population;  // what `table` and `patterns` draw
   std::vector<Collection> table;
+  std::vector<IndexDrawing> indexes;
   std::vector<PatternDrawing> patterns;
   std::string note;  // under the header: how the population was chosen
 };

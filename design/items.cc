@@ -254,6 +254,7 @@ Result<Request> pattern_request(const Design& design, const Pattern& pattern, co
   if (!built) return built.error();
   Request out;
   out.query = to_query_request(*built);
+  out.key = std::move(q);
   nlohmann::json j = nlohmann::json::parse(to_request_json(*built, -1));
   if (pattern.filter) {
     out.query.filter = *pattern.filter;

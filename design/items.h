@@ -29,6 +29,7 @@
 #include "design/population.h"
 #include "design/store.h"
 #include "sortkey/error.h"
+#include "sortkey/expression_builder.h"
 
 namespace sortkey::design {
 
@@ -100,6 +101,7 @@ struct Request {
   bool scan = false;
   QueryRequest query;
   ScanRequest scan_request;
+  KeyQuery key;      // a Query's key condition with the parameters' values in place
   std::string json;  // as an SDK sends it: TableName, IndexName, expressions, values, Limit
 };
 

@@ -9,9 +9,10 @@
 namespace sortkey::design {
 namespace {
 
-constexpr int kParamDraws = 6;   // draws of a pattern's parameters, per population
-constexpr int kSize = 100;       // RapidCheck's size: populations of up to max_entities
-constexpr int kOneLimit = 1000;  // a Limit above any population: one page
+constexpr int kParamDraws = 6;     // draws of a pattern's parameters, per population
+constexpr int kSize = 100;         // RapidCheck's size: populations of up to max_entities
+constexpr int kOneLimit = 1000;    // a Limit above any population: one page
+constexpr double kBothEdges = 30;  // a window with items beyond both its bounds outweighs the rest
 
 template <class T>
 T draw(const rc::Gen<T>& gen, rc::Random& random) {
@@ -26,8 +27,18 @@ std::size_t types_in(const Population& population, const std::vector<DrawnItem>&
   return types.size();
 }
 
+// Whether the pattern's sort condition is a window its parameters place: a
+// BETWEEN, or a begins_with whose prefix holds a parameter (a month, a day).
+bool has_window(const Pattern& p) {
+  if (p.sort_op == SortCondition::Op::kBetween) return true;
+  if (p.sort_op != SortCondition::Op::kBeginsWith) return false;
+  return std::any_of(p.sort_value.pieces.begin(), p.sort_value.pieces.end(),
+                     [](const Template::Piece& piece) { return piece.is_ref; });
+}
+
 // How much a read shows: returned items (a few), filtered ones, items
-// outside the range, mixed types; a collection too long to take in costs.
+// outside the range, for a window items outside it on both sides (so both
+// its edges show), mixed types; a collection too long to take in costs.
 struct Scored {
   double score = -1;
   int in_range = 0;
@@ -37,15 +48,18 @@ Scored score_read(const Population& population, const PatternDrawing& pd) {
   Scored s;
   int returned = 0;
   int filtered = 0;
-  int outside = 0;
+  int below = 0;  // outside the range, before it in key order
+  int above = 0;  // outside the range, after it
   for (const Read::Row& r : pd.reads.front().rows) {
     s.in_range += r.in_range ? 1 : 0;
     returned += r.position > 0 ? 1 : 0;
     filtered += r.filtered ? 1 : 0;
-    outside += r.in_range ? 0 : 1;
+    if (!r.in_range) ++(s.in_range == 0 ? below : above);
   }
   const int size = static_cast<int>(pd.collection.items.size());
-  s.score = std::min(returned, 6) * 4.0 + (filtered > 0 ? 4 : 0) + (outside > 0 ? 3 : 0) +
+  const bool both_sides = below > 0 && above > 0 && s.in_range > 0;
+  s.score = std::min(returned, 6) * 4.0 + (filtered > 0 ? 4 : 0) + (below + above > 0 ? 3 : 0) +
+            (has_window(*pd.pattern) && both_sides ? kBothEdges : 0) +
             static_cast<double>(types_in(population, pd.collection.items)) * 2 -
             std::max(0, size - 14);
   return s;

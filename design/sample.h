@@ -5,7 +5,8 @@
 // seed, so the same seed draws the same page, and of a few dozen draws the
 // one that shows the most: for every access pattern, parameters under which
 // it returns several items, some outside its range or dropped by its filter,
-// over more than one page; collections that mix entity types.
+// over more than one page, for a window (a BETWEEN, a begins_with over a
+// parameter) items beyond both its bounds; collections that mix entity types.
 //
 // Example:
 //

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "certify/report.h"
@@ -36,11 +37,19 @@ PageFailure draw_failure(const Design& d, const certify::CertifiedProperty& p,
   out.message = f->message;
   out.population = f->population;
   if (auto table = draw_table(d, out.population)) out.table = std::move(*table);
+  if (auto indexes = draw_indexes(d, out.population)) out.indexes = std::move(*indexes);
   if (f->pattern != nullptr) {
-    auto pd = draw_pattern(d, *f->pattern, out.population, f->params, f->page_limit);
+    auto pd = draw_pattern(d, *f->pattern, out.population, f->params, f->page_limit, true);
     if (pd) out.pattern = std::move(*pd);
   }
   return out;
+}
+
+// Whether the check failed the pattern's own property (pattern/NAME).
+bool pattern_failed(const DesignPage& page, const Pattern& p) {
+  return std::any_of(page.results.begin(), page.results.end(), [&p](const auto& result) {
+    return result.first == "pattern/" + p.name && result.second != "passed";
+  });
 }
 
 Result<void> draw_sample(const Design& d, std::uint64_t seed, DesignPage& page) {
@@ -49,9 +58,13 @@ Result<void> draw_sample(const Design& d, std::uint64_t seed, DesignPage& page) 
   auto table = draw_table(d, page.population);
   if (!table) return table.error();
   page.table = std::move(*table);
+  auto indexes = draw_indexes(d, page.population);
+  if (!indexes) return indexes.error();
+  page.indexes = std::move(*indexes);
   for (std::size_t i = 0; i < d.patterns.size(); ++i) {
     const PatternSample& s = sample.patterns[i];
-    auto pd = draw_pattern(d, d.patterns[i], page.population, s.params, s.page_limit);
+    auto pd = draw_pattern(d, d.patterns[i], page.population, s.params, s.page_limit,
+                           pattern_failed(page, d.patterns[i]));
     if (!pd) return pd.error();
     page.patterns.push_back(std::move(*pd));
   }

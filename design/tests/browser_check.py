@@ -16,8 +16,35 @@ page's own rows, computed here independently of sortkey:
          positions run 1, 2, ... down the declared read, and no page reads
          more than the Limit
   marks  (--marked PROPERTY) the failure of PROPERTY is drawn, and its
-         declared read has a row marked missing, extra or out of order
+         declared read has a row marked missing, extra or out of order; every
+         panel of the pattern is marked failing, each of its reads says in
+         words how it stands against the declared answer (its caption's
+         data-verdict), the sample's panel says the pattern failed; the
+         failing case's rows show their expected place beside the actual,
+         and each mark agrees with the two: missing has an expected place
+         and none, extra a place and no expected one, out of order a place
+         outside the expected one
+  bounds (--bounds) every Query's panel shows the bounds its reads sent
+         (data-sort-op, data-sort-value, data-sort-upper), not only its
+         template, in its key condition's text; and every row of its reads is
+         drawn inside the key condition (returned, filtered or unread) exactly
+         when its sort key meets those bounds, computed here (String keys: by
+         UTF-8 bytes; Number keys: numerically)
+  index  (--index NAME) index NAME is drawn as its own item collections
+         (<table class="collection" data-index=NAME>, in key order as above)
+  sparse (--sparse NAME) index NAME is drawn, and so are the table's items it
+         does not hold, each row saying "absent" in its text and naming the
+         key attributes it lacks; no item is both in NAME and absent from it
+  window (--window PATTERN) PATTERN's declared read, as the page's sample
+         draws it, has items outside its range on both sides, and in every
+         read of PATTERN a labelled edge row sits right above the first row
+         inside the key condition and right under the last, naming the bound
   text   (--text STRING) STRING appears in the page's text, as text
+  lines  (--one-line) every drawn row is one line tall: no row of a table is
+         taller than 1.25 times its shortest row, as Chromium lays the page
+         out at 1280 pixels wide (a copy of the page with a script that
+         writes each row's height into it; the page itself has no script),
+         and the page holds a sort key of at least 200 bytes
 
 It keeps a screenshot (--screenshot FILE.png) and prints its path.
 
@@ -25,10 +52,12 @@ Usage: browser_check.py --chromium CHROMIUM --page PAGE.html [checks] [--screens
 """
 
 import argparse
+import json
 import os
 import subprocess
 import sys
 import tempfile
+from decimal import Decimal
 from html.parser import HTMLParser
 
 
@@ -49,6 +78,10 @@ class Dom(HTMLParser):
         self._open = []  # the <section>s the parser is in
         self.text = []
         self._table = None
+        self._row = None  # the item row being read
+        self._code = None  # the text of a <code class="condition"> being read
+        self.conditions = []  # (the panel's attrs, the text of its key condition)
+        self.failnotes = []  # data-failed of the notes that a sample's pattern failed
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -60,12 +93,34 @@ class Dom(HTMLParser):
         elif tag == "table":
             a["failure-of"] = next((s["data-property"] for s in self._open
                                     if "data-property" in s), None)
+            a["panel"] = next((s for s in reversed(self._open) if "data-pattern" in s), None)
+            a["seq"] = []  # its item and edge rows, in order
             self._table = (a, [])
             self.tables.append(self._table)
         elif tag == "tr" and self._table is not None and "item" in a.get("class", "").split():
             self._table[1].append(a)
+            a["text"] = ""
+            self._row = a
+            self._table[0]["seq"].append(a)
+        elif tag == "tr" and self._table is not None and "edge" in a.get("class", "").split():
+            a["text"] = ""
+            self._row = a
+            self._table[0]["seq"].append(a)
+
+        if tag == "span" and "data-verdict" in a and self._table is not None:
+            self._table[0]["verdict"] = a["data-verdict"]
+        if tag == "p" and "data-failed" in a:
+            self.failnotes.append(a["data-failed"])
+        if tag == "code" and "condition" in a.get("class", "").split():
+            self._code = []
 
     def handle_endtag(self, tag):
+        if tag == "code" and self._code is not None:
+            panel = next((s for s in reversed(self._open) if "data-pattern" in s), None)
+            self.conditions.append((panel, "".join(self._code)))
+            self._code = None
+        if tag == "tr":
+            self._row = None
         if tag == "table":
             self._table = None
         elif tag == "section" and self._open:
@@ -73,6 +128,17 @@ class Dom(HTMLParser):
 
     def handle_data(self, data):
         self.text.append(data)
+        if self._code is not None:
+            self._code.append(data)
+        if self._row is not None:
+            self._row["text"] += data
+
+
+# Appended to a copy of the page: each row's laid-out height, then the script
+# takes itself out, so that the dumped DOM holds only the renderer's elements.
+MEASURE = ("<script>for (const tr of document.querySelectorAll('tr.item'))"
+           " tr.setAttribute('data-height', tr.getBoundingClientRect().height);"
+           " document.currentScript.remove();</script>")
 
 
 def fail(why):
@@ -107,7 +173,9 @@ def check_order(dom):
     for a, rows in dom.tables:
         classes = a.get("class", "").split()
         sks = [key(r["data-sk"]) for r in rows]
-        if "collection" in classes or a.get("data-direction") == "ascending":
+        if a.get("data-sort-type") == "multi":
+            pass  # a key of several attributes: its order is theirs, one by one
+        elif "collection" in classes or a.get("data-direction") == "ascending":
             if sks != sorted(sks):
                 fail(f"rows out of ascending key order in {a}: {sks}")
         elif a.get("data-direction") == "descending":
@@ -148,6 +216,104 @@ def check_le_partition(dom, pattern):
               f"{[r['data-sk'] for r in returned]} over {len(pages)} page(s) of Limit {limit}")
 
 
+def meets(op, sk, value, upper, number):
+    """Whether the sort key `sk` meets `op` with these bounds, as DynamoDB compares them."""
+    conv = Decimal if number else key
+    x, v = conv(sk), conv(value)
+    if op == "begins_with":
+        return x.startswith(v)
+    if op == "BETWEEN":
+        return v <= x <= conv(upper)
+    return {"=": x == v, "<": x < v, "<=": x <= v, ">": x > v, ">=": x >= v}[op]
+
+
+def check_bounds(dom):
+    checked = 0
+    for panel, text in dom.conditions:
+        if panel is None or "data-sort-op" not in panel or panel.get("data-sort-type") == "B":
+            continue
+        op, value, upper = panel["data-sort-op"], panel["data-sort-value"], panel.get("data-sort-upper")
+        for bound in [value] + ([upper] if upper is not None else []):
+            if json.dumps(bound, ensure_ascii=False) not in text and bound not in text:
+                fail(f"{panel['data-pattern']}: the key condition {text!r} does not show the bound "
+                     f"{bound!r} its reads sent")
+        for a, rows in dom.tables:
+            if a.get("panel") is not panel:
+                continue
+            for r in rows:
+                drawn_in = r["data-state"] != "outside"
+                if meets(op, r["data-sk"], value, upper, panel["data-sort-type"] == "N") != drawn_in:
+                    fail(f"{panel['data-pattern']} {a['data-direction']}: row {r['data-sk']!r} is "
+                         f"drawn {r['data-state']}, and {op} {value!r} {upper or ''} says otherwise")
+                checked += 1
+        print(f"browser_check: {panel['data-pattern']}: {text}")
+    if checked == 0:
+        fail("--bounds: no row of a Query with a sort-key condition to check")
+
+
+def index_rows(dom, name, kind):
+    return [r for a, rows in dom.tables
+            if kind in a.get("class", "").split() and a.get("data-index") == name for r in rows]
+
+
+def check_index(dom, name):
+    held = index_rows(dom, name, "collection")
+    if not held:
+        fail(f"index {name} is not drawn as item collections of its own")
+    print(f"browser_check: index {name}: {len(held)} items drawn in its collections")
+    return held
+
+
+def check_sparse(dom, name):
+    held = {r["data-key"] for r in check_index(dom, name)}
+    absent = index_rows(dom, name, "absent")
+    if not absent:
+        fail(f"index {name}: no item of the table is drawn absent from it")
+    for r in absent:
+        if r.get("data-state") != "absent" or "absent" not in r["text"] or not r.get("data-lacks"):
+            fail(f"index {name}: the absent row {r['data-key']} does not say so in its text "
+                 f"({r['text']!r}) or names no key attribute it lacks")
+        if r["data-key"] in held:
+            fail(f"index {name}: {r['data-key']} is drawn both in it and absent from it")
+    print(f"browser_check: index {name}: {len(absent)} items drawn absent "
+          f"({absent[0]['text'].strip()!r}, ...)")
+
+
+def check_window(dom, pattern):
+    reads = reads_of(dom, pattern)
+    if not reads:
+        fail(f"{pattern}: no read drawn")
+    for a, rows in reads:
+        seq = a["seq"]
+        inside = [i for i, r in enumerate(seq)
+                  if "edge" not in r.get("class", "") and r["data-state"] != "outside"]
+        if not inside:
+            continue
+        first, last = inside[0], inside[-1]
+        above = seq[first - 1] if first > 0 else {}
+        under = seq[last + 1] if last + 1 < len(seq) else {}
+        for where, edge in (("above its first row", above), ("under its last row", under)):
+            if "edge" not in edge.get("class", "") or "bound" not in edge["text"] and \
+                    "beginning with" not in edge["text"]:
+                fail(f"{pattern} {a['data-direction']}: no labelled edge {where} inside the key "
+                     f"condition")
+        panel = a.get("panel") or {}
+        for bound in (panel.get("data-sort-value"), panel.get("data-sort-upper")):
+            if bound and not any(json.dumps(bound, ensure_ascii=False) in e["text"]
+                                 for e in (above, under)):
+                fail(f"{pattern} {a['data-direction']}: no edge names the bound {bound!r}")
+        if a.get("data-declared") == "true" and a["failure-of"] is None:
+            items = [r for r in seq if "edge" not in r.get("class", "")]
+            below = items.index(seq[first])
+            beyond = len(items) - 1 - items.index(seq[last])
+            if below == 0 or beyond == 0:
+                fail(f"{pattern}: the drawn window has {below} items before it and {beyond} after "
+                     f"it; both of its edges should show")
+            print(f"browser_check: {pattern}: {below} items before the window, "
+                  f"{len(items) - below - beyond} in it, {beyond} after it; "
+                  f"edges {above['text'].strip()!r}, {under['text'].strip()!r}")
+
+
 def check_marked(dom, prop):
     if not any(s.get("data-property") == prop for s in dom.sections):
         fail(f"the page draws no failure of {prop}")
@@ -157,7 +323,65 @@ def check_marked(dom, prop):
               for r in rows if r.get("data-mark")]
     if not marked:
         fail(f"{prop}: no row of its declared read is marked")
-    print(f"browser_check: {prop}: marked {[(r['data-sk'], r['data-mark']) for r in marked]}")
+    panels = [s for s in dom.sections if s.get("data-pattern") == pattern]
+    if not panels or any("failing" not in s.get("class", "").split() for s in panels):
+        fail(f"{prop}: a panel of {pattern} is not marked failing: {panels}")
+    if len(panels) > 1 and prop not in dom.failnotes:
+        fail(f"{prop}: the sample's panel of {pattern} does not say that it failed")
+    for a, rows in reads_of(dom, pattern):
+        if not a.get("verdict"):
+            fail(f"{prop}: the {a['data-direction']} read of {pattern} says nothing of how it "
+                 f"stands against the declared answer")
+        if a["failure-of"] != prop:
+            continue
+        for r in rows:
+            if "data-expected" not in r:
+                fail(f"{prop}: row {r['data-sk']!r} has no expected place")
+            expected = [int(x) for x in r["data-expected"].split("\u2013") if x]
+            position, mark = int(r["data-position"]), r.get("data-mark", "")
+            if mark == "missing" and (not expected or position != 0):
+                fail(f"{prop}: missing row {r['data-sk']!r} should be expected and not returned")
+            if mark == "extra" and (expected or position == 0):
+                fail(f"{prop}: extra row {r['data-sk']!r} should be returned and not expected")
+            if mark == "out of order" and (not expected or expected[0] <= position <= expected[-1]):
+                fail(f"{prop}: row {r['data-sk']!r} is marked out of order at {position}, "
+                     f"expected {r['data-expected']}")
+    print(f"browser_check: {prop}: marked {[(r['data-sk'], r['data-mark']) for r in marked]}; "
+          f"verdicts {[a['verdict'] for a, _ in reads_of(dom, pattern)]}")
+
+
+def measured(binary, profile, page):
+    """The DOM of `page` laid out at 1280 pixels, each row with its data-height."""
+    with open(page, encoding="utf-8") as f:
+        html = f.read()
+    if "</body>" not in html:
+        fail(f"{page} has no </body>")
+    copy = os.path.join(profile, "measured.html")
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write(html.replace("</body>", MEASURE + "</body>", 1))
+    dom = Dom()
+    dom.feed(chromium(binary, profile, "--window-size=1280,2200", "--dump-dom",
+                      "file://" + copy))
+    return dom
+
+
+def check_one_line(dom):
+    longest = max((len(key(r["data-sk"])) for _, rows in dom.tables for r in rows), default=0)
+    if longest < 200:
+        fail(f"--one-line needs a page with a long sort key; its longest is {longest} bytes")
+    for a, rows in dom.tables:
+        if not rows:
+            continue
+        if any("data-height" not in r for r in rows):
+            fail("a row was not measured (did the measuring script run?)")
+        heights = [(float(r["data-height"]), r["data-sk"]) for r in rows]
+        low = min(h for h, _ in heights)
+        tall = [(h, sk) for h, sk in heights if h > low * 1.25]
+        if low <= 0 or tall:
+            fail(f"rows taller than one line ({low:.1f} px) in {a.get('class')} "
+                 f"{a.get('data-pattern', a.get('data-partition', ''))}: "
+                 f"{[(h, sk[:40] + '...') for h, sk in tall]}")
+    print(f"browser_check: every row is one line tall; the longest sort key is {longest} bytes")
 
 
 def main():
@@ -166,7 +390,12 @@ def main():
     p.add_argument("--page", required=True)
     p.add_argument("--le-partition")
     p.add_argument("--marked")
+    p.add_argument("--bounds", action="store_true")
+    p.add_argument("--index", action="append", default=[])
+    p.add_argument("--window", action="append", default=[])
+    p.add_argument("--sparse", action="append", default=[])
     p.add_argument("--text", action="append", default=[])
+    p.add_argument("--one-line", action="store_true")
     p.add_argument("--screenshot")
     args = p.parse_args()
     url = "file://" + os.path.abspath(args.page)
@@ -180,6 +409,16 @@ def main():
             check_le_partition(dom, args.le_partition)
         if args.marked:
             check_marked(dom, args.marked)
+        if args.bounds:
+            check_bounds(dom)
+        for name in args.window:
+            check_window(dom, name)
+        for name in args.index:
+            check_index(dom, name)
+        for name in args.sparse:
+            check_sparse(dom, name)
+        if args.one_line:
+            check_one_line(measured(args.chromium, profile, args.page))
         text = "".join(dom.text)
         for t in args.text:
             if t not in text:
