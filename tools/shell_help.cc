@@ -207,6 +207,14 @@ std::string man_epilogue() {
   out += man_example("Generate KSUIDs, and read the time back out of one:",
                      "sortkey ksuid generate -n 3\nsortkey ksuid inspect -f time "
                      "0ujtsYcgvSTl8PAuAdqWYSMnLOv");
+  out += man_example(
+      "The BETWEEN bounds of one second of KSUIDs (of one millisecond with ulid), and a line "
+      "of your own for each ID:",
+      "sortkey ksuid generate --time 2026-01-01T00:00:00Z --min\n"
+      "sortkey ksuid generate --time 2026-01-01T00:00:00Z --max\n"
+      "sortkey ulid generate -n 3 -t '{time} {id}'");
+  out += man_example("Decode keys into JSON, one object per key:",
+                     "sortkey decode timestamp -o json 2026-06-23T00:00:00.120Z");
   out +=
       man_example("Certify the built-in codecs, printing only the verdict:", "sortkey certify -q");
   out += man_example("Certify your own codec through an adapter, with a certificate for CI:",
@@ -323,6 +331,18 @@ std::string man_page(const CLI::App& app, const std::string& version) {
     man_options(*c.app, out);
   }
   out +=
+      ".SH JSON OUTPUT\n"
+      "With \\fB\\-o json\\fR each input gets one JSON object on one line: "
+      "{\"input\": ..., \"output\": ...} for encode, the decoded fields for decode "
+      "(\"value\", \"segments\", \"time\", \"unix_seconds\", \"nanos\", \"count\"; "
+      "integers of up to 38 digits as strings), or \"error\": {code, offset, message}.\n"
+      ".PP\n"
+      "KSUIDs and ULIDs (inspect, generate, decode ksuid|ulid) share one vocabulary: "
+      "\"id\" (the canonical text), \"raw\" (the bytes in hex), \"time\" (RFC 3339 UTC at the "
+      "ID's precision), \"unix_seconds\", \"unix_ms\", \"payload\" (the random part in hex), "
+      "and each family's own \"ksuid_epoch_seconds\" (a KSUID's timestamp field, from "
+      "2014\\-05\\-13T16:53:20Z) or \"canonical\" (a ULID input in upper case). The same names "
+      "are the fields of \\fB\\-f\\fR and of \\fB\\-t\\fR's {field} template.\n"
       ".SH EXIT STATUS\n"
       ".TP\n0\nsuccess: every input converted, every property held\n"
       ".TP\n1\nan input was rejected, a property failed, or a certificate does not certify\n"
