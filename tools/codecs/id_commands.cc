@@ -49,6 +49,7 @@ struct IdFormat {
   std::string field;  // "inspect", "template" or a field name
   std::string templ;
   std::string output = "text";
+  const CLI::Option* field_option = nullptr;  // -f, to tell a typed value from the default
 };
 
 void add_format_options(CLI::App& sub, const IdTool& tool, IdFormat& f, const std::string& what) {
@@ -73,6 +74,7 @@ void add_format_options(CLI::App& sub, const IdTool& tool, IdFormat& f, const st
               },
               "TEMPLATE", "template"));
   add_output_option(sub, &f.output);
+  f.field_option = field;
   field->excludes(sub.get_option("--output"));
   templ->excludes(sub.get_option("--output"));
 }
@@ -81,7 +83,7 @@ void add_format_options(CLI::App& sub, const IdTool& tool, IdFormat& f, const st
 // template needs -t. Throws CLI's usage error otherwise (exit 2).
 void settle_format(IdFormat& f) {
   if (!f.templ.empty()) {
-    if (f.field != "template" && f.field != "inspect" && f.field != "id") {
+    if (f.field != "template" && f.field_option != nullptr && f.field_option->count() > 0) {
       throw CLI::ValidationError("-t,--template",
                                  "a template is printed with -f template, not -f " + f.field);
     }
@@ -106,7 +108,7 @@ struct GenerateArgs {
   std::int64_t time = 0;
   bool min = false;
   bool max = false;
-  IdFormat format{"id", "", "text"};
+  IdFormat format{"id", "", "text", nullptr};
 };
 
 // The IDs' text as `a` asks for it, appended to `out`; for the default
@@ -214,7 +216,7 @@ void add_generate(CLI::App& parent, Context& ctx, std::shared_ptr<const IdTool> 
 
 struct InspectArgs {
   std::vector<std::string> ids;
-  IdFormat format{"inspect", "", "text"};
+  IdFormat format{"inspect", "", "text", nullptr};
 };
 
 void print_inspections(InspectArgs& a, const IdTool& tool, Context& ctx) {

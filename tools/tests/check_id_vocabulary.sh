@@ -103,5 +103,6 @@ expect generate_template 0 '01KDVDNA0000000000000000000000' '' -- ulid generate 
 expect_error template_unknown_field 2 '^sortkey: --template: unknown field \{stamp\} at byte 0; the fields are id, raw, time, unix_seconds, unix_ms, payload, ksuid_epoch_seconds, string, timestamp$' '' -- ksuid inspect -t '{stamp}' $ksuid
 expect_error template_unclosed 2 "^sortkey: --template: the '\{' at byte 3 is not closed; write \{\{ for a brace$" '' -- ksuid inspect -t 'id {id' $ksuid
 expect_error template_needs_t 2 '^sortkey: -f template: needs -t,--template TEMPLATE' '' -- ksuid inspect -f template $ksuid
+expect template_and_f_id_conflict 2 '' '' -- ulid generate -f id -t '{id}'
 expect template_and_json_conflict 2 '' '' -- ksuid inspect -t '{id}' -o json $ksuid
 exit $fail
