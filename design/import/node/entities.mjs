@@ -100,6 +100,33 @@ function accessPatterns(entity, inputs) {
   return patterns;
 }
 
+// The attributes an entity declares, as Workbench 3.0 lists a table's
+// (NonKeyAttributes: the saved name and the DynamoDB type), with "Values",
+// the strings of a declared enum, so that the design holds every value the
+// library accepts, not only the samples' (design/import/workbench.cc).
+function declareAttributes(table, declared) {
+  if (!table.NonKeyAttributes) table.NonKeyAttributes = [];
+  for (const [name, kind, values] of declared) {
+    if (table.NonKeyAttributes.some((a) => a.AttributeName === name)) continue;
+    const a = { AttributeName: name, AttributeType: kind };
+    if (kind === 'S' && Array.isArray(values) && values.length > 0 &&
+        values.every((v) => typeof v === 'string')) {
+      a.Values = values;
+    }
+    table.NonKeyAttributes.push(a);
+  }
+}
+
+const kindOf = (t) => ({ string: 'S', number: 'N', boolean: 'BOOL', map: 'M', list: 'L', set: 'SS' })[t] || 'X';
+
+function electroDeclared(entity) {
+  return Object.entries(entity.schema.attributes).map(([name, attr]) => {
+    const t = attr.type;
+    return [attr.field || name, Array.isArray(t) ? 'S' : kindOf(t === undefined ? 'string' : t),
+            Array.isArray(t) ? t : undefined];
+  });
+}
+
 function keyAttribute(field) {
   return { AttributeName: field, AttributeType: 'S' };
 }
@@ -190,6 +217,12 @@ async function oneTableModels(table) {
     else if (index.type !== 'local') out.GlobalSecondaryIndexes.push({ IndexName: name, KeyAttributes: keys });
   }
   for (const [name, fields] of Object.entries(def.models)) {
+    declareAttributes(out, Object.entries(fields).filter(([, f]) => f.value === undefined).map(([field, f]) => {
+      const t = f.type;
+      const kind = t === Number ? 'N' : t === Boolean ? 'BOOL' : t === Object ? 'M' : t === Array ? 'L'
+                 : t === String || t === Date ? 'S' : kindOf(t);
+      return [f.map || field, kind, f.enum];
+    }));
     try {
       out.TableFacets.push(await oneTableModel(table, name, fields));
     } catch (e) {
@@ -345,7 +378,10 @@ if (toolboxEntities.length > 0) {
   const tables = new Map();
   for (const entity of toolboxEntities) {
     try {
-      toolboxTableOf(entity, tables).TableFacets.push(toolboxFacet(entity, library.PutItemCommand));
+      const table = toolboxTableOf(entity, tables);
+      table.TableFacets.push(toolboxFacet(entity, library.PutItemCommand));
+      declareAttributes(table, Object.entries(entity.schema.attributes).map(([name, attr]) => [
+        (attr.props && attr.props.savedAs) || name, kindOf(attr.type), attr.props && attr.props.enum]));
     } catch (e) {
       fail(`entity ${entity.entityName}: dynamodb-toolbox refused its sample item: ${e && e.message}`);
     }
@@ -364,7 +400,9 @@ if (entities.length === 0) {
 const tables = new Map();
 for (const entity of entities) {
   try {
-    tableOf(entity, tables).TableFacets.push(facetOf(entity));
+    const table = tableOf(entity, tables);
+    table.TableFacets.push(facetOf(entity));
+    declareAttributes(table, electroDeclared(entity));
   } catch (e) {
     fail(`entity ${entity.schema.model.entity}: ElectroDB refused its sample item: ${e && e.message}`);
   }
