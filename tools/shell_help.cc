@@ -54,7 +54,7 @@ std::vector<std::string> option_words(const CLI::App& app) {
 // The values an option takes, as its type name lists them ("TEXT:{text,json}":
 // {"text", "json"}); none for a flag or a free value.
 std::vector<std::string> option_values(const CLI::Option& o) {
-  if (o.get_type_size_max() == 0) return {};
+  if (o.get_expected_max() == 0) return {};
   const std::string type = o.get_type_name();
   const std::size_t open = type.find('{');
   const std::size_t close = type.find('}', open);
@@ -148,7 +148,7 @@ std::string fish_script(const std::vector<Command>& commands) {
         line += " -x -a " + fish_quote(joined(values));
       } else if (joined(c.path) == "certify" && o->check_lname("property")) {
         line += " -x -a '(__sortkey_property_ids)'";
-      } else if (o->get_type_size_max() > 0) {
+      } else if (o->get_expected_max() > 0) {
         line += " -r -F";
       }
       out += line + " -d " + fish_quote(o->get_description()) + "\n";
@@ -185,7 +185,8 @@ void man_options(const CLI::App& app, std::string& out) {
     std::vector<std::string> names;
     for (const auto& s : o->get_snames()) names.push_back("\\fB\\-" + roff(s) + "\\fR");
     for (const auto& l : o->get_lnames()) names.push_back("\\fB\\-\\-" + roff(l) + "\\fR");
-    const bool takes_value = o->get_type_size_max() > 0;
+    // A flag expects no value (its type size is 1 in CLI11 all the same).
+    const bool takes_value = o->get_expected_max() > 0;
     out += fmt::format(".TP\n{}{}\n{}\n", joined(names, ", "), takes_value ? " \\fIVALUE\\fR" : "",
                        roff(o->get_description()));
   }
