@@ -109,6 +109,7 @@ def misc_cases():
     for name, argv in (("empty_parent", ["layout", "key", "--parent", "", "--role", "parent", "X"]),
                        ("escape_parent", ["layout", "key", "--parent", "O\x1b[2JRG", "--role", "parent", "X"]),
                        ("unknown_option_escape", ["encode", "padded", "--w\x1b]0;PWNED\x07", "5"]),
+                       ("unexpected_argument_100k", ["ksuid", "generate", "--time", "-" * 100000]),
                        ("unknown_command_escape", ["enc\x1b]0;PWNED\x07ode"]),
                        ("positional_invalid_utf8", ["encode", "padded", "--width", "\xff"]),
                        ("property_nothing", ["certify", "--property", "nothing\x1b[2J", "--no-progress"]),
