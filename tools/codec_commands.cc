@@ -10,6 +10,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <utility>
 
 namespace sortkey::cli {
 namespace {
@@ -234,6 +235,15 @@ CLI::App* add_describer(CLI::App& parent, Describer describer, std::vector<std::
     describe_each(*inputs, d->what, d->parts, d->render, ctx, *output);
   });
   return sub;
+}
+
+CLI::App* add_decoder(CLI::App& decode, const std::string& name, const std::string& summary,
+                      std::vector<std::string>* inputs, Describe fields, Render render,
+                      Context& ctx) {
+  return add_describer(decode,
+                       Describer{name, summary, "keys to decode", "decode as " + name,
+                                 std::move(fields), std::move(render)},
+                       inputs, ctx);
 }
 
 CLI::App* add_converter(CLI::App& parent, const std::string& name, const std::string& summary,

@@ -94,6 +94,13 @@ struct Describer {
 CLI::App* add_describer(CLI::App& parent, Describer describer, std::vector<std::string>* inputs,
                         Context& ctx);
 
+// A `decode` subcommand: each key's decoded fields as a JSON object, printed
+// as one line of text (render) or, with -o json, as the fields beside the
+// input ({"input": KEY, "value": ...}), never the text line wrapped.
+CLI::App* add_decoder(CLI::App& decode, const std::string& name, const std::string& summary,
+                      std::vector<std::string>* inputs, Describe fields, Render render,
+                      Context& ctx);
+
 // Every codec's encode and decode subcommands.
 void add_codec_commands(CLI::App& encode, CLI::App& decode, Context& ctx);
 

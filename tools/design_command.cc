@@ -49,8 +49,9 @@ void add_import_command(CLI::App& design, int* exit_code) {
   auto o = std::make_shared<design_import::ImportOptions>();
   CLI::App* import = design.add_subcommand(
       "import",
-      "write a design file from a NoSQL Workbench data model (JSON) or ElectroDB or OneTable "
-      "definitions (a JS module): tables, indexes, entities, attributes and key templates "
+      "write a design file from a NoSQL Workbench data model (JSON) or ElectroDB, OneTable or "
+      "dynamodb-toolbox definitions (a JS module): tables, indexes, entities, attributes and key "
+      "templates "
       "inferred from sample items");
   import
       ->add_option("source", o->source,
@@ -61,7 +62,7 @@ void add_import_command(CLI::App& design, int* exit_code) {
       ->capture_default_str()
       ->check(non_empty());
   import->add_option("--from", o->from, "the kind of source (default: detected)")
-      ->check(CLI::IsMember({"workbench", "electrodb", "onetable"}));
+      ->check(CLI::IsMember({"workbench", "electrodb", "onetable", "dynamodb-toolbox"}));
   import->add_option("--table", o->table, "the model's table to import (default: its first)")
       ->check(non_empty());
   import->callback([o, exit_code] { *exit_code = design_import::import_design(*o);

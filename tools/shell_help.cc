@@ -54,7 +54,7 @@ std::vector<std::string> option_words(const CLI::App& app) {
 // The values an option takes, as its type name lists them ("TEXT:{text,json}":
 // {"text", "json"}); none for a flag or a free value.
 std::vector<std::string> option_values(const CLI::Option& o) {
-  if (o.get_type_size_max() == 0) return {};
+  if (o.get_expected_max() == 0) return {};
   const std::string type = o.get_type_name();
   const std::size_t open = type.find('{');
   const std::size_t close = type.find('}', open);
@@ -148,7 +148,7 @@ std::string fish_script(const std::vector<Command>& commands) {
         line += " -x -a " + fish_quote(joined(values));
       } else if (joined(c.path) == "certify" && o->check_lname("property")) {
         line += " -x -a '(__sortkey_property_ids)'";
-      } else if (o->get_type_size_max() > 0) {
+      } else if (o->get_expected_max() > 0) {
         line += " -r -F";
       }
       out += line + " -d " + fish_quote(o->get_description()) + "\n";
@@ -185,7 +185,8 @@ void man_options(const CLI::App& app, std::string& out) {
     std::vector<std::string> names;
     for (const auto& s : o->get_snames()) names.push_back("\\fB\\-" + roff(s) + "\\fR");
     for (const auto& l : o->get_lnames()) names.push_back("\\fB\\-\\-" + roff(l) + "\\fR");
-    const bool takes_value = o->get_type_size_max() > 0;
+    // A flag expects no value (its type size is 1 in CLI11 all the same).
+    const bool takes_value = o->get_expected_max() > 0;
     out += fmt::format(".TP\n{}{}\n{}\n", joined(names, ", "), takes_value ? " \\fIVALUE\\fR" : "",
                        roff(o->get_description()));
   }
@@ -207,6 +208,14 @@ std::string man_epilogue() {
   out += man_example("Generate KSUIDs, and read the time back out of one:",
                      "sortkey ksuid generate -n 3\nsortkey ksuid inspect -f time "
                      "0ujtsYcgvSTl8PAuAdqWYSMnLOv");
+  out += man_example(
+      "The BETWEEN bounds of one second of KSUIDs (of one millisecond with ulid), and a line "
+      "of your own for each ID:",
+      "sortkey ksuid generate --time 2026-01-01T00:00:00Z --min\n"
+      "sortkey ksuid generate --time 2026-01-01T00:00:00Z --max\n"
+      "sortkey ulid generate -n 3 -t '{time} {id}'");
+  out += man_example("Decode keys into JSON, one object per key:",
+                     "sortkey decode timestamp -o json 2026-06-23T00:00:00.120Z");
   out +=
       man_example("Certify the built-in codecs, printing only the verdict:", "sortkey certify -q");
   out += man_example("Certify your own codec through an adapter, with a certificate for CI:",
@@ -323,6 +332,18 @@ std::string man_page(const CLI::App& app, const std::string& version) {
     man_options(*c.app, out);
   }
   out +=
+      ".SH JSON OUTPUT\n"
+      "With \\fB\\-o json\\fR each input gets one JSON object on one line: "
+      "{\"input\": ..., \"output\": ...} for encode, the decoded fields for decode "
+      "(\"value\", \"segments\", \"time\", \"unix_seconds\", \"nanos\", \"count\"; "
+      "integers of up to 38 digits as strings), or \"error\": {code, offset, message}.\n"
+      ".PP\n"
+      "KSUIDs and ULIDs (inspect, generate, decode ksuid|ulid) share one vocabulary: "
+      "\"id\" (the canonical text), \"raw\" (the bytes in hex), \"time\" (RFC 3339 UTC at the "
+      "ID's precision), \"unix_seconds\", \"unix_ms\", \"payload\" (the random part in hex), "
+      "and each family's own \"ksuid_epoch_seconds\" (a KSUID's timestamp field, from "
+      "2014\\-05\\-13T16:53:20Z) or \"canonical\" (a ULID input in upper case). The same names "
+      "are the fields of \\fB\\-f\\fR and of \\fB\\-t\\fR's {field} template.\n"
       ".SH EXIT STATUS\n"
       ".TP\n0\nsuccess: every input converted, every property held\n"
       ".TP\n1\nan input was rejected, a property failed, or a certificate does not certify\n"

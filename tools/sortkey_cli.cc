@@ -151,9 +151,14 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "{}\n", hint);
       return 2;
     }
-    // CLI11's message quotes what was typed: its control characters are escaped.
+    // CLI11's message quotes what was typed: its control characters are
+    // escaped, and an argument of 100 KB does not make a 100 KB line.
+    std::string_view what = e.what();
+    const std::string cut = what.size() <= 1000
+                                ? std::string(what)
+                                : fmt::format("{}...({} bytes)", what.substr(0, 1000), what.size());
     fmt::print(stderr, "sortkey: {}\nRun with --help for more information.\n",
-               sortkey::printable(e.what()));
+               sortkey::printable(cut));
     return 2;
   } catch (const std::system_error& e) {  // fmt::print to a stream that failed
     return output_failed(e.code().value(), ctx.exit_code != 0 ? ctx.exit_code : certify_status);

@@ -131,7 +131,11 @@ std::string option_hint(const CLI::App& app, int argc, char** argv) {
       if (hint_has_long_option(*at, name)) continue;
       const std::string hint = support::did_you_mean(name, hint_long_option_names(*at), "--");
       return fmt::format(
-          "{}: unknown option --{}; {}", hint_path(path), printable(name),
+          "{}: unknown option --{}; {}", hint_path(path),
+          // A name of 100 KB is not a 100 KB line.
+          name.size() <= 200
+              ? printable(name)
+              : fmt::format("{}...({} bytes)", printable(name.substr(0, 200)), name.size()),
           hint.empty()
               ? fmt::format("`{}` lists the options",
                             hint_path({"help"}) + (path.empty() ? "" : " " + hint_words(path)))

@@ -34,6 +34,24 @@ def range_cases():
         for v in values:
             name = opt.strip("-") + "/" + cmd[0] + "_" + v.replace("-", "minus_").replace(".", "_")
             out.append(Case(name, cmd + [opt, v], 2, err=opt))
+    # --time takes RFC 3339 too: text that is not, or an instant outside the format's range;
+    # -t a {field} template: braces not closed, unknown or huge field names.
+    for name, cmd, v in (
+            ("escape", ["ksuid", "generate"], "2026-12-04T03:15:00Z\x1b[2J"),
+            ("month_13", ["ksuid", "generate"], "2026-13-04T03:15:00Z"),
+            ("before_ksuid_epoch", ["ksuid", "generate"], "0001-01-01T00:00:00Z"),
+            ("leap_second", ["ksuid", "build"], "9999-12-31T23:59:60Z"),
+            ("fraction_100k", ["ksuid", "generate"], "2026-12-04T03:15:00." + "9" * 100000 + "Z"),
+            ("digits_100k", ["ksuid", "generate"], "9" * 100000),
+            ("before_1970", ["ulid", "generate", "--min"], "1969-12-31T23:59:59.999Z"),
+            ("plus_year", ["ulid", "generate", "--max"], "+2026-12-04T03:15:00Z"),
+            ("space", ["ulid", "generate"], "2026-12-04 03:15:00Z"),
+            ("empty", ["ulid", "generate"], "")):
+        out.append(Case(f"time/rfc3339_{name}", cmd + ["--time", v], 2, err="--time"))
+    for name, v in (("empty", ""), ("open", "{"), ("close", "}"), ("open_100001", "{" * 100001),
+                    ("closes_extra", "{id}}"), ("escape_field", "{\x1b]0;PWNED\x07}"),
+                    ("field_100k", "{" + "x" * 100000 + "}")):
+        out.append(Case(f"template/{name}", ["ksuid", "generate", "-t", v], 2, err="--template"))
     return out
 
 
@@ -91,6 +109,7 @@ def misc_cases():
     for name, argv in (("empty_parent", ["layout", "key", "--parent", "", "--role", "parent", "X"]),
                        ("escape_parent", ["layout", "key", "--parent", "O\x1b[2JRG", "--role", "parent", "X"]),
                        ("unknown_option_escape", ["encode", "padded", "--w\x1b]0;PWNED\x07", "5"]),
+                       ("unexpected_argument_100k", ["ksuid", "generate", "--time", "-" * 100000]),
                        ("unknown_command_escape", ["enc\x1b]0;PWNED\x07ode"]),
                        ("positional_invalid_utf8", ["encode", "padded", "--width", "\xff"]),
                        ("property_nothing", ["certify", "--property", "nothing\x1b[2J", "--no-progress"]),

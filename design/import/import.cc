@@ -33,6 +33,11 @@ Result<std::string> import_read_stdin() {
   return text;
 }
 
+// A library whose entities the Node.js script reads (node/entities.mjs).
+bool is_entity_library(std::string_view from) {
+  return from == "electrodb" || from == "onetable" || from == "dynamodb-toolbox";
+}
+
 std::string import_shown(const std::string& source) {
   return source == "-" ? "standard input" : support::excerpt(source, 200);
 }
@@ -41,11 +46,11 @@ std::string import_shown(const std::string& source) {
 
 Result<std::string> import_design_text(std::string_view text, const ImportOptions& options) {
   const std::string shown = import_shown(options.source);
-  if (!options.from.empty() && options.from != "workbench" && options.from != "electrodb" &&
-      options.from != "onetable") {
+  if (!options.from.empty() && options.from != "workbench" && !is_entity_library(options.from)) {
     return make_error(
         ErrorCode::kBadParameter, 0,
-        fmt::format("--from {}: not supported yet (workbench, electrodb and onetable are)",
+        fmt::format("--from {}: not supported yet (workbench, electrodb, onetable and "
+                    "dynamodb-toolbox are)",
                     support::excerpt(options.from, 40)));
   }
   auto model = support::parse_json(text, shown);
@@ -57,10 +62,9 @@ Result<std::string> import_design_text(std::string_view text, const ImportOption
   const std::string stem = options.source == "-"
                                ? std::string("imported")
                                : std::filesystem::path(options.source).stem().string();
-  auto design = import_workbench(*model, options.table, stem,
-                                 options.from == "electrodb" || options.from == "onetable"
-                                     ? "JavaScript entity definitions"
-                                     : "NoSQL Workbench model");
+  auto design = import_workbench(
+      *model, options.table, stem,
+      is_entity_library(options.from) ? "JavaScript entity definitions" : "NoSQL Workbench model");
   if (!design) {
     return make_error(design.error().code, 0, fmt::format("{}: {}", shown, design.error().message));
   }
@@ -81,10 +85,10 @@ int import_design(const ImportOptions& options) {
     return 2;
   };
   ImportOptions o = options;
-  // The entity script tells ElectroDB from OneTable itself.
+  // The entity script tells ElectroDB, OneTable and dynamodb-toolbox apart itself.
   if (o.from.empty() && is_javascript_source(o.source)) o.from = "electrodb";
   Result<std::string> text = std::string();
-  if (o.from == "electrodb" || o.from == "onetable") {
+  if (is_entity_library(o.from)) {
     if (o.source == "-")
       return fail("--from " + o.from + " reads a module file, not standard input");
     text = run_entity_script(o.source);

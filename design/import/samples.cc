@@ -128,6 +128,8 @@ struct SampleEntityBuild {
   void attributes();
   void declared_attributes();
   void add_attribute(const std::string& original, const std::vector<SampleValue>& values);
+  std::optional<AttributeGuess> declared_enum(const std::string& original,
+                                              const std::vector<SampleValue>& values) const;
   void key(const std::string& name);
   void identity();
   void patterns(ImportedDesign& d, std::set<std::string>& names) const;
@@ -237,6 +239,26 @@ void SampleEntityBuild::identity() {
   }
 }
 
+// The enum the model declares for an attribute, when every sample is one of
+// its values (the same name may be declared otherwise by another entity of
+// the table): all its values, not only the ones the samples show.
+std::optional<AttributeGuess> SampleEntityBuild::declared_enum(
+    const std::string& original, const std::vector<SampleValue>& values) const {
+  const auto declared = table.attribute_values.find(original);
+  if (declared == table.attribute_values.end()) return std::nullopt;
+  const std::vector<std::string>& allowed = declared->second;
+  for (const SampleValue& v : values) {
+    if (v.type != 'S' || std::find(allowed.begin(), allowed.end(), v.text) == allowed.end()) {
+      return std::nullopt;
+    }
+  }
+  std::vector<SampleValue> all;
+  for (const std::string& a : allowed) all.push_back({'S', a});
+  AttributeGuess g = guess_attribute(all, true);
+  g.comments.push_back("values: the enum the model declares");
+  return g;
+}
+
 void SampleEntityBuild::add_attribute(const std::string& original,
                                       const std::vector<SampleValue>& values) {
   const std::string name = sample_unique(design_name_of(original), taken);
@@ -246,6 +268,7 @@ void SampleEntityBuild::add_attribute(const std::string& original,
                               std::find(std::begin(kDiscriminators), std::end(kDiscriminators),
                                         original) != std::end(kDiscriminators);
   AttributeGuess g = guess_attribute(values, names_the_type);
+  if (auto declared = declared_enum(original, values)) g = std::move(*declared);
   if (!g.usable) {
     for (const std::string& c : g.comments)
       entity.comments.push_back(fmt::format("{}: {}", original, c));

@@ -66,6 +66,8 @@ struct SampleTable {
   std::vector<SampleGroup> groups;
   std::vector<SampleItem> items;
   std::map<std::string, char> attribute_types;  // as the model declares them: 'S', 'N', 'B', 'X'
+  // The values a model declares a string attribute takes (an enum), by name.
+  std::map<std::string, std::vector<std::string>> attribute_values;
 };
 
 // The most entity types and attributes a design holds (design/load.h).

@@ -17,7 +17,8 @@ using nlohmann::json;
 // The most sample items read from one model: the templates need a few, and
 // each is inferred over every item of its type.
 constexpr std::size_t kWorkbenchMaxItems = 2000;
-constexpr std::size_t kWorkbenchMaxIndexes = 20;  // DynamoDB's quota of GSIs per table
+constexpr std::size_t kWorkbenchMaxIndexes = 20;      // DynamoDB's quota of GSIs per table
+constexpr std::size_t kWorkbenchMaxEnumValues = 256;  // more: read as a string, not an enum
 
 Error workbench_error(const std::string& pointer, std::string_view why) {
   return make_error(ErrorCode::kBadFormat, 0, fmt::format("{}: {}", pointer, why));
@@ -256,17 +257,32 @@ Result<void> workbench_indexes(const json& table, const std::string& at, SampleT
   return {};
 }
 
+// The table's NonKeyAttributes: {"AttributeName", "AttributeType"} as
+// Workbench 3.0 writes them, and "Values", the strings an enum takes, as the
+// entity script (node/entities.mjs) adds them from the library's declaration.
 void workbench_declared_types(const json& table, SampleTable& t) {
   const auto attrs = table.find("NonKeyAttributes");
   if (attrs == table.end() || !attrs->is_array()) return;
   for (const json& a : *attrs) {
     if (!a.is_object() || !a.contains("AttributeName") || !a["AttributeName"].is_string()) continue;
+    const std::string& name = a["AttributeName"].get_ref<const std::string&>();
     const json type = a.value("AttributeType", json("S"));
     const std::string kind = type.is_string() ? type.get<std::string>() : "X";
-    t.attribute_types[a["AttributeName"].get<std::string>()] = kind == "S"      ? 'S'
-                                                               : kind == "N"    ? 'N'
-                                                               : kind == "BOOL" ? 'B'
-                                                                                : 'X';
+    t.attribute_types[name] = kind == "S" ? 'S' : kind == "N" ? 'N' : kind == "BOOL" ? 'B' : 'X';
+    const auto values = a.find("Values");
+    if (kind != "S" || values == a.end() || !values->is_array() || values->empty() ||
+        values->size() > kWorkbenchMaxEnumValues) {
+      continue;
+    }
+    std::vector<std::string> declared;
+    for (const json& v : *values) {
+      if (!v.is_string() || v.get_ref<const std::string&>().empty()) {
+        declared.clear();
+        break;
+      }
+      declared.push_back(v.get<std::string>());
+    }
+    if (!declared.empty()) t.attribute_values[name] = std::move(declared);
   }
 }
 

@@ -144,6 +144,43 @@ TEST(WorkbenchImport, AnEntityOfConstantKeysAndNoOtherAttributeLoads) {
   EXPECT_TRUE(design.has_value()) << (design ? "" : design.error().message) << "\n" << *text;
 }
 
+// An enum the model declares (NonKeyAttributes' "Values", as the entity
+// script writes them) is the attribute's domain when every sample is one of
+// its values, all of them, not only the samples'; a sample outside it, or a
+// declaration that is not a list of strings, leaves the guess from the samples.
+std::string ImportedWithDeclared(const std::string& declared, const std::string& second_status) {
+  ImportOptions o;
+  o.source = "m.json";
+  auto text = import_design_text(
+      R"({"DataModel": [{"TableName": "T",
+          "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}},
+          "NonKeyAttributes": [{"AttributeName": "status", "AttributeType": "S", "Values": )" +
+          declared + R"(}],
+          "TableData": [{"PK": {"S": "ORDER#1"}, "id": {"N": "1"}, "status": {"S": "OPEN"}},
+                        {"PK": {"S": "ORDER#2"}, "id": {"N": "2"}, "status": {"S": ")" +
+          second_status + R"("}}]}]})",
+      o);
+  EXPECT_TRUE(text.has_value()) << (text ? "" : text.error().message);
+  if (!text) return "";
+  auto design = design::load_design_text(*text, "imported.yaml");
+  EXPECT_TRUE(design.has_value()) << (design ? "" : design.error().message) << "\n" << *text;
+  return *text;
+}
+
+TEST(WorkbenchImport, ADeclaredEnumIsTheDomainWhenTheSamplesAreAmongItsValues) {
+  const std::string enum_line = R"("status": {type: enum, values: ["CLOSED", "OPEN", "SHIPPED"]})";
+  std::string t = ImportedWithDeclared(R"(["OPEN", "SHIPPED", "CLOSED"])", "CLOSED");
+  EXPECT_TRUE(Has(t, enum_line)) << t;
+  EXPECT_TRUE(Has(t, "# values: the enum the model declares")) << t;
+  t = ImportedWithDeclared(R"(["OPEN", "SHIPPED", "CLOSED"])", "LOST");
+  EXPECT_FALSE(Has(t, "type: enum")) << t;
+  EXPECT_TRUE(Has(t, R"("status": {type: string, alphabet: text)")) << t;
+  t = ImportedWithDeclared(R"(["OPEN", 5])", "OPEN");
+  EXPECT_FALSE(Has(t, "type: enum")) << t;
+  t = ImportedWithDeclared(R"("OPEN")", "OPEN");
+  EXPECT_FALSE(Has(t, "type: enum")) << t;
+}
+
 TEST(WorkbenchImport, HostileNamesStayNamesAndCommentsStayComments) {
   ImportOptions o;
   o.source = "m.json";

@@ -134,16 +134,18 @@ void add_composite_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
   });
 
   auto d = std::make_shared<DecodeArgs>();
-  add_converter(
+  add_decoder(
       decode, "composite",
-      "hierarchical composite keys: prints each key's segments as a JSON array", "decode",
-      &d->inputs,
-      [d](std::string_view key) -> Result<std::string> {
+      "hierarchical composite keys: prints each key's segments as a JSON array", &d->inputs,
+      [d](std::string_view key) -> Result<nlohmann::json> {
         auto delimiter = parse_delimiter(d->delimiter);
         if (!delimiter) return delimiter.error();
         auto path = decode_composite(key, *delimiter);
         if (!path) return path.error();
-        return nlohmann::json(*path).dump();
+        return nlohmann::json{{"segments", *path}};
+      },
+      [](const nlohmann::json& f) {
+        return f["segments"].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       },
       ctx)
       ->add_option("--delimiter", d->delimiter, kDelimiterHelp)

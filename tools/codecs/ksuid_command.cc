@@ -1,7 +1,8 @@
 // sortkey encode|decode ksuid              (raw hex <-> text)
 // sortkey ksuid generate [-n N] [--monotonic]
 // sortkey ksuid inspect ID...
-// sortkey ksuid build --time UNIX [--payload HEX]
+// sortkey ksuid generate --time TIME --min|--max
+// sortkey ksuid build --time UNIX|RFC3339 [--payload HEX]
 
 #include <fmt/format.h>
 
@@ -16,14 +17,15 @@
 namespace sortkey::cli {
 namespace {
 
-// The parts of a KSUID; "timestamp" is the reference tool's: seconds since
-// the KSUID epoch.
+// The parts of a KSUID in the ID vocabulary (id_commands.h);
+// ksuid_epoch_seconds is what the reference tool calls its timestamp.
 nlohmann::json parts_of(const Ksuid& id) {
-  return {{"string", encode_ksuid(id)},
+  return {{"id", encode_ksuid(id)},
           {"raw", to_hex(id.bytes().data(), id.bytes().size())},
           {"time", ksuid_time_rfc3339(id)},
-          {"unix_time", id.unix_seconds()},
-          {"timestamp", id.timestamp()},
+          {"unix_seconds", id.unix_seconds()},
+          {"unix_ms", id.unix_seconds() * 1000},
+          {"ksuid_epoch_seconds", id.timestamp()},
           {"payload", to_hex(id.bytes().data() + 4, kKsuidPayloadSize)}};
 }
 
@@ -33,8 +35,8 @@ std::string ksuid_report(const nlohmann::json& p) {
       "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n  Unix "
       "time: {}\n"
       "  Timestamp: {}\n    Payload: {}\n",
-      p["string"].get<std::string>(), p["raw"].get<std::string>(), p["time"].get<std::string>(),
-      p["unix_time"].dump(), p["timestamp"].dump(), p["payload"].get<std::string>());
+      p["id"].get<std::string>(), p["raw"].get<std::string>(), p["time"].get<std::string>(),
+      p["unix_seconds"].dump(), p["ksuid_epoch_seconds"].dump(), p["payload"].get<std::string>());
 }
 
 struct KsuidInputs {
@@ -57,15 +59,16 @@ void add_ksuid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
       },
       ctx);
   auto d = std::make_shared<KsuidInputs>();
-  add_converter(
-      decode, "ksuid", "KSUIDs: 27 base-62 characters -> 20 bytes in hex", "decode", &d->values,
-      [d](std::string_view text) -> Result<std::string> {
+  add_decoder(
+      decode, "ksuid", "KSUIDs: 27 base-62 characters -> 20 bytes in hex (-o json: every part)",
+      &d->values,
+      [d](std::string_view text) -> Result<nlohmann::json> {
         (void)d;  // the captured copy keeps the argument vector alive
         auto id = decode_ksuid(text);
         if (!id) return id.error();
-        return to_hex(id->bytes().data(), id->bytes().size());
+        return parts_of(*id);
       },
-      ctx);
+      [](const nlohmann::json& parts) { return parts["raw"].get<std::string>(); }, ctx);
 }
 
 void add_ksuid_tool(CLI::App& app, Context& ctx) {
@@ -78,7 +81,8 @@ void add_ksuid_tool(CLI::App& app, Context& ctx) {
   tool.inspect_help = "show the time and payload of KSUIDs";
   tool.ids_help = "KSUIDs (27 characters)";
   tool.encode_help = "build the KSUID of a time and a payload";
-  tool.time_help = "unix time in seconds, 1400000000 to 5694967295";
+  tool.time_unit = "unix seconds";
+  tool.ms_per_unit = 1000;
   tool.time_min = kKsuidMinUnix;
   tool.time_max = kKsuidMaxUnix;
   tool.time_range = " (2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z)";
@@ -86,6 +90,9 @@ void add_ksuid_tool(CLI::App& app, Context& ctx) {
   tool.random_name = "payload";
   tool.random_help = "16 bytes in hex (default: random)";
   tool.random_size = kKsuidPayloadSize;
+  tool.own_fields = {"ksuid_epoch_seconds"};
+  // The reference tool's names: -f string, -f timestamp.
+  tool.field_aliases = {{"string", "id"}, {"timestamp", "ksuid_epoch_seconds"}};
   tool.generator = generator_of<KsuidGenerator>(append_ksuid);
   tool.inspect = [](std::string_view text) -> Result<nlohmann::json> {
     auto id = decode_ksuid(text);

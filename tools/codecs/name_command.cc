@@ -35,16 +35,17 @@ void add_name_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
                       ctx),
                   &e->mode);
   auto d = std::make_shared<NameArgs>();
-  add_case_option(
-      add_converter(
-          decode, "name", summary + " (checks that the key is canonical)", "decode", &d->inputs,
-          [d](std::string_view key) -> Result<std::string> {
-            auto mode = parse_case_mode(d->mode);
-            if (!mode) return mode.error();
-            return decode_name(key, *mode);
-          },
-          ctx),
-      &d->mode);
+  add_case_option(add_decoder(
+                      decode, "name", summary + " (checks that the key is canonical)", &d->inputs,
+                      [d](std::string_view key) -> Result<nlohmann::json> {
+                        auto mode = parse_case_mode(d->mode);
+                        if (!mode) return mode.error();
+                        auto name = decode_name(key, *mode);
+                        if (!name) return name.error();
+                        return nlohmann::json{{"value", *name}};
+                      },
+                      [](const nlohmann::json& f) { return f["value"].get<std::string>(); }, ctx),
+                  &d->mode);
 }
 
 }  // namespace sortkey::cli

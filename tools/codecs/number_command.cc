@@ -16,14 +16,16 @@ void add_number_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
       encode, "number", summary, "encode", e.get(),
       [e](std::string_view text) -> Result<std::string> { return encode_number(text); }, ctx);
   auto d = std::make_shared<std::vector<std::string>>();
-  add_converter(
-      decode, "number", summary, "decode", d.get(),
-      [d](std::string_view key) -> Result<std::string> {
+  // The value is DynamoDB's text of the Number, a JSON string as DynamoDB's
+  // own JSON writes an N: 38 digits are more than a double holds.
+  add_decoder(
+      decode, "number", summary, d.get(),
+      [d](std::string_view key) -> Result<nlohmann::json> {
         auto n = decode_number(key);
         if (!n) return n.error();
-        return to_string(*n);
+        return nlohmann::json{{"value", to_string(*n)}};
       },
-      ctx);
+      [](const nlohmann::json& f) { return f["value"].get<std::string>(); }, ctx);
 }
 
 }  // namespace sortkey::cli

@@ -33,14 +33,16 @@ void add_integer_codec(CLI::App& encode, CLI::App& decode, Context& ctx, const s
       ->transform(decimal<int>(1, 38))
       ->required();
   auto d = std::make_shared<IntegerArgs>();
-  add_converter(
-      decode, name, summary, "decode", &d->inputs,
-      [d, dec](std::string_view key) -> Result<std::string> {
+  // The value is a JSON string: 38 digits are more than a double (or most
+  // JSON readers) holds exactly.
+  add_decoder(
+      decode, name, summary, &d->inputs,
+      [d, dec](std::string_view key) -> Result<nlohmann::json> {
         auto value = dec(key, d->width);
         if (!value) return value.error();
-        return to_decimal(*value);
+        return nlohmann::json{{"value", to_decimal(*value)}};
       },
-      ctx)
+      [](const nlohmann::json& f) { return f["value"].get<std::string>(); }, ctx)
       ->add_option("--width", d->width, "key width in digits (1 to 38)")
       ->transform(decimal<int>(1, 38))
       ->required();

@@ -1,4 +1,4 @@
-// sortkey encode|decode timestamp --precision P
+// sortkey encode|decode timestamp [--precision P]   (default 3: milliseconds)
 // sortkey encode|decode epoch --unit s|ms|us|ns --width N
 //
 // Encoders read RFC 3339 text with any offset (the epoch encoder also takes a
@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "sortkey/epoch.h"
 #include "sortkey/timestamp.h"
@@ -24,9 +25,14 @@
 namespace sortkey::cli {
 namespace {
 
+// The default of --precision: milliseconds, as JavaScript's
+// Date.prototype.toISOString() writes every instant (and a ULID's time), so
+// the keys match the ones most applications already store.
+constexpr int kDefaultPrecision = 3;
+
 struct TimestampArgs {
   std::vector<std::string> inputs;
-  int precision = 0;
+  int precision = kDefaultPrecision;
 };
 
 struct EpochArgs {
@@ -35,10 +41,14 @@ struct EpochArgs {
   int width = 0;
 };
 
-std::string describe_instant(Instant t) {
-  return fmt::format("{} seconds={} nanos={}",
-                     encode_timestamp(t, kMaxPrecision).value_or("(beyond 9999)"), t.seconds,
-                     t.nanos);
+// The decoded fields of an instant: "time" at the key's precision (the
+// ID vocabulary's field, tools/codecs/id_commands.h), "time_ns" with all nine
+// digits, and the Unix seconds and nanos of the adapter's JSON value.
+nlohmann::json instant_fields(Instant t, int precision) {
+  return {{"time", encode_timestamp(t, precision).value_or("(beyond 9999)")},
+          {"time_ns", encode_timestamp(t, kMaxPrecision).value_or("(beyond 9999)")},
+          {"unix_seconds", t.seconds},
+          {"nanos", t.nanos}};
 }
 
 bool all_digits(std::string_view text) {
@@ -51,7 +61,9 @@ bool all_digits(std::string_view text) {
 
 void add_timestamp(CLI::App& encode, CLI::App& decode, Context& ctx) {
   const std::string summary = "RFC 3339 UTC timestamps with a fixed number of fraction digits";
-  const std::string help = "fraction digits of the key (0 to 9)";
+  const std::string help =
+      "fraction digits of the key, 0 to 9; 3 (milliseconds) by default, as JavaScript's "
+      "toISOString() writes them; decode with the precision the keys were encoded with";
   auto e = std::make_shared<TimestampArgs>();
   add_converter(
       encode, "timestamp", summary, "encode", &e->inputs,
@@ -63,19 +75,23 @@ void add_timestamp(CLI::App& encode, CLI::App& decode, Context& ctx) {
       ctx)
       ->add_option("--precision", e->precision, help)
       ->transform(decimal<int>(0, 9, " fraction digits"))
-      ->required();
+      ->capture_default_str();
   auto d = std::make_shared<TimestampArgs>();
-  add_converter(
-      decode, "timestamp", summary, "decode", &d->inputs,
-      [d](std::string_view key) -> Result<std::string> {
+  add_decoder(
+      decode, "timestamp", summary, &d->inputs,
+      [d](std::string_view key) -> Result<nlohmann::json> {
         auto t = decode_timestamp(key, d->precision);
         if (!t) return t.error();
-        return describe_instant(*t);
+        return instant_fields(*t, d->precision);
+      },
+      [](const nlohmann::json& f) {
+        return fmt::format("{} seconds={} nanos={}", f["time_ns"].get<std::string>(),
+                           f["unix_seconds"].get<std::int64_t>(), f["nanos"].get<std::uint32_t>());
       },
       ctx)
       ->add_option("--precision", d->precision, help)
       ->transform(decimal<int>(0, 9, " fraction digits"))
-      ->required();
+      ->capture_default_str();
 }
 
 void add_epoch(CLI::App& encode, CLI::App& decode, Context& ctx) {
@@ -103,19 +119,29 @@ void add_epoch(CLI::App& encode, CLI::App& decode, Context& ctx) {
       ->transform(decimal<int>(1, 38))
       ->required();
   auto d = std::make_shared<EpochArgs>();
-  CLI::App* dec = add_converter(
-      decode, "epoch", summary, "decode", &d->inputs,
-      [d](std::string_view key) -> Result<std::string> {
+  // "count" is a JSON string (38 digits are more than a double holds);
+  // "time", "unix_seconds" and "nanos" are there for a count up to 9999-12-31.
+  CLI::App* dec = add_decoder(
+      decode, "epoch", summary, &d->inputs,
+      [d](std::string_view key) -> Result<nlohmann::json> {
         auto unit = parse_epoch_unit(d->unit);
         if (!unit) return unit.error();
         auto count = decode_epoch_count(key, d->width);
         if (!count) return count.error();
+        nlohmann::json fields = {{"count", to_decimal(*count)}, {"unit", d->unit}};
         auto t = epoch_instant(*count, *unit);
-        std::string text = to_decimal(*count);
         if (t) {
-          if (auto rfc = encode_timestamp(*t, epoch_unit_digits(*unit))) text += " " + *rfc;
+          if (auto rfc = encode_timestamp(*t, epoch_unit_digits(*unit))) {
+            fields["time"] = *rfc;
+            fields["unix_seconds"] = t->seconds;
+            fields["nanos"] = t->nanos;
+          }
         }
-        return text;
+        return fields;
+      },
+      [](const nlohmann::json& f) {
+        return f["count"].get<std::string>() +
+               (f.contains("time") ? " " + f["time"].get<std::string>() : std::string());
       },
       ctx);
   dec->add_option("--unit", d->unit, "s, ms, us or ns")

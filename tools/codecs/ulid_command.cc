@@ -1,7 +1,8 @@
 // sortkey encode|decode ulid [--any-case]  (raw hex <-> text)
 // sortkey ulid generate [-n N] [--monotonic]
 // sortkey ulid inspect ID...
-// sortkey ulid build --time UNIX_MS [--payload HEX]
+// sortkey ulid generate --time TIME --min|--max
+// sortkey ulid build --time UNIX_MS|RFC3339 [--payload HEX]
 
 #include <fmt/format.h>
 
@@ -16,14 +17,16 @@
 namespace sortkey::cli {
 namespace {
 
-// The parts of a ULID; "timestamp" is its unix time in milliseconds and
-// "payload" its entropy. "canonical" is false for an input not upper case.
+// The parts of a ULID in the ID vocabulary (id_commands.h): "payload" is
+// its randomness, "canonical" false for an input not upper case.
 nlohmann::json parts_of(const Ulid& id, std::string_view input) {
   const std::string text = encode_ulid(id);
-  return {{"string", text},
+  const std::int64_t ms = id.unix_ms();
+  return {{"id", text},
           {"raw", to_hex(id.bytes().data(), id.bytes().size())},
           {"time", ulid_time_rfc3339(id)},
-          {"timestamp", id.unix_ms()},
+          {"unix_seconds", ms / 1000},
+          {"unix_ms", ms},
           {"payload", to_hex(id.bytes().data() + 6, kUlidEntropySize)},
           {"canonical", input == text}};
 }
@@ -33,8 +36,8 @@ std::string ulid_report(const nlohmann::json& p) {
       "REPRESENTATION:\n\n  String: {}\n     Raw: {}\n\nCOMPONENTS:\n\n       Time: {}\n    Unix "
       "ms: {}\n"
       "    Entropy: {}\n",
-      p["string"].get<std::string>(), p["raw"].get<std::string>(), p["time"].get<std::string>(),
-      p["timestamp"].dump(), p["payload"].get<std::string>());
+      p["id"].get<std::string>(), p["raw"].get<std::string>(), p["time"].get<std::string>(),
+      p["unix_ms"].dump(), p["payload"].get<std::string>());
   if (!p["canonical"].get<bool>()) {
     out +=
         "\nNOTE: the input is not upper case; in a sort key write the String above, since "
@@ -65,15 +68,16 @@ void add_ulid_commands(CLI::App& encode, CLI::App& decode, Context& ctx) {
       },
       ctx);
   auto d = std::make_shared<UlidInputs>();
-  add_converter(
-      decode, "ulid", "ULIDs: 26 upper-case Crockford base-32 characters -> 16 bytes in hex",
-      "decode", &d->values,
-      [d](std::string_view text) -> Result<std::string> {
+  add_decoder(
+      decode, "ulid",
+      "ULIDs: 26 upper-case Crockford base-32 characters -> 16 bytes in hex (-o json: every part)",
+      &d->values,
+      [d](std::string_view text) -> Result<nlohmann::json> {
         auto id = d->any_case ? decode_ulid(text) : decode_ulid_key(text);
         if (!id) return id.error();
-        return to_hex(id->bytes().data(), id->bytes().size());
+        return parts_of(*id, text);
       },
-      ctx)
+      [](const nlohmann::json& parts) { return parts["raw"].get<std::string>(); }, ctx)
       ->add_flag("--any-case", d->any_case,
                  "accept lower case, as the ULID spec does (sort keys are upper case)");
 }
@@ -89,14 +93,17 @@ void add_ulid_tool(CLI::App& app, Context& ctx) {
   tool.inspect_help = "show the time and entropy of ULIDs (any case)";
   tool.ids_help = "ULIDs (26 characters)";
   tool.encode_help = "build the ULID of a time and an entropy";
-  tool.time_help = "unix time in milliseconds, 0 to 281474976710655";
+  tool.time_unit = "unix milliseconds";
+  tool.ms_per_unit = 1;
   tool.time_min = 0;
   tool.time_max = kUlidMaxTime;
-  tool.time_range = " ms (1970-01-01T00:00:00.000Z to +10889-08-02T05:31:50.655Z)";
+  tool.time_range = " (1970-01-01T00:00:00.000Z to +10889-08-02T05:31:50.655Z)";
   tool.random_option = "--payload,--entropy";
   tool.random_name = "entropy";
   tool.random_help = "10 bytes in hex (default: random)";
   tool.random_size = kUlidEntropySize;
+  tool.field_aliases = {{"string", "id"}};
+  tool.own_fields = {"canonical"};
   tool.generator = generator_of<UlidGenerator>(append_ulid);
   tool.inspect = [](std::string_view text) -> Result<nlohmann::json> {
     auto id = decode_ulid(text);

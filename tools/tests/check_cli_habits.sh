@@ -19,8 +19,8 @@ expect inspect_one_part 0 '2017-10-10T04:00:47Z' '' -- ksuid inspect -f time $ks
 expect inspect_timestamp 0 '107608047' "$ksuid\n" -- ksuid inspect -f timestamp
 expect inspect_payload 0 'B5A1CD34B5F99D1154FB6853345C9735' '' -- ksuid inspect -f payload $ksuid
 expect inspect_raw 0 '0669F7EFB5A1CD34B5F99D1154FB6853345C9735' '' -- ksuid inspect -f raw $ksuid
-expect inspect_json 0 '{"input":"0ujtsYcgvSTl8PAuAdqWYSMnLOv","payload":"B5A1CD34B5F99D1154FB6853345C9735","raw":"0669F7EFB5A1CD34B5F99D1154FB6853345C9735","string":"0ujtsYcgvSTl8PAuAdqWYSMnLOv","time":"2017-10-10T04:00:47Z","timestamp":107608047,"unix_time":1507608047}' '' -- ksuid inspect -o json $ksuid
-expect ulid_inspect_json_any_case 0 '{"canonical":false,"input":"01arz3ndektsv4rrffq69g5fav","payload":"D6764C61EFB99302BD5B","raw":"01563E3AB5D3D6764C61EFB99302BD5B","string":"01ARZ3NDEKTSV4RRFFQ69G5FAV","time":"2016-07-30T23:54:10.259Z","timestamp":1469922850259}' '' -- ulid inspect -o json 01arz3ndektsv4rrffq69g5fav
+expect inspect_json 0 '{"id":"0ujtsYcgvSTl8PAuAdqWYSMnLOv","input":"0ujtsYcgvSTl8PAuAdqWYSMnLOv","ksuid_epoch_seconds":107608047,"payload":"B5A1CD34B5F99D1154FB6853345C9735","raw":"0669F7EFB5A1CD34B5F99D1154FB6853345C9735","time":"2017-10-10T04:00:47Z","unix_ms":1507608047000,"unix_seconds":1507608047}' '' -- ksuid inspect -o json $ksuid
+expect ulid_inspect_json_any_case 0 '{"canonical":false,"id":"01ARZ3NDEKTSV4RRFFQ69G5FAV","input":"01arz3ndektsv4rrffq69g5fav","payload":"D6764C61EFB99302BD5B","raw":"01563E3AB5D3D6764C61EFB99302BD5B","time":"2016-07-30T23:54:10.259Z","unix_ms":1469922850259,"unix_seconds":1469922850}' '' -- ulid inspect -o json 01arz3ndektsv4rrffq69g5fav
 expect ulid_inspect_entropy 0 'D6764C61EFB99302BD5B' '01ARZ3NDEKTSV4RRFFQ69G5FAV\n' -- ulid inspect -f payload -
 expect ksuid_build 0 "$ksuid" '' -- ksuid build --time 1507608047 --payload b5a1cd34b5f99d1154fb6853345c9735
 expect ksuid_encode_is_gone 2 '' '' -- ksuid encode --time 1507608047 --payload b5a1cd34b5f99d1154fb6853345c9735

@@ -18,11 +18,11 @@ expect_error width_negative_huge 2 '^sortkey: --width: must be between 1 and 38,
   encode padded --width "-$huge" 5
 expect_error precision_huge 2 '^sortkey: --precision: must be between 0 and 9 fraction digits, got 99999999999$' '' -- \
   encode timestamp --precision 99999999999 2026-06-23T10:00:00Z
-expect_error ksuid_time_huge 2 '^sortkey: --time: must be between 1400000000 and 5694967295 \(2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z\), got '"$huge"'$' '' -- \
+expect_error ksuid_time_huge 2 '^sortkey: --time: must be between 1400000000 and 5694967295 unix seconds \(2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z\), got '"$huge"'$' '' -- \
   ksuid build --time "$huge"
-expect_error ksuid_time_before_epoch 2 '^sortkey: --time: must be between 1400000000 and 5694967295 \(2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z\), got 0$' '' -- \
+expect_error ksuid_time_before_epoch 2 '^sortkey: --time: must be between 1400000000 and 5694967295 unix seconds \(2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z\), got 0$' '' -- \
   ksuid build --time 0
-expect_error ulid_time_negative 2 '^sortkey: --time: must be between 0 and 281474976710655 ms .*, got -1$' '' -- \
+expect_error ulid_time_negative 2 '^sortkey: --time: must be between 0 and 281474976710655 unix milliseconds .*, got -1$' '' -- \
   ulid build --time -1
 expect_error count_zero 2 '^sortkey: --count: must be between 1 and 100000000, got 0$' '' -- ksuid generate -n 0
 expect_error timeout_ms_huge 2 '^sortkey: --timeout-ms: must be between 1 and 3600000, got 99999999999$' '' -- \

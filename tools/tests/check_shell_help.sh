@@ -82,6 +82,14 @@ for section in "EXIT STATUS" EXAMPLES ENVIRONMENT "SEE ALSO"; do
 done
 grep -q "NO_COLOR" <<<"$rendered" || { echo "FAIL: man page's ENVIRONMENT lacks NO_COLOR"; fail=1; }
 grep -q "sortkey encode padded --width 5 157" <<<"$rendered" || { echo "FAIL: man page lacks its first example"; fail=1; }
+# A flag takes no value: no VALUE after it in the page, no file after it in fish;
+# an option that takes one has both.
+grep -q -- '^\\fB\\-\\-monotonic\\fR$' "$page" || { echo "FAIL: man page gives --monotonic a VALUE"; fail=1; }
+grep -q -- '^\\fB\\-\\-time\\fR \\fIVALUE\\fR$' "$page" || { echo "FAIL: man page gives --time no VALUE"; fail=1; }
+fish_lines=$("$sortkey" completions fish)
+grep -qF -- "ksuid generate\\'' -l 'min' -d " <<<"$fish_lines" || { echo "FAIL: fish completes a file after the flag --min"; fail=1; }
+grep -qF -- "ksuid generate\\'' -l 'time' -r -F -d " <<<"$fish_lines" || { echo "FAIL: fish completes nothing after --time"; fail=1; }
+grep -q "JSON OUTPUT" <<<"$rendered" || { echo "FAIL: man page lacks JSON OUTPUT"; fail=1; }
 if nroff -man -ww "$page" 2>&1 >/dev/null | grep -q .; then
   echo "FAIL: nroff warns:"; nroff -man -ww "$page" 2>&1 >/dev/null | head; fail=1
 fi
