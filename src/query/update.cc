@@ -349,12 +349,14 @@ Result<std::optional<Item>> apply_update(const UpdateExpression& update,
     values[i] = std::move(*v);
   }
   // Writes in ascending path order (appends past a list's end in index
-  // order), then removals from the last element back (so list positions stay
-  // those of the item before the update).
+  // order), then what may take elements out (REMOVE, and DELETE of a set's
+  // last elements) from the last element back, so that list positions stay
+  // those of the item before the update.
   std::vector<std::size_t> order(update.actions.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   auto is_remove = [&](std::size_t i) {
-    return update.actions[i].kind == UpdateAction::Kind::kRemove;
+    return update.actions[i].kind == UpdateAction::Kind::kRemove ||
+           update.actions[i].kind == UpdateAction::Kind::kDelete;
   };
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
     if (is_remove(x) != is_remove(y)) return is_remove(y);
@@ -365,6 +367,16 @@ Result<std::optional<Item>> apply_update(const UpdateExpression& update,
   for (std::size_t i : order) {
     const UpdateAction& a = update.actions[i];
     Change change;
+    // REMOVE and DELETE act on what the item held before: past the end of
+    // the list it was, they leave alone what SET and ADD appended there.
+    if (is_remove(i) && resolve_path(a.path, before) == nullptr) {
+      if (!old && a.kind == UpdateAction::Kind::kRemove) continue;
+      change = [](const AttributeValue* c) -> Result<std::optional<AttributeValue>> {
+        return c == nullptr ? std::optional<AttributeValue>() : std::optional<AttributeValue>(*c);
+      };
+      if (auto ok = change_item(item, a.path, change); !ok) return ok.error();
+      continue;
+    }
     switch (a.kind) {
       case UpdateAction::Kind::kSet:
         change = [&values, i](const AttributeValue*) -> Result<std::optional<AttributeValue>> {
