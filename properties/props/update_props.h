@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "oracles/naive_update.h"
 #include "properties/props/outcome.h"
@@ -44,6 +45,17 @@ struct DeleteSpec {
   std::uint64_t style = 0;
 };
 Outcome check_delete_item(const oracle::NaiveTable& model, Table& table, const DeleteSpec& d);
+
+// The update_expression_fuzzer's property: parse_update is total (a tree,
+// or an error "Invalid UpdateExpression: ..." at an offset inside the
+// text); every placeholder it records is defined; and a parsed tree,
+// converted to the oracle's, gives the oracle's verdict and item through
+// update_item, on each of `items` held under its key (those with an S
+// attribute "k"; a table keyed on k (S) with a sparse index on g (S)) and on
+// a missing item {k: "a"}, with only the placeholders the text uses.
+Outcome update_expression_matches_oracle(const std::string& text,
+                                         const ExpressionAttributes& attributes,
+                                         const std::vector<Item>& items);
 
 }  // namespace sortkey::props
 
