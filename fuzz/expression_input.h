@@ -1,7 +1,7 @@
 // File: fuzz/expression_input.h
 //
 // The input of the expression targets (key_condition_fuzzer,
-// filter_expression_fuzzer), line by line so that seeds read as requests:
+// filter_expression_fuzzer, update_expression_fuzzer), line by line so that seeds read as requests:
 //
 //   p = :p AND c BETWEEN :lo AND :hi     line 1: the expression text
 //   #k=c                                 a name:  ExpressionAttributeNames["#k"] = "c"

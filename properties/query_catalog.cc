@@ -6,8 +6,10 @@
 
 #include "properties/catalog.h"
 #include "properties/gen/query_gen.h"
+#include "properties/gen/update_gen.h"
 #include "properties/gen/write_gen.h"
 #include "properties/props/query_props.h"
+#include "properties/props/update_props.h"
 
 namespace sortkey::props {
 namespace {
@@ -52,6 +54,9 @@ struct SequenceStats {
   bool paged = false;       // a Query or Scan needed more than one page
   bool tie = false;         // an index range held two entries with equal keys
   bool multi_key = false;   // a key condition on more than one attribute
+  int updates_ok = 0;       // UpdateItem/conditional DeleteItem verdicts of the oracle
+  int updates_refused = 0;
+  int updates_condition_failed = 0;
 };
 thread_local SequenceStats g_stats;
 
@@ -145,6 +150,62 @@ struct DeleteCommand : Command {
   void show(std::ostream& os) const override { os << "Delete " << oracle::naive_show(key); }
 };
 
+void count_verdict(oracle::NWriteAnswer::Verdict v) {
+  switch (v) {
+    case oracle::NWriteAnswer::Verdict::kOk:
+      ++g_stats.updates_ok;
+      break;
+    case oracle::NWriteAnswer::Verdict::kRefused:
+      ++g_stats.updates_refused;
+      break;
+    case oracle::NWriteAnswer::Verdict::kConditionFailed:
+      ++g_stats.updates_condition_failed;
+      break;
+  }
+}
+
+// UpdateItem with an UpdateExpression tree, a condition and ReturnValues
+// (props/update_props.h): the same verdict, attributes and item as the oracle.
+struct UpdateItemCommand : Command {
+  oracle::NUpdateRequest request;
+  std::uint64_t style;
+  explicit UpdateItemCommand(const SharedModel& m)
+      : request(*gen_update_request(m.shared())), style(*rc::gen::arbitrary<std::uint64_t>()) {}
+  void apply(SharedModel& m) const override {
+    m.change([this](NaiveTable& table) { oracle::naive_update_item(table, request); });
+  }
+  void run(const SharedModel& model, Table& t) const override {
+    NaiveTable scratch = *model;
+    count_verdict(oracle::naive_update_item(scratch, request).verdict);
+    rc_require(check_update_item(*model, t, request, style));
+  }
+  void show(std::ostream& os) const override {
+    os << "UpdateItem " << oracle::naive_show(request.key) << " "
+       << (request.update ? oracle::naive_show(*request.update) : "(no UpdateExpression)");
+    if (request.condition) os << " IF " << oracle::naive_show(*request.condition);
+  }
+};
+
+// DeleteItem with a condition and ReturnValues.
+struct ConditionalDeleteCommand : Command {
+  DeleteSpec spec;
+  explicit ConditionalDeleteCommand(const SharedModel& m) : spec(*gen_delete_spec(m.shared())) {}
+  void apply(SharedModel& m) const override {
+    m.change([this](NaiveTable& table) {
+      oracle::naive_delete_item(table, spec.key, spec.condition,
+                                spec.all_old ? oracle::NReturn::kAllOld : oracle::NReturn::kNone,
+                                spec.old_on_failure);
+    });
+  }
+  void run(const SharedModel& model, Table& t) const override {
+    rc_require(check_delete_item(*model, t, spec));
+  }
+  void show(std::ostream& os) const override {
+    os << "DeleteItem " << oracle::naive_show(spec.key);
+    if (spec.condition) os << " IF " << oracle::naive_show(*spec.condition);
+  }
+};
+
 QuerySpec gen_query_spec(const std::shared_ptr<const NaiveTable>& m) {
   QuerySpec q;
   q.index = *gen_target(m->schema());
@@ -214,8 +275,9 @@ struct ScanCommand : Command {
 void run_commands(const SharedModel& initial, Table& table) {
   const auto commands = *rc::state::gen::commands(
       rc::fn::constant(initial),
-      rc::state::gen::execOneOfWithArgs<PutCommand, PutCommand, PutCommand, UpdateCommand,
-                                        DeleteCommand, QueryCommand, QueryCommand, ScanCommand>());
+      rc::state::gen::execOneOfWithArgs<
+          PutCommand, PutCommand, PutCommand, UpdateCommand, UpdateItemCommand, UpdateItemCommand,
+          DeleteCommand, ConditionalDeleteCommand, QueryCommand, QueryCommand, ScanCommand>());
   SharedModel state = initial;
   for (const auto& command : commands) {
     command->checkPreconditions(state);
@@ -301,7 +363,8 @@ rc::Gen<Event> gen_event() {
 // The engine against the oracle, page by page.
 void add_query_model_properties(Catalog& c) {
   c.add("query", "model_based",
-        "random Put/Update/Delete/Query/Scan sequences on tables with one to three sparse indexes: "
+        "random Put/Update/UpdateItem (full UpdateExpression, conditions, ReturnValues)/Delete "
+        "(conditional too)/Query/Scan sequences on tables with one to three sparse indexes: "
         "after every "
         "command the engine and the naive oracle agree page by page",
         [] {
@@ -323,6 +386,9 @@ void add_query_model_properties(Catalog& c) {
           RC_CLASSIFY(g_stats.paged, "a Query over several pages");
           RC_CLASSIFY(g_stats.tie, "ties in an index range");
           RC_CLASSIFY(g_stats.multi_key, "a multi-attribute key condition");
+          RC_CLASSIFY(g_stats.updates_ok > 0, "an UpdateItem accepted");
+          RC_CLASSIFY(g_stats.updates_refused > 0, "an UpdateItem refused");
+          RC_CLASSIFY(g_stats.updates_condition_failed > 0, "a write's condition failed");
         });
 
   c.add("query", "filter_scan",

@@ -25,5 +25,6 @@
 #include "sortkey/uint128.h"
 #include "sortkey/ulid.h"
 #include "sortkey/unique.h"
+#include "sortkey/update.h"
 
 #endif  // SORTKEY_SORTKEY_H_
