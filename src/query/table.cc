@@ -52,6 +52,7 @@ struct KeySpec {
   std::vector<KeyAttribute> partition;
   std::vector<KeyAttribute> sort;
   const IndexSchema* index = nullptr;  // null for the table
+  bool local = false;                  // a local secondary index
 };
 
 std::string encode_tuple(const Item& item, const std::vector<KeyAttribute>& attrs) {
@@ -92,6 +93,9 @@ double read_capacity_units(std::size_t bytes, bool consistent_read) {
 
 struct Table::Impl {
   TableSchema schema;
+  // The global indexes, then the local ones with the table's partition key:
+  // the stores do not tell them apart, the reads do (KeySpec::local).
+  std::vector<IndexSchema> all_indexes;
   KeySpec base_spec;
   std::vector<KeySpec> index_specs;
   Store base;
@@ -161,7 +165,7 @@ struct Table::Impl {
           !ok)
         return ok;
     }
-    for (const IndexSchema& index : schema.indexes) {
+    for (const IndexSchema& index : all_indexes) {
       for (int side = 0; side < 2; ++side) {
         for (const KeyAttribute& a : side == 0 ? index.partition_key : index.sort_key) {
           const AttributeValue* v = find(item, a.name);
@@ -322,12 +326,14 @@ struct Table::Impl {
     Target t{&base_spec, &base};
     if (!index_name.empty()) {
       std::size_t i = 0;
-      while (i < schema.indexes.size() && schema.indexes[i].name != index_name) ++i;
-      if (i == schema.indexes.size()) {
+      while (i < all_indexes.size() && all_indexes[i].name != index_name) ++i;
+      if (i == all_indexes.size()) {
         return invalid(fmt::format("The table does not have the specified index: {}", index_name));
       }
       t = Target{&index_specs[i], &indexes[i]};
-      if (consistent_read)
+      // AWS API reference "Query", ConsistentRead; ALT test_lsi.py::
+      // test_lsi_consistent_read: allowed on a local index.
+      if (consistent_read && !t.spec->local)
         return invalid("Consistent reads are not supported on global secondary indexes");
     }
     if (limit && *limit < 1) {
@@ -341,7 +347,7 @@ struct Table::Impl {
           "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not "
           "supported for a table; it needs an IndexName");
     }
-    if (select == Select::kAllAttributes && t.spec->index != nullptr &&
+    if (select == Select::kAllAttributes && t.spec->index != nullptr && !t.spec->local &&
         t.spec->index->projection.type != ProjectionType::kAll) {
       return invalid(fmt::format(
           "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "
@@ -394,6 +400,45 @@ struct Table::Impl {
     for (const KeyAttribute& a : start_key_attributes(spec))
       key.emplace(a.name, *item.find(a.name));
     return key;
+  }
+
+  // Whether a read of `spec` fetches its items from the table: on a local
+  // index that does not project them all, for Select ALL_ATTRIBUTES or a
+  // ProjectionExpression naming an attribute it does not project (AWS API
+  // reference "Query", Select: "DynamoDB fetches each of these attributes
+  // from the parent table").
+  bool fetches(const KeySpec& spec, Select select,
+               const std::optional<std::vector<DocumentPath>>& paths) const {
+    if (!spec.local || spec.index->projection.type == ProjectionType::kAll) return false;
+    if (select == Select::kAllAttributes) return true;
+    if (!paths) return false;
+    std::set<std::string, std::less<>> projected = key_names_of(*spec.index);
+    for (const std::string& name : spec.index->projection.non_key_attributes)
+      projected.insert(name);
+    return std::any_of(paths->begin(), paths->end(),
+                       [&](const DocumentPath& p) { return !projected.contains(p.front().name); });
+  }
+
+  std::set<std::string, std::less<>> key_names_of(const IndexSchema& index) const {
+    std::set<std::string, std::less<>> names;
+    for (const KeyAttribute& a : table_key()) names.insert(a.name);
+    for (const KeyAttribute& a : index.partition_key) names.insert(a.name);
+    for (const KeyAttribute& a : index.sort_key) names.insert(a.name);
+    return names;
+  }
+
+  // Each entry of the page replaced by the table's item, and a table read
+  // charged for it: its size rounded up to 4 KB (AWS, "Local secondary
+  // indexes", "Read capacity units": "you are charged for read capacity
+  // units for every base table item fetched ... each entire item").
+  void fetch_items(Page& page, bool consistent) const {
+    std::set<std::string, std::less<>> keys;
+    for (const KeyAttribute& a : table_key()) keys.insert(a.name);
+    for (StoredItem& entry : page.items) {
+      const StoredItem* whole = find_base(entry.select(keys));
+      entry = *whole;  // the entry is in the index: its item is in the table
+      page.consumed_capacity += read_capacity_units(entry.item_size(), consistent);
+    }
   }
 };
 
@@ -726,6 +771,52 @@ struct Reader {
 
 // ---------------------------------------------------------------- Table
 
+namespace {
+
+// CreateTable's checks of LocalSecondaryIndexes, in DynamoDB's words (the
+// reference on writes, section 6.1; DYN createTable.js; ALT test_lsi.py::
+// test_lsi_wrong_no_sort_key, test_lsi_and_gsi_same_name). `index_names`
+// holds the GSIs' names; `define` records an attribute's type. The schema's
+// shape rules out the other refusals: an LSI's partition key is the table's,
+// and its sort key is one attribute.
+template <class Define>
+Result<void> check_local_indexes(const TableSchema& schema,
+                                 std::set<std::string, std::less<>>& index_names, Define& define) {
+  if (schema.local_indexes.empty()) return {};
+  if (!schema.sort_key) {
+    return invalid(
+        "One or more parameter values were invalid: Table KeySchema does not have a range key, "
+        "which is required when specifying a LocalSecondaryIndex");
+  }
+  if (schema.local_indexes.size() > kMaxLocalIndexes) {
+    return invalid(
+        fmt::format("One or more parameter values were invalid: Number of LocalSecondaryIndexes "
+                    "exceeds per-table limit of {}",
+                    kMaxLocalIndexes));
+  }
+  for (const LocalIndexSchema& index : schema.local_indexes) {
+    if (index.name.empty() || !index_names.insert(index.name).second) {
+      return invalid(fmt::format(
+          "One or more parameter values were invalid: Duplicate index name: {}", index.name));
+    }
+    if (auto ok = define(index.sort_key); !ok) return ok;
+    if (index.sort_key.name == schema.partition_key.name) {
+      return invalid(
+          "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+    }
+    if (index.projection.type != ProjectionType::kInclude &&
+        !index.projection.non_key_attributes.empty()) {
+      return invalid(fmt::format(
+          "One or more parameter values were invalid: ProjectionType is {} but "
+          "NonKeyAttributes is specified in index {}",
+          index.projection.type == ProjectionType::kAll ? "ALL" : "KEYS_ONLY", index.name));
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
 Table::Table(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Table::Table(Table&&) noexcept = default;
 Table& Table::operator=(Table&&) noexcept = default;
@@ -735,8 +826,8 @@ const TableSchema& Table::schema() const { return impl_->schema; }
 std::size_t Table::item_count() const { return impl_->base.count; }
 
 Result<std::size_t> Table::index_item_count(std::string_view index) const {
-  for (std::size_t i = 0; i < impl_->schema.indexes.size(); ++i) {
-    if (impl_->schema.indexes[i].name == index) return impl_->indexes[i].count;
+  for (std::size_t i = 0; i < impl_->all_indexes.size(); ++i) {
+    if (impl_->all_indexes[i].name == index) return impl_->indexes[i].count;
   }
   return invalid(fmt::format("The table does not have the specified index: {}", index));
 }
@@ -802,17 +893,25 @@ Result<Table> Table::create(TableSchema schema) {
           index.projection.type == ProjectionType::kAll ? "ALL" : "KEYS_ONLY", index.name));
     }
   }
+  if (auto ok = check_local_indexes(schema, index_names, define); !ok) return ok.error();
   auto impl = std::make_unique<Impl>();
   impl->base_spec.partition = {schema.partition_key};
   if (schema.sort_key) impl->base_spec.sort = {*schema.sort_key};
   impl->schema = std::move(schema);
-  for (const IndexSchema& index : impl->schema.indexes) {
-    impl->index_specs.push_back(KeySpec{index.partition_key, index.sort_key, &index});
+  impl->all_indexes = impl->schema.indexes;
+  for (const LocalIndexSchema& local : impl->schema.local_indexes) {
+    impl->all_indexes.push_back(
+        IndexSchema{local.name, {impl->schema.partition_key}, {local.sort_key}, local.projection});
   }
-  impl->indexes.resize(impl->schema.indexes.size());
+  for (std::size_t i = 0; i < impl->all_indexes.size(); ++i) {
+    const IndexSchema& index = impl->all_indexes[i];
+    impl->index_specs.push_back(
+        KeySpec{index.partition_key, index.sort_key, &index, i >= impl->schema.indexes.size()});
+  }
+  impl->indexes.resize(impl->all_indexes.size());
   for (const KeyAttribute& a : impl->table_key()) impl->key_names.insert(a.name);
   for (std::size_t i = 0; i < impl->indexes.size(); ++i) {
-    const IndexSchema& index = impl->schema.indexes[i];
+    const IndexSchema& index = impl->all_indexes[i];
     if (index.projection.type == ProjectionType::kAll)
       impl->indexes[i].slot = ++impl->whole_item_indexes;
     for (int side = 0; side < 2; ++side) {
@@ -935,6 +1034,7 @@ Result<Page> Table::query(const QueryRequest& r) const {
   Page page = std::move(reader.page);
   if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
+  if (impl_->fetches(spec, r.select, *projection)) impl_->fetch_items(page, r.consistent_read);
   internal::project_page(page, *projection);
   return page;
 }
@@ -981,6 +1081,7 @@ Result<Page> Table::scan(const ScanRequest& r) const {
   Page page = std::move(reader.page);
   if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
+  if (impl_->fetches(spec, r.select, *projection)) impl_->fetch_items(page, r.consistent_read);
   internal::project_page(page, *projection);
   return page;
 }
