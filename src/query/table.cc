@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <set>
 
 #include "src/query/key_encoding.h"
+#include "src/query/local_indexes.h"
+#include "src/query/page_reader.h"
 #include "src/query/read_projection.h"
 #include "src/query/stored_item_internal.h"
 
@@ -402,43 +403,15 @@ struct Table::Impl {
     return key;
   }
 
-  // Whether a read of `spec` fetches its items from the table: on a local
-  // index that does not project them all, for Select ALL_ATTRIBUTES or a
-  // ProjectionExpression naming an attribute it does not project (AWS API
-  // reference "Query", Select: "DynamoDB fetches each of these attributes
-  // from the parent table").
-  bool fetches(const KeySpec& spec, Select select,
-               const std::optional<std::vector<DocumentPath>>& paths) const {
-    if (!spec.local || spec.index->projection.type == ProjectionType::kAll) return false;
-    if (select == Select::kAllAttributes) return true;
-    if (!paths) return false;
-    std::set<std::string, std::less<>> projected = key_names_of(*spec.index);
-    for (const std::string& name : spec.index->projection.non_key_attributes)
-      projected.insert(name);
-    return std::any_of(paths->begin(), paths->end(),
-                       [&](const DocumentPath& p) { return !projected.contains(p.front().name); });
-  }
-
-  std::set<std::string, std::less<>> key_names_of(const IndexSchema& index) const {
-    std::set<std::string, std::less<>> names;
-    for (const KeyAttribute& a : table_key()) names.insert(a.name);
-    for (const KeyAttribute& a : index.partition_key) names.insert(a.name);
-    for (const KeyAttribute& a : index.sort_key) names.insert(a.name);
-    return names;
-  }
-
-  // Each entry of the page replaced by the table's item, and a table read
-  // charged for it: its size rounded up to 4 KB (AWS, "Local secondary
-  // indexes", "Read capacity units": "you are charged for read capacity
-  // units for every base table item fetched ... each entire item").
-  void fetch_items(Page& page, bool consistent) const {
-    std::set<std::string, std::less<>> keys;
-    for (const KeyAttribute& a : table_key()) keys.insert(a.name);
-    for (StoredItem& entry : page.items) {
-      const StoredItem* whole = find_base(entry.select(keys));
-      entry = *whole;  // the entry is in the index: its item is in the table
-      page.consumed_capacity += read_capacity_units(entry.item_size(), consistent);
-    }
+  // The items of a page on a local index fetched from the table when the
+  // read asks for attributes it does not project (src/query/local_indexes.h).
+  void fetch_for(const KeySpec& spec, Select select,
+                 const std::optional<std::vector<DocumentPath>>& paths, Page& page,
+                 bool consistent) const {
+    if (!spec.local || !internal::fetches_from_table(*spec.index, table_key(), select, paths))
+      return;
+    internal::fetch_from_table(page, table_key(), consistent,
+                               [this](const Item& key) { return find_base(key); });
   }
 };
 
@@ -742,80 +715,9 @@ Result<void> check_filter_keys(const Condition& filter, const KeySpec& spec) {
   return {};
 }
 
-struct Reader {
-  Reader(const std::optional<Condition>& f, Select s, std::optional<int> l)
-      : filter(f ? &*f : nullptr), select(s), limit(l.value_or(std::numeric_limits<int>::max())) {
-    if (filter != nullptr) collect_attribute_names(*filter, &filter_names);
-  }
-
-  const Condition* filter;
-  std::set<std::string, std::less<>> filter_names;  // what the filter reads of an item
-  Select select;
-  int limit;
-  Page page;
-  const StoredItem* last = nullptr;
-
-  bool full() const { return page.scanned_count >= limit || page.bytes_read >= kMaxPageBytes; }
-
-  void read(const StoredItem& e) {
-    ++page.scanned_count;
-    page.bytes_read += e.item_size();
-    last = &e;
-    if (filter != nullptr && !evaluate(*filter, e.select(filter_names))) return;
-    ++page.count;
-    if (select != Select::kCount) page.items.push_back(e);
-  }
-};
-
 }  // namespace
 
 // ---------------------------------------------------------------- Table
-
-namespace {
-
-// CreateTable's checks of LocalSecondaryIndexes, in DynamoDB's words (the
-// reference on writes, section 6.1; DYN createTable.js; ALT test_lsi.py::
-// test_lsi_wrong_no_sort_key, test_lsi_and_gsi_same_name). `index_names`
-// holds the GSIs' names; `define` records an attribute's type. The schema's
-// shape rules out the other refusals: an LSI's partition key is the table's,
-// and its sort key is one attribute.
-template <class Define>
-Result<void> check_local_indexes(const TableSchema& schema,
-                                 std::set<std::string, std::less<>>& index_names, Define& define) {
-  if (schema.local_indexes.empty()) return {};
-  if (!schema.sort_key) {
-    return invalid(
-        "One or more parameter values were invalid: Table KeySchema does not have a range key, "
-        "which is required when specifying a LocalSecondaryIndex");
-  }
-  if (schema.local_indexes.size() > kMaxLocalIndexes) {
-    return invalid(
-        fmt::format("One or more parameter values were invalid: Number of LocalSecondaryIndexes "
-                    "exceeds per-table limit of {}",
-                    kMaxLocalIndexes));
-  }
-  for (const LocalIndexSchema& index : schema.local_indexes) {
-    if (index.name.empty() || !index_names.insert(index.name).second) {
-      return invalid(fmt::format(
-          "One or more parameter values were invalid: Duplicate index name: {}", index.name));
-    }
-    if (auto ok = define(index.sort_key); !ok) return ok;
-    if (index.sort_key.name == schema.partition_key.name) {
-      return invalid(
-          "Both the Hash Key and the Range Key element in the KeySchema have the same name");
-    }
-    if (index.projection.type != ProjectionType::kInclude &&
-        !index.projection.non_key_attributes.empty()) {
-      return invalid(fmt::format(
-          "One or more parameter values were invalid: ProjectionType is {} but "
-          "NonKeyAttributes is specified in index {}",
-          index.projection.type == ProjectionType::kAll ? "ALL" : "KEYS_ONLY", index.name));
-    }
-  }
-  return {};
-}
-
-}  // namespace
 
 Table::Table(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Table::Table(Table&&) noexcept = default;
@@ -893,16 +795,12 @@ Result<Table> Table::create(TableSchema schema) {
           index.projection.type == ProjectionType::kAll ? "ALL" : "KEYS_ONLY", index.name));
     }
   }
-  if (auto ok = check_local_indexes(schema, index_names, define); !ok) return ok.error();
+  if (auto ok = internal::check_local_indexes(schema, index_names, define); !ok) return ok.error();
   auto impl = std::make_unique<Impl>();
   impl->base_spec.partition = {schema.partition_key};
   if (schema.sort_key) impl->base_spec.sort = {*schema.sort_key};
   impl->schema = std::move(schema);
-  impl->all_indexes = impl->schema.indexes;
-  for (const LocalIndexSchema& local : impl->schema.local_indexes) {
-    impl->all_indexes.push_back(
-        IndexSchema{local.name, {impl->schema.partition_key}, {local.sort_key}, local.projection});
-  }
+  impl->all_indexes = internal::all_indexes(impl->schema);
   for (std::size_t i = 0; i < impl->all_indexes.size(); ++i) {
     const IndexSchema& index = impl->all_indexes[i];
     impl->index_specs.push_back(
@@ -1014,7 +912,7 @@ Result<Page> Table::query(const QueryRequest& r) const {
     start = std::move(entry);
   }
 
-  Reader reader(filter, r.select, r.limit);
+  internal::PageReader reader(filter, r.select, r.limit);
   const auto p = target->store->partitions.find(range->partition);
   bool more = false;
   if (p != target->store->partitions.end()) {
@@ -1034,7 +932,7 @@ Result<Page> Table::query(const QueryRequest& r) const {
   Page page = std::move(reader.page);
   if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
-  if (impl_->fetches(spec, r.select, *projection)) impl_->fetch_items(page, r.consistent_read);
+  impl_->fetch_for(spec, r.select, *projection, page, r.consistent_read);
   internal::project_page(page, *projection);
   return page;
 }
@@ -1067,7 +965,7 @@ Result<Page> Table::scan(const ScanRequest& r) const {
     resume = p != partitions.end() && p->first == partition;
     resume_after = std::move(entry);
   }
-  Reader reader(filter, r.select, r.limit);
+  internal::PageReader reader(filter, r.select, r.limit);
   bool more = false;
   for (; p != partitions.end(); ++p) {
     auto it = resume ? p->second.upper_bound(resume_after) : p->second.begin();
@@ -1081,7 +979,7 @@ Result<Page> Table::scan(const ScanRequest& r) const {
   Page page = std::move(reader.page);
   if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
-  if (impl_->fetches(spec, r.select, *projection)) impl_->fetch_items(page, r.consistent_read);
+  impl_->fetch_for(spec, r.select, *projection, page, r.consistent_read);
   internal::project_page(page, *projection);
   return page;
 }
