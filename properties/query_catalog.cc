@@ -52,6 +52,8 @@ struct SequenceStats {
   bool paged = false;       // a Query or Scan needed more than one page
   bool tie = false;         // an index range held two entries with equal keys
   bool multi_key = false;   // a key condition on more than one attribute
+  bool local = false;       // a Query of a local secondary index
+  bool fetched = false;     // a Query that fetched from the table (a local index)
 };
 thread_local SequenceStats g_stats;
 
@@ -153,7 +155,12 @@ QuerySpec gen_query_spec(const std::shared_ptr<const NaiveTable>& m) {
   q.forward = *rc::gen::arbitrary<bool>();
   if (chance(60)) q.limit = *rc::gen::element(1, 1, 2, 3, 5);
   q.count_only = chance(10);
-  q.consistent = q.index.empty() && *rc::gen::arbitrary<bool>();
+  // ConsistentRead and ALL_ATTRIBUTES: on the table and on local indexes
+  // (a GSI refuses both but with an ALL projection).
+  const oracle::NIndex* index = m->index_named(q.index);
+  const bool local = index != nullptr && index->local;
+  q.consistent = (q.index.empty() || local) && *rc::gen::arbitrary<bool>();
+  q.all_attributes = (q.index.empty() || local) && !q.count_only && chance(30);
   q.style = *rc::gen::arbitrary<std::uint64_t>();
   q.resume_at = uniform_index(100);
   return q;
@@ -169,7 +176,9 @@ ScanSpec gen_scan_spec(const std::shared_ptr<const NaiveTable>& m) {
   if (*rc::gen::arbitrary<bool>()) s.filter = *gen_filter(m, s.index, true);
   if (chance(60)) s.limit = *rc::gen::element(1, 2, 3, 7);
   s.count_only = chance(10);
-  s.consistent = s.index.empty() && *rc::gen::arbitrary<bool>();
+  const oracle::NIndex* index = m->index_named(s.index);
+  s.consistent =
+      (s.index.empty() || (index != nullptr && index->local)) && *rc::gen::arbitrary<bool>();
   s.style = *rc::gen::arbitrary<std::uint64_t>();
   return s;
 }
@@ -194,6 +203,12 @@ struct QueryCommand : Command {
     }
     g_stats.multi_key =
         g_stats.multi_key || spec.key.partition.size() + spec.key.sort_eq.size() > 1;
+    if (const oracle::NIndex* index = m.index_named(spec.index); index && index->local) {
+      g_stats.local = true;
+      g_stats.fetched =
+          g_stats.fetched ||
+          (!range.empty() && oracle::naive_fetches(m.schema(), *index, spec.all_attributes, {}));
+    }
     rc_require(check_query(m, t, spec));
   }
   void show(std::ostream& os) const override { os << spec; }
@@ -221,11 +236,13 @@ void run_commands(const SharedModel& initial, Table& table) {
     command->checkPreconditions(state);
     command->run(state, table);
     command->apply(state);
-    rc_require(check_counts(*state, table, [&command] {
+    auto what = [&command] {
       std::ostringstream os;
       command->show(os);
       return os.str();
-    }));
+    };
+    rc_require(check_counts(*state, table, what));
+    rc_require(check_index_contents(*state, table, what));
   }
 }
 
@@ -301,7 +318,8 @@ rc::Gen<Event> gen_event() {
 // The engine against the oracle, page by page.
 void add_query_model_properties(Catalog& c) {
   c.add("query", "model_based",
-        "random Put/Update/Delete/Query/Scan sequences on tables with one to three sparse indexes: "
+        "random Put/Update/Delete/Query/Scan sequences on tables with one to three sparse indexes "
+        "and now and then local secondary indexes (each index read whole after every command): "
         "after every "
         "command the engine and the naive oracle agree page by page",
         [] {
@@ -323,6 +341,8 @@ void add_query_model_properties(Catalog& c) {
           RC_CLASSIFY(g_stats.paged, "a Query over several pages");
           RC_CLASSIFY(g_stats.tie, "ties in an index range");
           RC_CLASSIFY(g_stats.multi_key, "a multi-attribute key condition");
+          RC_CLASSIFY(g_stats.local, "a local index read");
+          RC_CLASSIFY(g_stats.fetched, "items fetched from the table");
         });
 
   c.add("query", "filter_scan",
@@ -661,6 +681,7 @@ void add_query_write_properties(Catalog& c) {
 }  // namespace
 
 void add_query_reference_properties(Catalog& c);  // query_reference_catalog.cc
+void add_local_index_properties(Catalog& c);      // local_index_catalog.cc
 
 void add_query_properties(Catalog& c) {
   add_query_model_properties(c);
@@ -670,6 +691,7 @@ void add_query_properties(Catalog& c) {
   add_query_orders_properties(c);
   add_query_layouts_properties(c);
   add_query_reference_properties(c);
+  add_local_index_properties(c);
 }
 
 }  // namespace sortkey::props
