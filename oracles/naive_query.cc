@@ -210,6 +210,58 @@ std::vector<NKey> NaiveTable::sort_of(const std::string& index) const {
   return {};
 }
 
+std::string naive_local_index_refusal(const NSchema& schema) {
+  std::size_t locals = 0;
+  std::vector<std::string> names;
+  for (const NIndex& i : schema.indexes) {
+    if (std::find(names.begin(), names.end(), i.name) != names.end())
+      return "duplicate index name " + i.name;
+    names.push_back(i.name);
+    if (!i.local) continue;
+    ++locals;
+    if (!schema.sk) return "a local index on a table without a sort key";
+    if (i.pk.size() != 1 || i.pk[0].name != schema.pk.name || i.pk[0].type != schema.pk.type)
+      return "local index " + i.name + " without the table's partition key";
+    if (i.sk.size() != 1) return "local index " + i.name + " without one sort key attribute";
+    if (i.sk[0].name == schema.pk.name)
+      return "local index " + i.name + " sorted by the partition key";
+  }
+  if (locals > 5) return "more than five local indexes";
+  return "";
+}
+
+bool naive_fetches(const NSchema& schema, const NIndex& index, bool all_attributes,
+                   const std::vector<std::string>& named) {
+  if (!index.local || index.projection == NIndex::Projection::kAll) return false;
+  if (all_attributes) return true;
+  for (const std::string& name : named) {
+    bool projected = name == schema.pk.name || (schema.sk && name == schema.sk->name);
+    for (const NKey& k : index.sk) projected = projected || k.name == name;
+    for (const std::string& i : index.include) projected = projected || i == name;
+    if (!projected) return true;
+  }
+  return false;
+}
+
+double naive_fetch_capacity(const std::vector<NItem>& items, bool consistent) {
+  double total = 0;
+  for (const NItem& item : items) {
+    NPage one;
+    one.bytes = naive_item_size(item);
+    total += one.capacity(consistent);
+  }
+  return total;
+}
+
+const NIndex* NaiveTable::index_named(const std::string& index) const {
+  for (const NIndex& i : schema_.indexes) {
+    if (i.name == index) return &i;
+  }
+  return nullptr;
+}
+
+NItem NaiveTable::fetch(const NItem& entry) const { return *get(naive_table_key(schema_, entry)); }
+
 std::vector<NKey> naive_table_keys(const NSchema& schema) {
   std::vector<NKey> keys = {schema.pk};
   if (schema.sk) keys.push_back(*schema.sk);

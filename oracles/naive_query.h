@@ -192,11 +192,15 @@ struct NKey {
   NValue::T type = NValue::T::S;  // S, N or B
 };
 
+// A global index, or a local one (`local`): the table's partition key as
+// `pk` and one attribute as `sk` (AWS, "Local secondary indexes"). Both are
+// sparse: an item is in the index iff it has every attribute of pk and sk.
 struct NIndex {
   std::string name;
   std::vector<NKey> pk, sk;
   enum class Projection { kAll, kKeysOnly, kInclude } projection = Projection::kAll;
   std::vector<std::string> include;
+  bool local = false;
 };
 
 struct NSchema {
@@ -204,6 +208,25 @@ struct NSchema {
   std::optional<NKey> sk;
   std::vector<NIndex> indexes;
 };
+
+// Why CreateTable refuses the schema's local indexes, or "" when it accepts
+// them (the reference on writes, section 6.1; DYN createTable.js; ALT
+// test_lsi.py): a table without a sort key; more than five; a name used
+// twice among all the indexes; a partition key other than the table's, or a
+// sort key of other than one attribute; a sort key named as the table's
+// partition key. The reason is a few words, not DynamoDB's message.
+std::string naive_local_index_refusal(const NSchema& schema);
+
+// Whether a read of the index fetches the table's items: a local index
+// whose projection is not kAll, read with Select ALL_ATTRIBUTES
+// (`all_attributes`) or with a projection naming a top-level attribute
+// (`named`) it does not project (AWS API reference "Query", Select).
+bool naive_fetches(const NSchema& schema, const NIndex& index, bool all_attributes,
+                   const std::vector<std::string>& named);
+// The capacity of fetching `items` from the table: one read per item, its
+// size rounded up to 4 KB, a unit per 4 KB, halved when not consistent
+// (AWS, "Local secondary indexes", "Read capacity units").
+double naive_fetch_capacity(const std::vector<NItem>& items, bool consistent);
 
 // The table's key attributes: the partition key, then the sort key if any.
 std::vector<NKey> naive_table_keys(const NSchema& schema);
@@ -249,6 +272,11 @@ class NaiveTable {
   std::vector<NKey> partition_of(const std::string& index) const;
   std::vector<NKey> sort_of(const std::string& index) const;
   NItem key_of(const std::string& index, const NItem& entry) const;
+  // The index named so, or null ("" and unknown names).
+  const NIndex* index_named(const std::string& index) const;
+  // The item the table holds under the table key of `entry` (an index entry
+  // carries it). REQUIRES: the table holds one.
+  NItem fetch(const NItem& entry) const;
 
   // The entries of the table or an index: projected, in no order.
   std::vector<NItem> entries(const std::string& index) const;

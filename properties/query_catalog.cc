@@ -57,6 +57,8 @@ struct SequenceStats {
   int updates_ok = 0;       // UpdateItem/conditional DeleteItem verdicts of the oracle
   int updates_refused = 0;
   int updates_condition_failed = 0;
+  bool local = false;       // a Query of a local secondary index
+  bool fetched = false;     // a Query that fetched from the table (a local index)
 };
 thread_local SequenceStats g_stats;
 
@@ -214,7 +216,12 @@ QuerySpec gen_query_spec(const std::shared_ptr<const NaiveTable>& m) {
   q.forward = *rc::gen::arbitrary<bool>();
   if (chance(60)) q.limit = *rc::gen::element(1, 1, 2, 3, 5);
   q.count_only = chance(10);
-  q.consistent = q.index.empty() && *rc::gen::arbitrary<bool>();
+  // ConsistentRead and ALL_ATTRIBUTES: on the table and on local indexes
+  // (a GSI refuses both but with an ALL projection).
+  const oracle::NIndex* index = m->index_named(q.index);
+  const bool local = index != nullptr && index->local;
+  q.consistent = (q.index.empty() || local) && *rc::gen::arbitrary<bool>();
+  q.all_attributes = (q.index.empty() || local) && !q.count_only && chance(30);
   q.style = *rc::gen::arbitrary<std::uint64_t>();
   q.resume_at = uniform_index(100);
   return q;
@@ -230,7 +237,9 @@ ScanSpec gen_scan_spec(const std::shared_ptr<const NaiveTable>& m) {
   if (*rc::gen::arbitrary<bool>()) s.filter = *gen_filter(m, s.index, true);
   if (chance(60)) s.limit = *rc::gen::element(1, 2, 3, 7);
   s.count_only = chance(10);
-  s.consistent = s.index.empty() && *rc::gen::arbitrary<bool>();
+  const oracle::NIndex* index = m->index_named(s.index);
+  s.consistent =
+      (s.index.empty() || (index != nullptr && index->local)) && *rc::gen::arbitrary<bool>();
   s.style = *rc::gen::arbitrary<std::uint64_t>();
   return s;
 }
@@ -255,6 +264,12 @@ struct QueryCommand : Command {
     }
     g_stats.multi_key =
         g_stats.multi_key || spec.key.partition.size() + spec.key.sort_eq.size() > 1;
+    if (const oracle::NIndex* index = m.index_named(spec.index); index && index->local) {
+      g_stats.local = true;
+      g_stats.fetched =
+          g_stats.fetched ||
+          (!range.empty() && oracle::naive_fetches(m.schema(), *index, spec.all_attributes, {}));
+    }
     rc_require(check_query(m, t, spec));
   }
   void show(std::ostream& os) const override { os << spec; }
@@ -283,11 +298,13 @@ void run_commands(const SharedModel& initial, Table& table) {
     command->checkPreconditions(state);
     command->run(state, table);
     command->apply(state);
-    rc_require(check_counts(*state, table, [&command] {
+    auto what = [&command] {
       std::ostringstream os;
       command->show(os);
       return os.str();
-    }));
+    };
+    rc_require(check_counts(*state, table, what));
+    rc_require(check_index_contents(*state, table, what));
   }
 }
 
@@ -364,7 +381,8 @@ rc::Gen<Event> gen_event() {
 void add_query_model_properties(Catalog& c) {
   c.add("query", "model_based",
         "random Put/Update/UpdateItem (full UpdateExpression, conditions, ReturnValues)/Delete "
-        "(conditional too)/Query/Scan sequences on tables with one to three sparse indexes: "
+        "(conditional too)/Query/Scan sequences on tables with one to three sparse indexes "
+        "and now and then local secondary indexes (each index read whole after every command): "
         "after every "
         "command the engine and the naive oracle agree page by page",
         [] {
@@ -389,6 +407,8 @@ void add_query_model_properties(Catalog& c) {
           RC_CLASSIFY(g_stats.updates_ok > 0, "an UpdateItem accepted");
           RC_CLASSIFY(g_stats.updates_refused > 0, "an UpdateItem refused");
           RC_CLASSIFY(g_stats.updates_condition_failed > 0, "a write's condition failed");
+          RC_CLASSIFY(g_stats.local, "a local index read");
+          RC_CLASSIFY(g_stats.fetched, "items fetched from the table");
         });
 
   c.add("query", "filter_scan",
@@ -727,6 +747,7 @@ void add_query_write_properties(Catalog& c) {
 }  // namespace
 
 void add_query_reference_properties(Catalog& c);  // query_reference_catalog.cc
+void add_local_index_properties(Catalog& c);      // local_index_catalog.cc
 
 void add_query_properties(Catalog& c) {
   add_query_model_properties(c);
@@ -736,6 +757,7 @@ void add_query_properties(Catalog& c) {
   add_query_orders_properties(c);
   add_query_layouts_properties(c);
   add_query_reference_properties(c);
+  add_local_index_properties(c);
 }
 
 }  // namespace sortkey::props

@@ -21,7 +21,8 @@
 //   * consumed_capacity is the read capacity DynamoDB charges for the page:
 //     the sizes of all items read (index entries on an index) summed and
 //     rounded up to 4 KB, one unit per 4 KB, at least one unit, halved for an
-//     eventually consistent read.
+//     eventually consistent read; a local index that fetches from the table
+//     adds a read per item fetched (sortkey/table.h).
 //
 // Example (examples/audit_log.yaml, the actor audit log, newest first):
 //
@@ -52,7 +53,8 @@ namespace sortkey {
 // ALL_PROJECTED_ATTRIBUTES on an index, or SPECIFIC_ATTRIBUTES with a
 // projection. Refused (AWS API reference "Query", Select; ALT test_query.py::
 // test_query_select): ALL_PROJECTED_ATTRIBUTES on a table, ALL_ATTRIBUTES on
-// an index whose projection is not ALL, SPECIFIC_ATTRIBUTES without a
+// a global index whose projection is not ALL (a local index fetches the
+// items from the table instead, sortkey/table.h), SPECIFIC_ATTRIBUTES without a
 // projection, and a projection with any Select but SPECIFIC_ATTRIBUTES.
 enum class Select {
   kDefault,
@@ -77,7 +79,7 @@ struct QueryRequest {
   std::optional<int> limit;  // >= 1 when given
   std::optional<Item> exclusive_start_key;
   Select select = Select::kDefault;
-  bool consistent_read = false;           // not allowed on an index
+  bool consistent_read = false;           // not allowed on a global index
   std::optional<std::string> projection;  // ProjectionExpression (sortkey/expression.h)
 };
 

@@ -2,10 +2,10 @@
 //
 // An in-memory DynamoDB table: a partition key and an optional sort key (S, N
 // or B), global secondary indexes with their own key schemas and projections,
-// Put / Update / Delete / Get, and Query and Scan (sortkey/query.h) on the
-// table or an index. It exists to check key designs against DynamoDB's rules
-// before they meet data: the order items come back in, what an index holds,
-// what a page costs.
+// local secondary indexes (another sort key on the table's partitions), Put / Update / Delete /
+// Get, and Query and Scan (sortkey/query.h) on the table or an index. It exists to check key
+// designs against DynamoDB's rules before they meet data: the order items come back in, what an
+// index holds, what a page costs.
 //
 // Indexes (AWS, "Using Global Secondary Indexes in DynamoDB"; "Take advantage
 // of sparse indexes"):
@@ -15,6 +15,32 @@
 //     index. An update that adds or removes one moves it in or out.
 //   * Projection: kAll (the whole item), kKeysOnly (table and index keys),
 //     kInclude (those plus the listed attributes).
+//
+// Local secondary indexes (AWS, "Local secondary indexes"; the reference on
+// writes, section 6; ALT test_lsi.py):
+//   * An LSI keeps the table's partition key and orders each partition by
+//     another sort key: one S, N or B attribute, which may even be the
+//     table's own sort key. Only a table with a sort key has LSIs, at most
+//     five, created with the table; names are unique across GSIs and LSIs.
+//   * Sparse and kept in step with writes as a GSI is, with the same checks
+//     of its key on every write (type, NULL, empty, 1024 bytes).
+//   * Query and Scan read it by name. Unlike a GSI, ConsistentRead is
+//     allowed, and attributes it does not project are fetched from the
+//     table: Select ALL_ATTRIBUTES returns whole items, a
+//     ProjectionExpression may name any attribute. A fetching Query pays, on
+//     top of the index entries read, a table read per item it fetches: the
+//     item's size rounded up to 4 KB, one unit per 4 KB, halved when
+//     eventually consistent (AWS, "Local secondary indexes", "Read capacity
+//     units": "you are charged for read capacity units for every base table
+//     item fetched"). It fetches the items the filter passes: the filter
+//     reads the index entry, as on a GSI (a filter on an attribute the index
+//     does not project is an unsettled rule, oracles/naive_unsettled.h).
+//   * Items with equal LSI sort keys in one partition come back in no
+//     particular order (AWS, "Local secondary indexes"); the model orders
+//     them by the table's sort key, which the properties do not rely on.
+//   * The 10 GB item-collection limit (all items and LSI entries under one
+//     partition-key value, ItemCollectionSizeLimitExceededException) and
+//     the 400 KB limit of an item with its LSI entries are not simulated.
 //
 // Writes are all-or-nothing. Rejected, with DynamoDB's messages:
 //   * a table key attribute missing, of the wrong type, or an empty string or
@@ -81,7 +107,15 @@ struct IndexSchema {
   Projection projection;
 };
 
+// A local secondary index: the table's partition key and `sort_key`.
+struct LocalIndexSchema {
+  std::string name;
+  KeyAttribute sort_key;  // one attribute: kS, kN or kB
+  Projection projection;
+};
+
 inline constexpr std::size_t kMaxIndexes = 20;
+inline constexpr std::size_t kMaxLocalIndexes = 5;
 inline constexpr std::size_t kMaxKeyAttributes = 4;
 inline constexpr std::size_t kMaxPartitionKeyBytes = 2048;
 inline constexpr std::size_t kMaxSortKeyBytes = 1024;
@@ -89,7 +123,8 @@ inline constexpr std::size_t kMaxSortKeyBytes = 1024;
 struct TableSchema {
   KeyAttribute partition_key;
   std::optional<KeyAttribute> sort_key;
-  std::vector<IndexSchema> indexes;
+  std::vector<IndexSchema> indexes;  // global secondary indexes
+  std::vector<LocalIndexSchema> local_indexes;
 };
 
 // UpdateItem with SET name = value and REMOVE name, top-level attributes only.
@@ -103,7 +138,13 @@ class Table {
   // Errors (kBadParameter): a key type other than S/N/B, an index without a
   // partition key or with more than four attributes on a side, duplicate
   // index names or key attributes, one attribute given two types, more than
-  // 20 indexes, kInclude attributes on another projection type.
+  // 20 indexes, kInclude attributes on another projection type; local
+  // indexes on a table without a sort key ("Table KeySchema does not have a
+  // range key, which is required when specifying a LocalSecondaryIndex"),
+  // more than five ("Number of LocalSecondaryIndexes exceeds per-table limit
+  // of 5"), a name used twice among all indexes ("Duplicate index name:
+  // <n>"), an LSI sort key named as the partition key ("Both the Hash Key
+  // and the Range Key element in the KeySchema have the same name").
   static Result<Table> create(TableSchema schema);
 
   Table(Table&&) noexcept;
@@ -126,7 +167,7 @@ class Table {
   // Errors: the Validation errors DynamoDB gives for the request (unknown
   // index, bad key condition or filter, unused placeholders, filter on a key
   // attribute of the queried table or index, bad start key, Limit < 1,
-  // ConsistentRead on an index, Select not allowed).
+  // ConsistentRead on a global index, Select not allowed).
   Result<Page> query(const QueryRequest& request) const;
   Result<Page> scan(const ScanRequest& request) const;
 

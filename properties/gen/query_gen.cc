@@ -29,8 +29,8 @@ void showValue(const NSchema& s, std::ostream& os) {
   os << ")";
   for (const NIndex& i : s.indexes) {
     static const char* const kProj[] = {"ALL", "KEYS_ONLY", "INCLUDE"};
-    os << " " << i.name << "(" << keys(i.pk) << "; " << keys(i.sk) << "; "
-       << kProj[static_cast<int>(i.projection)] << ")";
+    os << " " << (i.local ? "local " : "") << i.name << "(" << keys(i.pk) << "; " << keys(i.sk)
+       << "; " << kProj[static_cast<int>(i.projection)] << ")";
   }
 }
 
@@ -302,6 +302,27 @@ rc::Gen<NSchema> gen_query_schema() {
                                                          {1, NIndex::Projection::kInclude}});
       if (index.projection == NIndex::Projection::kInclude) {
         for (const char* name : {"x", "Size", "doc"}) {
+          if (*rc::gen::arbitrary<bool>()) index.include.push_back(name);
+        }
+      }
+      s.indexes.push_back(std::move(index));
+    }
+    // Local indexes on half the tables with a sort key: one or two, each
+    // sorted by a pool attribute other than the partition key (the table's
+    // sort key too: ALT test_lsi.py::test_lsi_identical).
+    const int locals = s.sk ? *rc::gen::weightedElement<int>({{2, 0}, {1, 1}, {1, 2}}) : 0;
+    for (int i = 0; i < locals; ++i) {
+      NIndex index;
+      index.name = "lsi" + std::to_string(i + 1);
+      index.local = true;
+      index.pk = {s.pk};
+      index.sk = {pool[1 + uniform_index(pool.size() - 1)]};
+      index.projection =
+          *rc::gen::weightedElement<NIndex::Projection>({{1, NIndex::Projection::kAll},
+                                                         {1, NIndex::Projection::kKeysOnly},
+                                                         {1, NIndex::Projection::kInclude}});
+      if (index.projection == NIndex::Projection::kInclude) {
+        for (const char* name : {"x", "doc"}) {
           if (*rc::gen::arbitrary<bool>()) index.include.push_back(name);
         }
       }

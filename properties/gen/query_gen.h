@@ -57,7 +57,9 @@ rc::Gen<std::string> gen_unicode(int max_code_points);
 
 // A table: pk (S, N or B), an optional sk, one to three sparse indexes with
 // one or two partition attributes and zero to two sort attributes (now and
-// then four), any projection.
+// then four), any projection; on half the tables with a sort key, one or two
+// local indexes (any projection, sorted by an index attribute or the table's
+// sort key).
 rc::Gen<oracle::NSchema> gen_query_schema();
 
 // The non-key attribute names items carry besides their keys.

@@ -94,6 +94,13 @@ std::vector<KeyAttribute> engine_keys(const std::vector<NKey>& keys) {
   return out;
 }
 
+ProjectionType engine_projection(oracle::NIndex::Projection p) {
+  return p == oracle::NIndex::Projection::kAll
+             ? ProjectionType::kAll
+             : (p == oracle::NIndex::Projection::kKeysOnly ? ProjectionType::kKeysOnly
+                                                           : ProjectionType::kInclude);
+}
+
 }  // namespace
 
 TableSchema to_engine(const NSchema& s) {
@@ -101,15 +108,22 @@ TableSchema to_engine(const NSchema& s) {
   out.partition_key = {s.pk.name, engine_type(s.pk.type)};
   if (s.sk) out.sort_key = KeyAttribute{s.sk->name, engine_type(s.sk->type)};
   for (const oracle::NIndex& i : s.indexes) {
+    if (i.local) {
+      // naive_local_index_refusal: one sort attribute on the table's partition key.
+      LocalIndexSchema local;
+      local.name = i.name;
+      local.sort_key = engine_keys(i.sk).at(0);
+      local.projection.type = engine_projection(i.projection);
+      if (local.projection.type == ProjectionType::kInclude)
+        local.projection.non_key_attributes = i.include;
+      out.local_indexes.push_back(std::move(local));
+      continue;
+    }
     IndexSchema index;
     index.name = i.name;
     index.partition_key = engine_keys(i.pk);
     index.sort_key = engine_keys(i.sk);
-    index.projection.type =
-        i.projection == oracle::NIndex::Projection::kAll
-            ? ProjectionType::kAll
-            : (i.projection == oracle::NIndex::Projection::kKeysOnly ? ProjectionType::kKeysOnly
-                                                                     : ProjectionType::kInclude);
+    index.projection.type = engine_projection(i.projection);
     if (index.projection.type == ProjectionType::kInclude)
       index.projection.non_key_attributes = i.include;
     out.indexes.push_back(std::move(index));

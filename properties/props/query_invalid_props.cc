@@ -251,6 +251,12 @@ Planted request_fault(const oracle::NaiveTable& model, const QuerySpec& valid, i
         r.select = Select::kAllProjectedAttributes;
         want = "ALL_PROJECTED_ATTRIBUTES";
         p.fault = "Select ALL_PROJECTED_ATTRIBUTES on a table";
+      } else if (index->local) {
+        // A local index allows ConsistentRead and ALL_ATTRIBUTES (it
+        // fetches from the table): another fault of the request's options.
+        r.limit = 0;
+        want = "Member must have value greater than or equal to 1";
+        p.fault = "Limit 0";
       } else if (index->projection != oracle::NIndex::Projection::kAll && valid.style % 2 == 1) {
         r.select = Select::kAllAttributes;
         want = "Select type ALL_ATTRIBUTES is not supported for global secondary index " +
@@ -305,8 +311,8 @@ Planted select_fault(const oracle::NaiveTable& model, const QuerySpec& valid) {
   // ALL_ATTRIBUTES on an index that does not project all is a fault of its own.
   bool partial = false;
   for (const oracle::NIndex& i : model.schema().indexes)
-    partial =
-        partial || (i.name == valid.index && i.projection != oracle::NIndex::Projection::kAll);
+    partial = partial || (i.name == valid.index && !i.local &&
+                          i.projection != oracle::NIndex::Projection::kAll);
   const std::uint64_t pick = partial && valid.style % 3 == 1 ? 2 : valid.style % 3;
   switch (pick) {
     case 0:
@@ -359,8 +365,12 @@ Planted projection_fault(const oracle::NaiveTable& model, const QuerySpec& valid
 
 }  // namespace
 
-PlantedRequest plant_invalid_request(const oracle::NaiveTable& model, const QuerySpec& valid,
+PlantedRequest plant_invalid_request(const oracle::NaiveTable& model, const QuerySpec& drawn,
                                      int mutation) {
+  // Each fault is planted in a request with the default Select (a drawn
+  // ALL_ATTRIBUTES would be a second fault beside a ProjectionExpression).
+  QuerySpec valid = drawn;
+  valid.all_attributes = false;
   if (mutation < 10) return request_fault(model, valid, mutation);
   if (mutation < 14) return key_condition_fault(model, valid, mutation - 10, valid.style);
   if (mutation == 14) return reversed_key_between(model, valid);

@@ -24,9 +24,12 @@ namespace {
 // One page against the oracle's page. `key_of` gives the key the page's
 // LastEvaluatedKey must be, from the entry last read; `context()` names the
 // page in a failure message (built only for one).
+// `fetched`: the capacity of the items fetched from the table (a local
+// index's), on top of the page's own.
 template <class KeyOf, class Context>
 Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, const Page& got,
-                     bool count_only, bool consistent, KeyOf key_of, Context context) {
+                     bool count_only, bool consistent, double fetched, KeyOf key_of,
+                     Context context) {
   if (got.scanned_count != static_cast<int>(want.scanned)) {
     return Outcome::fails(fmt::format("{}: ScannedCount {}, but the oracle reads {} items",
                                       context(), got.scanned_count, want.scanned));
@@ -57,11 +60,12 @@ Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, cons
     return Outcome::fails(fmt::format("{}: read {} bytes, the oracle's item sizes add up to {}",
                                       context(), got.bytes_read, want.bytes));
   }
-  if (got.consumed_capacity != want.capacity(consistent)) {
-    return Outcome::fails(
-        fmt::format("{}: ConsumedCapacity {} RCU, the oracle computes {} for {} bytes read ({})",
-                    context(), got.consumed_capacity, want.capacity(consistent), want.bytes,
-                    consistent ? "strongly consistent" : "eventually consistent"));
+  if (got.consumed_capacity != want.capacity(consistent) + fetched) {
+    return Outcome::fails(fmt::format(
+        "{}: ConsumedCapacity {} RCU, the oracle computes {} for {} bytes read ({}) and {} for "
+        "the items fetched from the table",
+        context(), got.consumed_capacity, want.capacity(consistent), want.bytes,
+        consistent ? "strongly consistent" : "eventually consistent", fetched));
   }
   if (want.lek_required && !got.last_evaluated_key) {
     return Outcome::fails(
@@ -92,11 +96,24 @@ Outcome compare_page(const std::vector<NItem>& sequence, const NPage& want, cons
 
 // The shared session of check_query and check_scan over the order `sequence`
 // the engine committed to. The request is shown (show_request) only in a
-// failure message.
+// failure message. `fetch`, when given, is what the page returns for an
+// entry that passes the filter: its table item (a local index fetching).
 template <class Request, class Read, class KeyOf>
 Outcome check_session(const std::vector<NItem>& sequence, const Request& request, Read read,
                       KeyOf key_of, const NCond* filter, std::optional<int> limit, bool count_only,
-                      bool consistent, std::size_t resume_at, bool resumable) {
+                      bool consistent, std::size_t resume_at, bool resumable,
+                      const std::function<NItem(const NItem&)>& fetch = {}) {
+  // The oracle's page, its items fetched when the read fetches, and the
+  // capacity of the fetches.
+  auto oracle_page = [&](std::size_t at, double* fetched) {
+    NPage want = oracle::page_at(sequence, at, limit, filter);
+    *fetched = 0;
+    if (fetch && !count_only) {
+      for (NItem& item : want.items) item = fetch(item);
+      *fetched = oracle::naive_fetch_capacity(want.items, consistent);
+    }
+    return want;
+  };
   auto shown = [&request] { return show_request(request); };
   std::size_t pos = 0;
   std::optional<Item> start;
@@ -117,8 +134,10 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
     };
     if (!page)
       return Outcome::fails(fmt::format("{}: rejected: {}", context(), describe(page.error())));
-    const NPage want = oracle::page_at(sequence, pos, limit, filter);
-    if (auto o = compare_page(sequence, want, *page, count_only, consistent, key_of, context);
+    double fetched = 0;
+    const NPage want = oracle_page(pos, &fetched);
+    if (auto o =
+            compare_page(sequence, want, *page, count_only, consistent, fetched, key_of, context);
         !o.ok())
       return o;
     collected.insert(collected.end(), want.items.begin(), want.items.end());
@@ -168,8 +187,10 @@ Outcome check_session(const std::vector<NItem>& sequence, const Request& request
     };
     if (!page)
       return Outcome::fails(fmt::format("{}: rejected: {}", context(), describe(page.error())));
-    const NPage want = oracle::page_at(sequence, k + 1, limit, filter);
-    if (auto o = compare_page(sequence, want, *page, count_only, consistent, key_of, context);
+    double fetched = 0;
+    const NPage want = oracle_page(k + 1, &fetched);
+    if (auto o =
+            compare_page(sequence, want, *page, count_only, consistent, fetched, key_of, context);
         !o.ok())
       return o;
   }
@@ -190,6 +211,7 @@ Outcome check_query(const oracle::NaiveTable& model, const Table& table, const Q
   plain.filter.reset();
   plain.limit.reset();
   plain.count_only = false;
+  plain.all_attributes = false;  // the entries, in the index's order
   const QueryRequest whole = render_query(model.schema(), plain);
   auto items = read_all(whole, read);
   if (!items) {
@@ -205,8 +227,15 @@ Outcome check_query(const oracle::NaiveTable& model, const Table& table, const Q
   // 2-4.
   auto key_of = [&model, &q](const NItem& entry) { return model.key_of(q.index, entry); };
   const bool resumable = !q.index.empty() || model.schema().sk.has_value();
+  // Select ALL_ATTRIBUTES on a local index that does not project them all:
+  // each item returned is fetched from the table (AWS API reference
+  // "Query", Select).
+  const oracle::NIndex* index = model.index_named(q.index);
+  std::function<NItem(const NItem&)> fetch;
+  if (index != nullptr && oracle::naive_fetches(model.schema(), *index, q.all_attributes, {}))
+    fetch = [&model](const NItem& entry) { return model.fetch(entry); };
   return check_session(sequence, request, read, key_of, q.filter ? &*q.filter : nullptr, q.limit,
-                       q.count_only, q.consistent, q.resume_at, resumable);
+                       q.count_only, q.consistent, q.resume_at, resumable, fetch);
 }
 
 Outcome check_scan(const oracle::NaiveTable& model, const Table& table, const ScanSpec& s) {
@@ -256,7 +285,7 @@ Outcome check_resume_from_missing_key(const oracle::NaiveTable& model, const Tab
     return Outcome::fails(fmt::format("{}: rejected: {}", shown(), describe(page.error())));
   const NPage want = oracle::page_at(sequence, pos, q.limit, q.filter ? &*q.filter : nullptr);
   auto key_of = [&model](const NItem& entry) { return model.key_of("", entry); };
-  return compare_page(sequence, want, *page, q.count_only, q.consistent, key_of, shown);
+  return compare_page(sequence, want, *page, q.count_only, q.consistent, 0, key_of, shown);
 }
 
 Outcome check_counts(const oracle::NaiveTable& model, const Table& table,
@@ -272,6 +301,25 @@ Outcome check_counts(const oracle::NaiveTable& model, const Table& table,
       return Outcome::fails(
           fmt::format("after {}: index {} holds {} items, the oracle's projection {}", what(),
                       i.name, got, want));
+    }
+  }
+  return Outcome::holds();
+}
+
+Outcome check_index_contents(const oracle::NaiveTable& model, const Table& table,
+                             const std::function<std::string()>& what) {
+  for (const oracle::NIndex& i : model.schema().indexes) {
+    ScanRequest whole;
+    whole.index_name = i.name;
+    auto items = read_all(whole, [&table](const ScanRequest& r) { return table.scan(r); });
+    if (!items) {
+      return Outcome::fails(fmt::format("after {}: a Scan of index {} is rejected: {}", what(),
+                                        i.name, describe(items.error())));
+    }
+    std::string why;
+    if (!oracle::accept_scan_order(model.entries(i.name), to_naive_all(*items),
+                                   model.partition_of(i.name), model.sort_of(i.name), &why)) {
+      return Outcome::fails(fmt::format("after {}: index {}: {}", what(), i.name, why));
     }
   }
   return Outcome::holds();

@@ -52,6 +52,12 @@ Outcome check_counts(const oracle::NaiveTable& model, const Table& table, const 
 // The same, with the write named by `what()` only in a failure message.
 Outcome check_counts(const oracle::NaiveTable& model, const Table& table,
                      const std::function<std::string()>& what);
+// After any command: each index of the table (local ones included), read
+// whole by a Scan, holds exactly the oracle's entries: the items that have
+// every key attribute of the index (of its type: the oracle refuses other
+// writes), each once, projected, with the keys the item holds.
+Outcome check_index_contents(const oracle::NaiveTable& model, const Table& table,
+                             const std::function<std::string()>& what);
 // A Put or an Update: the engine accepted it (`got` holds no error) iff the
 // oracle accepts it (NaiveTable::can_put, can_update).
 Outcome check_write_verdict(const Result<void>& got, bool oracle_accepts);

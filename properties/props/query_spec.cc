@@ -320,7 +320,8 @@ QueryRequest render_query(const NSchema& schema, const QuerySpec& q) {
   if (q.filter) r.filter = ren.cond(*q.filter, 0);
   r.scan_index_forward = q.forward;
   r.limit = q.limit;
-  r.select = q.count_only ? Select::kCount : Select::kDefault;
+  r.select = q.count_only ? Select::kCount
+                          : (q.all_attributes ? Select::kAllAttributes : Select::kDefault);
   r.consistent_read = q.consistent;
   return r;
 }
@@ -358,6 +359,7 @@ std::ostream& operator<<(std::ostream& os, const QuerySpec& q) {
   os << (q.forward ? " forward" : " backward");
   if (q.limit) os << " limit " << *q.limit;
   if (q.count_only) os << " COUNT";
+  if (q.all_attributes) os << " ALL_ATTRIBUTES";
   if (q.consistent) os << " consistent";
   return os << " style " << q.style << " resume_at " << q.resume_at;
 }

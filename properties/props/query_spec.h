@@ -30,9 +30,10 @@ struct QuerySpec {
   bool forward = true;
   std::optional<int> limit;
   bool count_only = false;
-  bool consistent = false;    // never on an index
-  std::uint64_t style = 0;    // rendering choices
-  std::size_t resume_at = 0;  // check 4 resumes after the item at this position (mod size)
+  bool consistent = false;      // never on a global index
+  bool all_attributes = false;  // Select ALL_ATTRIBUTES: a local index fetches from the table
+  std::uint64_t style = 0;      // rendering choices
+  std::size_t resume_at = 0;    // check 4 resumes after the item at this position (mod size)
 };
 std::ostream& operator<<(std::ostream& os, const QuerySpec& q);
 inline void showValue(const QuerySpec& q, std::ostream& os) { os << q; }
@@ -42,7 +43,7 @@ struct ScanSpec {
   std::optional<oracle::NCond> filter;
   std::optional<int> limit;
   bool count_only = false;
-  bool consistent = false;
+  bool consistent = false;  // never on a global index
   std::uint64_t style = 0;
 };
 std::ostream& operator<<(std::ostream& os, const ScanSpec& s);

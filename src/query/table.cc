@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <set>
 
 #include "src/query/key_encoding.h"
+#include "src/query/local_indexes.h"
+#include "src/query/page_reader.h"
 #include "src/query/read_projection.h"
 #include "src/query/stored_item_internal.h"
 
@@ -52,6 +53,7 @@ struct KeySpec {
   std::vector<KeyAttribute> partition;
   std::vector<KeyAttribute> sort;
   const IndexSchema* index = nullptr;  // null for the table
+  bool local = false;                  // a local secondary index
 };
 
 std::string encode_tuple(const Item& item, const std::vector<KeyAttribute>& attrs) {
@@ -92,6 +94,9 @@ double read_capacity_units(std::size_t bytes, bool consistent_read) {
 
 struct Table::Impl {
   TableSchema schema;
+  // The global indexes, then the local ones with the table's partition key:
+  // the stores do not tell them apart, the reads do (KeySpec::local).
+  std::vector<IndexSchema> all_indexes;
   KeySpec base_spec;
   std::vector<KeySpec> index_specs;
   Store base;
@@ -161,7 +166,7 @@ struct Table::Impl {
           !ok)
         return ok;
     }
-    for (const IndexSchema& index : schema.indexes) {
+    for (const IndexSchema& index : all_indexes) {
       for (int side = 0; side < 2; ++side) {
         for (const KeyAttribute& a : side == 0 ? index.partition_key : index.sort_key) {
           const AttributeValue* v = find(item, a.name);
@@ -322,12 +327,14 @@ struct Table::Impl {
     Target t{&base_spec, &base};
     if (!index_name.empty()) {
       std::size_t i = 0;
-      while (i < schema.indexes.size() && schema.indexes[i].name != index_name) ++i;
-      if (i == schema.indexes.size()) {
+      while (i < all_indexes.size() && all_indexes[i].name != index_name) ++i;
+      if (i == all_indexes.size()) {
         return invalid(fmt::format("The table does not have the specified index: {}", index_name));
       }
       t = Target{&index_specs[i], &indexes[i]};
-      if (consistent_read)
+      // AWS API reference "Query", ConsistentRead; ALT test_lsi.py::
+      // test_lsi_consistent_read: allowed on a local index.
+      if (consistent_read && !t.spec->local)
         return invalid("Consistent reads are not supported on global secondary indexes");
     }
     if (limit && *limit < 1) {
@@ -341,7 +348,7 @@ struct Table::Impl {
           "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not "
           "supported for a table; it needs an IndexName");
     }
-    if (select == Select::kAllAttributes && t.spec->index != nullptr &&
+    if (select == Select::kAllAttributes && t.spec->index != nullptr && !t.spec->local &&
         t.spec->index->projection.type != ProjectionType::kAll) {
       return invalid(fmt::format(
           "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "
@@ -394,6 +401,17 @@ struct Table::Impl {
     for (const KeyAttribute& a : start_key_attributes(spec))
       key.emplace(a.name, *item.find(a.name));
     return key;
+  }
+
+  // The items of a page on a local index fetched from the table when the
+  // read asks for attributes it does not project (src/query/local_indexes.h).
+  void fetch_for(const KeySpec& spec, Select select,
+                 const std::optional<std::vector<DocumentPath>>& paths, Page& page,
+                 bool consistent) const {
+    if (!spec.local || !internal::fetches_from_table(*spec.index, table_key(), select, paths))
+      return;
+    internal::fetch_from_table(page, table_key(), consistent,
+                               [this](const Item& key) { return find_base(key); });
   }
 };
 
@@ -697,31 +715,6 @@ Result<void> check_filter_keys(const Condition& filter, const KeySpec& spec) {
   return {};
 }
 
-struct Reader {
-  Reader(const std::optional<Condition>& f, Select s, std::optional<int> l)
-      : filter(f ? &*f : nullptr), select(s), limit(l.value_or(std::numeric_limits<int>::max())) {
-    if (filter != nullptr) collect_attribute_names(*filter, &filter_names);
-  }
-
-  const Condition* filter;
-  std::set<std::string, std::less<>> filter_names;  // what the filter reads of an item
-  Select select;
-  int limit;
-  Page page;
-  const StoredItem* last = nullptr;
-
-  bool full() const { return page.scanned_count >= limit || page.bytes_read >= kMaxPageBytes; }
-
-  void read(const StoredItem& e) {
-    ++page.scanned_count;
-    page.bytes_read += e.item_size();
-    last = &e;
-    if (filter != nullptr && !evaluate(*filter, e.select(filter_names))) return;
-    ++page.count;
-    if (select != Select::kCount) page.items.push_back(e);
-  }
-};
-
 }  // namespace
 
 // ---------------------------------------------------------------- Table
@@ -735,8 +728,8 @@ const TableSchema& Table::schema() const { return impl_->schema; }
 std::size_t Table::item_count() const { return impl_->base.count; }
 
 Result<std::size_t> Table::index_item_count(std::string_view index) const {
-  for (std::size_t i = 0; i < impl_->schema.indexes.size(); ++i) {
-    if (impl_->schema.indexes[i].name == index) return impl_->indexes[i].count;
+  for (std::size_t i = 0; i < impl_->all_indexes.size(); ++i) {
+    if (impl_->all_indexes[i].name == index) return impl_->indexes[i].count;
   }
   return invalid(fmt::format("The table does not have the specified index: {}", index));
 }
@@ -802,17 +795,21 @@ Result<Table> Table::create(TableSchema schema) {
           index.projection.type == ProjectionType::kAll ? "ALL" : "KEYS_ONLY", index.name));
     }
   }
+  if (auto ok = internal::check_local_indexes(schema, index_names, define); !ok) return ok.error();
   auto impl = std::make_unique<Impl>();
   impl->base_spec.partition = {schema.partition_key};
   if (schema.sort_key) impl->base_spec.sort = {*schema.sort_key};
   impl->schema = std::move(schema);
-  for (const IndexSchema& index : impl->schema.indexes) {
-    impl->index_specs.push_back(KeySpec{index.partition_key, index.sort_key, &index});
+  impl->all_indexes = internal::all_indexes(impl->schema);
+  for (std::size_t i = 0; i < impl->all_indexes.size(); ++i) {
+    const IndexSchema& index = impl->all_indexes[i];
+    impl->index_specs.push_back(
+        KeySpec{index.partition_key, index.sort_key, &index, i >= impl->schema.indexes.size()});
   }
-  impl->indexes.resize(impl->schema.indexes.size());
+  impl->indexes.resize(impl->all_indexes.size());
   for (const KeyAttribute& a : impl->table_key()) impl->key_names.insert(a.name);
   for (std::size_t i = 0; i < impl->indexes.size(); ++i) {
-    const IndexSchema& index = impl->schema.indexes[i];
+    const IndexSchema& index = impl->all_indexes[i];
     if (index.projection.type == ProjectionType::kAll)
       impl->indexes[i].slot = ++impl->whole_item_indexes;
     for (int side = 0; side < 2; ++side) {
@@ -915,7 +912,7 @@ Result<Page> Table::query(const QueryRequest& r) const {
     start = std::move(entry);
   }
 
-  Reader reader(filter, r.select, r.limit);
+  internal::PageReader reader(filter, r.select, r.limit);
   const auto p = target->store->partitions.find(range->partition);
   bool more = false;
   if (p != target->store->partitions.end()) {
@@ -935,6 +932,7 @@ Result<Page> Table::query(const QueryRequest& r) const {
   Page page = std::move(reader.page);
   if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
+  impl_->fetch_for(spec, r.select, *projection, page, r.consistent_read);
   internal::project_page(page, *projection);
   return page;
 }
@@ -967,7 +965,7 @@ Result<Page> Table::scan(const ScanRequest& r) const {
     resume = p != partitions.end() && p->first == partition;
     resume_after = std::move(entry);
   }
-  Reader reader(filter, r.select, r.limit);
+  internal::PageReader reader(filter, r.select, r.limit);
   bool more = false;
   for (; p != partitions.end(); ++p) {
     auto it = resume ? p->second.upper_bound(resume_after) : p->second.begin();
@@ -981,6 +979,7 @@ Result<Page> Table::scan(const ScanRequest& r) const {
   Page page = std::move(reader.page);
   if (more && reader.last != nullptr) page.last_evaluated_key = impl_->key_of(*reader.last, spec);
   page.consumed_capacity = capacity(page.bytes_read, r.consistent_read);
+  impl_->fetch_for(spec, r.select, *projection, page, r.consistent_read);
   internal::project_page(page, *projection);
   return page;
 }
