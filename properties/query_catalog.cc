@@ -57,8 +57,8 @@ struct SequenceStats {
   int updates_ok = 0;       // UpdateItem/conditional DeleteItem verdicts of the oracle
   int updates_refused = 0;
   int updates_condition_failed = 0;
-  bool local = false;       // a Query of a local secondary index
-  bool fetched = false;     // a Query that fetched from the table (a local index)
+  bool local = false;    // a Query of a local secondary index
+  bool fetched = false;  // a Query that fetched from the table (a local index)
 };
 thread_local SequenceStats g_stats;
 
