@@ -347,11 +347,13 @@ const char* refused_fault(props::RefusedKind kind) {
 
 }  // namespace
 
-props::PlantedRequest gen_invalid_request(const oracle::NaiveTable& m) {
+int invalid_request_kinds() { return props::kInvalidRequestMutations + props::kRefusedKinds; }
+
+props::PlantedRequest gen_invalid_request(const oracle::NaiveTable& m, std::optional<int> kind_of) {
   props::QuerySpec valid = gen_query_spec(m);
   drop_plus(valid);
-  const int mutation = static_cast<int>(
-      props::uniform_index(props::kInvalidRequestMutations + props::kRefusedKinds));
+  const int mutation =
+      kind_of ? *kind_of : static_cast<int>(props::uniform_index(invalid_request_kinds()));
   if (mutation < props::kInvalidRequestMutations)
     return props::plant_invalid_request(m, valid, mutation);
   const auto kind = static_cast<props::RefusedKind>(mutation - props::kInvalidRequestMutations);

@@ -80,8 +80,11 @@ props::ScanSpec gen_scan_spec(const oracle::NaiveTable& m);
 props::QuerySpec gen_strategy_query(const oracle::NaiveTable& m);
 // A Query DynamoDB refuses, from the model's generator: a fault planted in
 // a valid Query (props::plant_invalid_request), or a filter the oracle
-// refuses (gen_refused_filter), with the name of its fault.
-props::PlantedRequest gen_invalid_request(const oracle::NaiveTable& m);
+// refuses (gen_refused_filter), with the name of its fault: of kind
+// `kind` (0 to invalid_request_kinds() - 1) when given, else of any.
+props::PlantedRequest gen_invalid_request(const oracle::NaiveTable& m,
+                                          std::optional<int> kind = std::nullopt);
+int invalid_request_kinds();
 // A Query of the partition "big" of gen_large_items(): either direction,
 // Limit now and then, consistency and rendering style; no filter.
 props::QuerySpec gen_large_query();
