@@ -7,6 +7,8 @@
 #include <map>
 #include <optional>
 
+#include "src/query/expression_text.h"
+
 namespace sortkey {
 namespace {
 
@@ -106,17 +108,6 @@ std::vector<Token> tokenize(std::string_view s) {
   }
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'a' && x <= 'z') x = static_cast<char>(x - 'a' + 'A');
-    if (y >= 'a' && y <= 'z') y = static_cast<char>(y - 'a' + 'A');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 constexpr std::array<std::string_view, 5> kBooleanFunctions = {
     "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains"};
 
@@ -171,15 +162,6 @@ std::string_view operand_type(const Operand& o) {
 }
 
 // "[a, b, [1]]": how DynamoDB shows a document path in its messages.
-std::string show_path(const DocumentPath& path) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += path[i].is_index ? fmt::format("[{}]", path[i].index) : path[i].name;
-  }
-  return out + "]";
-}
-
 // ---------------------------------------------------------------- parser
 
 class Parser {
@@ -225,7 +207,7 @@ class Parser {
     return t;
   }
   bool at_keyword(std::string_view word) const {
-    return peek().kind == Tok::kIdent && iequals(peek().text, word);
+    return peek().kind == Tok::kIdent && internal::ascii_iequals(peek().text, word);
   }
 
   Error error(ErrorCode code, std::size_t offset, std::string_view message) const {
@@ -430,7 +412,7 @@ class Parser {
       return error(ErrorCode::kBadParameter, o.offset,
                    fmt::format("The first operand must be distinct from the remaining operands "
                                "for this operator or function; operator: {}, first operand: {}",
-                               op, show_path(first.path)));
+                               op, internal::show_document_path(first.path)));
     }
     return {};
   }
@@ -449,10 +431,11 @@ class Parser {
       what = "conflict";
     }
     if (what == nullptr) return {};
-    return error(ErrorCode::kBadParameter, 0,
-                 fmt::format("Two document paths {} with each other; must remove or rewrite one "
-                             "of these paths; path one: {}, path two: {}",
-                             what, show_path(a), show_path(b)));
+    return error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("Two document paths {} with each other; must remove or rewrite one "
+                    "of these paths; path one: {}, path two: {}",
+                    what, internal::show_document_path(a), internal::show_document_path(b)));
   }
 
   Error incorrect_operand(std::string_view function, const Operand& o) const {
@@ -603,23 +586,8 @@ class Parser {
   }
 
   Result<std::string> name_of(const Token& t) {
-    if (t.kind == Tok::kNameRef) {
-      const auto it = attributes_.names.find(t.text);
-      if (it == attributes_.names.end()) {
-        return error(ErrorCode::kBadParameter, t.offset,
-                     fmt::format("An expression attribute name used in the document path is not "
-                                 "defined; attribute name: {}",
-                                 t.text));
-      }
-      uses_->names.emplace(t.text);
-      return it->second;
-    }
-    if (is_reserved_word(t.text)) {
-      return error(
-          ErrorCode::kBadParameter, t.offset,
-          fmt::format("Attribute name is a reserved keyword; reserved keyword: {}", t.text));
-    }
-    return std::string(t.text);
+    return internal::resolve_attribute_name(expression_parameter(kind_), t.text,
+                                            t.kind == Tok::kNameRef, t.offset, attributes_, uses_);
   }
 
   Result<Operand> parse_path() {

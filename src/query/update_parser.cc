@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sortkey/update.h"
+#include "src/query/expression_text.h"
 
 namespace sortkey {
 namespace {
@@ -104,25 +105,6 @@ std::vector<UpdToken> upd_tokenize(std::string_view s) {
   }
 }
 
-bool upd_iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    auto up = [](char x) { return x >= 'a' && x <= 'z' ? static_cast<char>(x - 'a' + 'A') : x; };
-    if (up(a[i]) != up(b[i])) return false;
-  }
-  return true;
-}
-
-// "[a, b, [1]]": how DynamoDB shows a document path in its messages.
-std::string upd_show_path(const DocumentPath& path) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += path[i].is_index ? fmt::format("[{}]", path[i].index) : path[i].name;
-  }
-  return out + "]";
-}
-
 // ADD and DELETE name their operand's type in long form (DYN updateItem.js
 // "incorrect types in UpdateExpression").
 std::string_view upd_long_type(AttributeType t) {
@@ -172,7 +154,8 @@ class UpdateParser {
     while (peek().kind != UpdTok::kEnd) {
       int clause = -1;
       for (int i = 0; i < 4; ++i) {
-        if (peek().kind == UpdTok::kIdent && upd_iequals(peek().text, kClauses[i])) clause = i;
+        if (peek().kind == UpdTok::kIdent && internal::ascii_iequals(peek().text, kClauses[i]))
+          clause = i;
       }
       if (clause < 0) return syntax_error(peek());
       const UpdToken keyword = next();
@@ -395,23 +378,8 @@ class UpdateParser {
   }
 
   Result<std::string> name_of(const UpdToken& t) {
-    if (t.kind == UpdTok::kNameRef) {
-      const auto it = attributes_.names.find(t.text);
-      if (it == attributes_.names.end()) {
-        return error(ErrorCode::kBadParameter, t.offset,
-                     fmt::format("An expression attribute name used in the document path is not "
-                                 "defined; attribute name: {}",
-                                 t.text));
-      }
-      uses_->names.emplace(t.text);
-      return it->second;
-    }
-    if (is_reserved_word(t.text)) {
-      return error(
-          ErrorCode::kBadParameter, t.offset,
-          fmt::format("Attribute name is a reserved keyword; reserved keyword: {}", t.text));
-    }
-    return std::string(t.text);
+    return internal::resolve_attribute_name("UpdateExpression", t.text, t.kind == UpdTok::kNameRef,
+                                            t.offset, attributes_, uses_);
   }
 
   // REQUIRES: peek() is an identifier or a #name.
@@ -465,10 +433,11 @@ class UpdateParser {
       what = "conflict";
     }
     if (what == nullptr) return {};
-    return error(ErrorCode::kBadParameter, 0,
-                 fmt::format("Two document paths {} with each other; must remove or rewrite one "
-                             "of these paths; path one: {}, path two: {}",
-                             what, upd_show_path(a), upd_show_path(b)));
+    return error(
+        ErrorCode::kBadParameter, 0,
+        fmt::format("Two document paths {} with each other; must remove or rewrite one "
+                    "of these paths; path one: {}, path two: {}",
+                    what, internal::show_document_path(a), internal::show_document_path(b)));
   }
 
   std::string_view text_;
