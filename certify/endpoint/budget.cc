@@ -45,11 +45,14 @@ RunBudget::Clock::duration RunBudget::minimize_left() const {
   return left > Clock::duration{} ? left : Clock::duration{};
 }
 
-RunBudget::Clock::time_point RunBudget::minimize_until(std::size_t waiting) const {
+RunBudget::Clock::time_point RunBudget::minimize_until(std::size_t waiting,
+                                                      std::size_t divergences) const {
   const auto left = budget_seconds_of(minimize_seconds()) - minimizing_;
   const auto now = Clock::now();
   if (left <= Clock::duration{}) return now;
-  return now + left / static_cast<long>(std::max<std::size_t>(waiting, 1));
+  const auto d = static_cast<long>(std::max<std::size_t>(divergences, 1));
+  const auto later = static_cast<long>(std::max<std::size_t>(waiting, 1) - 1);
+  return now + left * d / (d + later);
 }
 
 void RunBudget::minimized(Clock::duration spent) {

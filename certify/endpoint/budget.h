@@ -12,8 +12,9 @@
 //               share at work, so that a request held back by throttling, or
 //               waiting for a slow endpoint, never carries the run past it.
 //   minimizing  a share of its own on top, kMinimizeShare of --budget: when a
-//               property is judged, its new divergences get an equal part of
-//               what is left of it for the properties still to be judged.
+//               property is judged, its new divergences get their part of
+//               what is left of it, each property still to be judged
+//               counting as one divergence (minimize_until).
 //
 // The cleanup (every table deleted) comes after both and is not cut. The
 // run's wall time is then within 10% of --budget plus the minimizing share
@@ -63,9 +64,12 @@ class RunBudget {
   // `reserve` (the known divergences' replay, which comes last), for
   // `waiting` properties (this one included).
   Clock::time_point share_end(std::size_t waiting, Clock::duration reserve = {}) const;
-  // The end of a property's minimizing: an equal part of what is left of
-  // the minimizing share, for `waiting` properties (this one included).
-  Clock::time_point minimize_until(std::size_t waiting) const;
+  // The end of a property's minimizing: its part of what is left of the
+  // minimizing share, for `waiting` properties (this one included), when it
+  // has `divergences` to minimize: each property still to come counts as
+  // one divergence, so a property that found many gets as many parts
+  // (left * d / (d + waiting - 1)), and one that found one an equal part.
+  Clock::time_point minimize_until(std::size_t waiting, std::size_t divergences = 1) const;
   // Minimizing that took `spent`: exploring's end moves on by as much.
   void minimized(Clock::duration spent);
 

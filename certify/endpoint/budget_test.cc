@@ -34,6 +34,9 @@ TEST(RunBudget, MinimizingHasAShareOfItsOwnThatMovesExploringsEnd) {
   // Exploring keeps its 50 s: its end moves on by the minimizing done.
   EXPECT_NEAR(budget_test_seconds(budget.explore_end() - opened), 55, 1e-6);
   EXPECT_NEAR(budget_test_seconds(budget.minimize_until(1) - Clock::now()), 15, 0.5);
+  // A property that found three divergences, two properties still to come:
+  // three parts of five.
+  EXPECT_NEAR(budget_test_seconds(budget.minimize_until(3, 3) - Clock::now()), 9, 0.5);
   budget.minimized(std::chrono::seconds(20));
   // Spent: minimizing gets nothing more.
   const auto until = budget.minimize_until(1);

@@ -35,14 +35,15 @@ Case case_of(const CheckContext& context) {
   return c;
 }
 
-std::optional<Divergence> Minimizer::run(const Case& c, const Signature& s) {
+std::optional<Divergence> Minimizer::run(const Case& c, const Signature& s,
+                                         const std::vector<std::string>& unsettled) {
   const std::string table = table_(c.schema);
   oracle::NaiveTable model(c.schema);
   std::optional<Divergence> hit;
   const Workload::Observe observe = [&](Divergence& d, const CheckContext& context) {
     if (hit || !Attribution::same_symptom(d, s, c.schema, table)) return;
     d.signature = attribution_.classify(d, context);
-    if (d.signature == s) hit = d;
+    if (d.signature == s && d.unsettled == unsettled) hit = d;
   };
   if (!w_.load(table, model, c.items, observe)) return hit;
   if (c.query && c.large) {
@@ -223,7 +224,7 @@ class Shrinking {
     ++m_.tried;
     std::optional<Divergence> d;
     try {
-      d = minimizer_.run(candidate, s_);
+      d = minimizer_.run(candidate, s_, m_.divergence.unsettled);
     } catch (const dynamodb::TransportError& e) {
       // The minimizing share ended in the middle of a replay: keep the smallest so far.
       if (e.kind() != dynamodb::TransportError::Kind::kOverBudget) throw;

@@ -68,11 +68,16 @@ class Minimizer {
       : w_(workload), attribution_(attribution), table_(std::move(table)) {}
 
   // The smallest version of `c` found that still diverges with signature
-  // `s`. `found` is the divergence `c` gave. Throws TransportError.
+  // `s` and is explained by the same unsettled rules as `found` (none for a
+  // plain divergence: a candidate an unsettled rule would explain is another
+  // finding, never the smaller case of this one). `found` is the divergence
+  // `c` gave. Throws TransportError.
   Minimized minimize(const Case& c, const Signature& s, const Divergence& found,
                      const MinimizeBudget& budget);
-  // Runs `c` on the candidate table: its first divergence of signature `s`.
-  std::optional<Divergence> run(const Case& c, const Signature& s);
+  // Runs `c` on the candidate table: its first divergence of signature `s`
+  // whose unsettled rules are `unsettled`.
+  std::optional<Divergence> run(const Case& c, const Signature& s,
+                                const std::vector<std::string>& unsettled);
 
  private:
   Workload& w_;

@@ -336,8 +336,7 @@ std::string EndpointSession::Impl::endpoint_pace() {
   return out + "; a larger --budget explores it";
 }
 
-void EndpointSession::Impl::minimize_found_by(const std::string& property,
-                                              Clock::time_point until) {
+void EndpointSession::Impl::minimize_found_by(const std::string& property, std::size_t waiting) {
   std::vector<Found*> todo;
   for (Found& f : found) {
     // A request without an answer is not replayed (attribution.h).
@@ -346,12 +345,15 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property,
     // request, and its reproduction is what the table held.
     const Case& c = f.smallest;
     const bool request = c.query || c.scan || c.step || c.invalid || !c.items.empty();
-    if (f.known == nullptr && f.unsettled.empty() && !f.minimized && f.first_property == property &&
+    if (f.known == nullptr && !f.minimized && f.first_property == property &&
         !f.divergence.unanswered() && f.divergence.signature.operation != "CreateTable" &&
         request) {
       todo.push_back(&f);
     }
   }
+  if (todo.empty()) return;
+  const Clock::time_point until = budget.minimize_until(waiting, todo.size());
+  client->set_deadline(until);
   for (std::size_t i = 0; i < todo.size() && !fatal && !stopped; ++i) {
     Found& f = *todo[i];
     const auto now = Clock::now();
@@ -632,13 +634,12 @@ void EndpointSession::judge(const std::string& property_id, CertifiedProperty& r
   if (e == s.exploration.end()) return;  // not an exploring property, or it never ran
   if (e->second.budget_spent) take_back_stop(result, kShareSpent);
   // Minimizing has a share of its own (budget.h), divided among the
-  // properties still to be judged.
+  // properties still to be judged by the divergences each has to minimize.
   s.judged.insert(property_id);
   std::size_t waiting = 1;
   for (const std::string& p : s.planned) waiting += s.judged.count(p) > 0 ? 0 : 1;
   const auto minimizing = Impl::Clock::now();
-  s.client->set_deadline(s.budget.minimize_until(waiting));
-  s.minimize_found_by(property_id, s.budget.minimize_until(waiting));
+  s.minimize_found_by(property_id, waiting);
   s.budget.minimized(Impl::Clock::now() - minimizing);
   s.client->set_deadline(s.budget.explore_end());
   result.run.cases = e->second.cases;

@@ -179,9 +179,11 @@ struct EndpointSession::Impl {
   // lost with it: that replay would bring the endpoint down for the rest of
   // the run (an endpoint fixed since is then not noticed).
   std::string check_known();
-  // Each new divergence `property` found first gets an equal part of the
-  // time until `until` for minimizing.
-  void minimize_found_by(const std::string& property, Clock::time_point until);
+  // Minimizes each new divergence `property` found first, in its part of
+  // the minimizing share (RunBudget::minimize_until, with `waiting`
+  // properties still to be judged, this one included), each an equal part
+  // of it; the client's deadline is the end of that part meanwhile.
+  void minimize_found_by(const std::string& property, std::size_t waiting);
 };
 
 // Adds the endpoint's properties (endpoint_catalog.cc) to `s.catalog`, each
