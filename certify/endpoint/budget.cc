@@ -46,7 +46,7 @@ RunBudget::Clock::duration RunBudget::minimize_left() const {
 }
 
 RunBudget::Clock::time_point RunBudget::minimize_until(std::size_t waiting,
-                                                      std::size_t divergences) const {
+                                                       std::size_t divergences) const {
   const auto left = budget_seconds_of(minimize_seconds()) - minimizing_;
   const auto now = Clock::now();
   if (left <= Clock::duration{}) return now;
