@@ -59,8 +59,8 @@ struct SequenceStats {
   int updates_ok = 0;       // UpdateItem/conditional DeleteItem verdicts of the oracle
   int updates_refused = 0;
   int updates_condition_failed = 0;
-  bool local = false;    // a Query of a local secondary index
-  bool fetched = false;  // a Query that fetched from the table (a local index)
+  bool local = false;            // a Query of a local secondary index
+  bool fetched = false;          // a Query that fetched from the table (a local index)
   int transactions_applied = 0;  // TransactWriteItems verdicts of the oracle
   int transactions_cancelled = 0;
   int transactions_refused = 0;
@@ -449,7 +449,8 @@ rc::Gen<Event> gen_event() {
 void add_query_model_properties(Catalog& c) {
   c.add("query", "model_based",
         "random Put/Update/UpdateItem (full UpdateExpression, conditions, ReturnValues)/Delete "
-        "(conditional too)/TransactWriteItems/TransactGetItems/BatchGetItem/Query/Scan sequences on tables with one to three sparse indexes "
+        "(conditional too)/TransactWriteItems/TransactGetItems/BatchGetItem/Query/Scan sequences "
+        "on tables with one to three sparse indexes "
         "and now and then local secondary indexes (each index read whole after every command): "
         "after every "
         "command the engine and the naive oracle agree page by page",

@@ -57,7 +57,9 @@ NTxWrite tx_draw_action(const NamedModel& m) {
     case WriteKind::kConditionCheck: {
       const DeleteSpec d = *gen_delete_spec(m.table);
       a.item = d.key;
-      a.condition = d.condition;
+      // A Delete's condition half as often as gen_delete_spec's, so that
+      // more transactions apply.
+      if (a.kind == WriteKind::kConditionCheck || chance(50)) a.condition = d.condition;
       if (a.kind == WriteKind::kConditionCheck && !a.condition && chance(90)) {
         a.condition = *gen_filter(m.table, "", true);
       }
@@ -65,12 +67,12 @@ NTxWrite tx_draw_action(const NamedModel& m) {
     }
   }
   a.old_on_failure = chance(50);
-  if (chance(12)) a.condition = surely_false_condition(*m.table, tx_target(m, a));
+  if (chance(8)) a.condition = surely_false_condition(*m.table, tx_target(m, a));
   return a;
 }
 
-bool tx_same_target(const std::vector<std::pair<std::string, NItem>>& seen, const std::string& table,
-                 const NItem& key) {
+bool tx_same_target(const std::vector<std::pair<std::string, NItem>>& seen,
+                    const std::string& table, const NItem& key) {
   for (const auto& [t, k] : seen) {
     if (t == table && oracle::naive_items_equal(k, key)) return true;
   }

@@ -7,12 +7,13 @@
 //     item the table refuses, a condition one time in three), an Update
 //     (gen_update_request's tree and condition: evaluation errors and
 //     refused trees included), a Delete or a ConditionCheck
-//     (gen_delete_spec's key and condition), ReturnValuesOnConditionCheck-
+//     (gen_delete_spec's key and condition; a Delete keeps it half the
+//     time, a ConditionCheck lacks one one time in thirty), ReturnValuesOnConditionCheck-
 //     Failure ALL_OLD half the time; each on an item no earlier action
 //     targets, except one time in eight, when it takes an earlier action's
 //     key (two actions on one item); a condition that is surely false
 //     (attribute_exists of the partition key on a missing item,
-//     attribute_not_exists on a held one) one time in eight; no action
+//     attribute_not_exists on a held one) one time in twelve; no action
 //     one time in fifty;
 //   * one to four Gets, a ProjectionExpression of one to three top-level
 //     names now and then, one key twice one time in ten;

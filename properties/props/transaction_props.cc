@@ -33,7 +33,7 @@ const char* tx_kind_name(NTxWrite::Kind k) {
 }
 
 std::string tx_show_writes(const std::vector<NTxWrite>& actions,
-                        const std::vector<TransactWriteAction>& rendered) {
+                           const std::vector<TransactWriteAction>& rendered) {
   std::string out = "TransactWriteItems [";
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const NTxWrite& a = actions[i];
@@ -110,8 +110,8 @@ std::string tx_show_items(const std::vector<NItem>& items) {
 Result<std::map<std::string, std::vector<NItem>>> tx_read_tables(const TableSet& engine) {
   std::map<std::string, std::vector<NItem>> out;
   for (const auto& [name, table] : engine) {
-    auto items = query_internal::read_all(
-        ScanRequest{}, [table](const ScanRequest& r) { return table->scan(r); });
+    auto items = query_internal::read_all(ScanRequest{},
+                                          [table](const ScanRequest& r) { return table->scan(r); });
     if (!items) return items.error();
     out[name] = query_internal::to_naive_all(*items);
   }
@@ -119,7 +119,7 @@ Result<std::map<std::string, std::vector<NItem>>> tx_read_tables(const TableSet&
 }
 
 std::string tx_render_projection(const std::vector<oracle::NPath>& paths,
-                              ExpressionAttributes& attributes) {
+                                 ExpressionAttributes& attributes) {
   std::string out;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     const std::string ph = fmt::format("#p{}", i);
@@ -130,7 +130,7 @@ std::string tx_render_projection(const std::vector<oracle::NPath>& paths,
 }
 
 Outcome tx_compare_reasons(const std::string& shown, const std::vector<NTxReason>& want,
-                        const std::vector<CancellationReason>& got) {
+                           const std::vector<CancellationReason>& got) {
   if (want.size() != got.size()) {
     return Outcome::fails(fmt::format("{}: {} cancellation reasons, the oracle gives {}", shown,
                                       got.size(), want.size()));
@@ -175,8 +175,8 @@ Outcome check_same_tables(const ModelTables& model, const TableSet& engine,
   for (const auto& [name, table] : model) {
     const std::vector<NItem>& got = (*held)[name];
     if (!tx_same_multiset(table->items(), got)) {
-      return Outcome::fails(fmt::format("after {}: table {} holds {}, the oracle's {}", after,
-                                        name, tx_show_items(got), tx_show_items(table->items())));
+      return Outcome::fails(fmt::format("after {}: table {} holds {}, the oracle's {}", after, name,
+                                        tx_show_items(got), tx_show_items(table->items())));
     }
   }
   return Outcome::holds();
@@ -200,10 +200,9 @@ Outcome check_transact_write(const ModelTables& model, const TableSet& engine,
   const auto got = transact_write(engine, rendered);
   if (!got) {
     if (want.verdict != NTxAnswer::Verdict::kRefused) {
-      return Outcome::fails(fmt::format("{}: the engine refuses it ({}), the oracle {}", shown,
-                                        describe(got.error()),
-                                        want.verdict == NTxAnswer::Verdict::kOk ? "applies it"
-                                                                                : "cancels it"));
+      return Outcome::fails(
+          fmt::format("{}: the engine refuses it ({}), the oracle {}", shown, describe(got.error()),
+                      want.verdict == NTxAnswer::Verdict::kOk ? "applies it" : "cancels it"));
     }
   } else if (want.verdict == NTxAnswer::Verdict::kRefused) {
     return Outcome::fails(fmt::format("{}: the engine {} it, the oracle refuses it ({})", shown,
@@ -223,9 +222,9 @@ Outcome check_transact_write(const ModelTables& model, const TableSet& engine,
     if (!after) return Outcome::fails(shown + ": a Scan is rejected: " + describe(after.error()));
     for (const auto& [name, items] : *before) {
       if (!tx_same_multiset(items, (*after)[name])) {
-        return Outcome::fails(fmt::format("{}: refused or cancelled, yet table {} changed: {} -> {}",
-                                          shown, name, tx_show_items(items),
-                                          tx_show_items((*after)[name])));
+        return Outcome::fails(
+            fmt::format("{}: refused or cancelled, yet table {} changed: {} -> {}", shown, name,
+                        tx_show_items(items), tx_show_items((*after)[name])));
       }
     }
   }
@@ -244,8 +243,9 @@ Outcome check_transact_get(const ModelTables& model, const TableSet& engine,
     r.table = g.table;
     r.key = to_engine(g.key);
     if (g.projection) r.projection = tx_render_projection(*g.projection, r.attributes);
-    shown += fmt::format("{}{} {}{}", request.empty() ? "" : "; ", g.table,
-                         oracle::naive_show(g.key), r.projection ? " \"" + *r.projection + "\"" : "");
+    shown +=
+        fmt::format("{}{} {}{}", request.empty() ? "" : "; ", g.table, oracle::naive_show(g.key),
+                    r.projection ? " \"" + *r.projection + "\"" : "");
     request.push_back(std::move(r));
   }
   shown += "]";
@@ -257,7 +257,8 @@ Outcome check_transact_get(const ModelTables& model, const TableSet& engine,
   }
   if (!got) return Outcome::holds();
   if (got->size() != want.items.size()) {
-    return Outcome::fails(fmt::format("{}: {} answers for {} Gets", shown, got->size(), gets.size()));
+    return Outcome::fails(
+        fmt::format("{}: {} answers for {} Gets", shown, got->size(), gets.size()));
   }
   for (std::size_t i = 0; i < gets.size(); ++i) {
     const std::optional<NItem> item =

@@ -137,7 +137,8 @@ CancellationReason condition_failed(const TransactWriteAction& a, std::optional<
   CancellationReason r;
   r.code = CancellationReason::Code::kConditionalCheckFailed;
   r.message = "The conditional request failed";
-  if (a.return_values_on_condition_check_failure == ReturnValues::kAllOld) r.item = std::move(found);
+  if (a.return_values_on_condition_check_failure == ReturnValues::kAllOld)
+    r.item = std::move(found);
   return r;
 }
 
@@ -340,8 +341,7 @@ Result<BatchGetResponses> batch_get(const TableSet& tables, const BatchGetReques
           fmt::format("1 validation error detected: Value at 'requestItems.{}.member.keys' failed "
                       "to satisfy constraint: Member must have length {}",
                       name,
-                      r.keys.empty() ? "greater than or equal to 1"
-                                     : "less than or equal to 100"));
+                      r.keys.empty() ? "greater than or equal to 1" : "less than or equal to 100"));
     }
     total += r.keys.size();
   }

@@ -77,9 +77,8 @@ using Kind = TransactWriteAction::Kind;
 using Code = CancellationReason::Code;
 
 TEST_F(TransactionFixture, AppliesEveryActionAcrossTables) {
-  auto out =
-      transact_write(tables, {put("Orders", R"({"PK":{"S":"o2"},"G":{"S":"h"}})"), take(),
-                              on(Kind::kDelete, "Orders", "o1")});
+  auto out = transact_write(tables, {put("Orders", R"({"PK":{"S":"o2"},"G":{"S":"h"}})"), take(),
+                                     on(Kind::kDelete, "Orders", "o1")});
   ASSERT_TRUE(out.has_value()) << out.error().message;
   EXPECT_FALSE(out->cancelled);
   EXPECT_EQ(to_json(**stock->get(key("x"))), R"({"PK":{"S":"x"},"n":{"N":"0"}})");
@@ -120,6 +119,21 @@ TEST_F(TransactionFixture, EveryFalseConditionIsReported) {
   EXPECT_EQ(out->reasons[0].code, Code::kConditionalCheckFailed);
   EXPECT_EQ(out->reasons[1].code, Code::kConditionalCheckFailed);
   EXPECT_FALSE(out->reasons[1].item.has_value());  // ALL_OLD not asked
+}
+
+TEST_F(TransactionFixture, AFailedPutReturnsTheItemOnlyWithAllOld) {
+  TransactWriteAction a = put("Stock", R"({"PK":{"S":"x"},"n":{"N":"9"}})");
+  a.condition = "attribute_not_exists(PK)";
+  auto out = transact_write(tables, {a});
+  ASSERT_TRUE(out.has_value());
+  ASSERT_TRUE(out->cancelled);
+  EXPECT_EQ(out->reasons[0].code, Code::kConditionalCheckFailed);
+  EXPECT_FALSE(out->reasons[0].item.has_value());
+  a.return_values_on_condition_check_failure = ReturnValues::kAllOld;
+  out = transact_write(tables, {a});
+  ASSERT_TRUE(out.has_value());
+  ASSERT_TRUE(out->reasons[0].item.has_value());
+  EXPECT_EQ(to_json(*out->reasons[0].item), R"({"PK":{"S":"x"},"n":{"N":"1"}})");
 }
 
 TEST_F(TransactionFixture, AnItemLevelErrorIsTheOnlyReason) {
@@ -165,8 +179,7 @@ TEST_F(TransactionFixture, RequestLevelErrorsAreValidationExceptions) {
   EXPECT_EQ(message({put("Orders", R"({"PK":{"S":"o1"},"z":{"S":"1"}})"), check}),
             "Transaction request cannot include multiple operations on one item");
   // The same key in two tables is two items.
-  EXPECT_EQ(message({put("Orders", R"({"PK":{"S":"x"}})"), on(Kind::kDelete, "Stock", "y")}),
-            "ok");
+  EXPECT_EQ(message({put("Orders", R"({"PK":{"S":"x"}})"), on(Kind::kDelete, "Stock", "y")}), "ok");
   EXPECT_TRUE(orders->delete_item(key("x")).has_value());
   TransactWriteAction no_update = on(Kind::kUpdate, "Stock", "x");
   EXPECT_NE(message({no_update}).find("updateExpression"), std::string::npos);
@@ -218,8 +231,8 @@ TEST_F(TransactionFixture, TransactGetAnswersInOrderWithProjection) {
   unused.attributes.names["#z"] = "z";
   EXPECT_FALSE(transact_get(tables, {unused}).has_value());
   EXPECT_FALSE(transact_get(tables, {}).has_value());
-  EXPECT_FALSE(transact_get(tables, {TransactGetAction{"Stock", tx_item(R"({"PK":{"N":"1"}})"),
-                                                       std::nullopt, {}}})
+  EXPECT_FALSE(transact_get(tables, {TransactGetAction{
+                                        "Stock", tx_item(R"({"PK":{"N":"1"}})"), std::nullopt, {}}})
                    .has_value());
 }
 
