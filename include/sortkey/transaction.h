@@ -21,7 +21,8 @@
 //      (ValidationException, nothing evaluated, rule 8): a table not in the
 //      set ("Requested resource not found", DynamoDB's
 //      ResourceNotFoundException); an Update without UpdateExpression or a
-//      ConditionCheck without ConditionExpression (rule 5); a syntax or
+//      ConditionCheck without ConditionExpression (rule 5); an
+//      UpdateExpression on another kind of action; a syntax or
 //      other expression error; names or values no expression of the action
 //      uses; ReturnValuesOnConditionCheckFailure other than NONE or ALL_OLD;
 //      an Update of a table key attribute (the sources do not say whether a
