@@ -428,6 +428,8 @@ NWriteAnswer refused(std::string why) {
 
 }  // namespace
 
+std::string naive_update_refusal(const NUpdate& u) { return request_refusal(u); }
+
 NWriteAnswer naive_update_item(NaiveTable& table, const NUpdateRequest& r) {
   if (r.update) {
     if (std::string why = request_refusal(*r.update); !why.empty()) return refused(why);

@@ -74,6 +74,11 @@ NWriteAnswer naive_delete_item(NaiveTable& table, const NItem& key,
                                const std::optional<NCond>& condition, NReturn return_values,
                                bool old_on_failure);
 
+// Why UpdateItem refuses the update tree before it reads any item (a
+// constant of the wrong type for +, -, list_append, ADD or DELETE; two paths
+// that overlap or conflict), as a few words, or "" when it accepts it.
+std::string naive_update_refusal(const NUpdate& u);
+
 // The tree as text, for messages: SET a.b = a + {N:1} REMOVE c[2].
 std::string naive_show(const NUpdate& u);
 

@@ -6,9 +6,11 @@
 
 #include "properties/catalog.h"
 #include "properties/gen/query_gen.h"
+#include "properties/gen/transaction_gen.h"
 #include "properties/gen/update_gen.h"
 #include "properties/gen/write_gen.h"
 #include "properties/props/query_props.h"
+#include "properties/props/transaction_props.h"
 #include "properties/props/update_props.h"
 
 namespace sortkey::props {
@@ -57,8 +59,11 @@ struct SequenceStats {
   int updates_ok = 0;       // UpdateItem/conditional DeleteItem verdicts of the oracle
   int updates_refused = 0;
   int updates_condition_failed = 0;
-  bool local = false;    // a Query of a local secondary index
-  bool fetched = false;  // a Query that fetched from the table (a local index)
+  bool local = false;            // a Query of a local secondary index
+  bool fetched = false;          // a Query that fetched from the table (a local index)
+  int transactions_applied = 0;  // TransactWriteItems verdicts of the oracle
+  int transactions_cancelled = 0;
+  int transactions_refused = 0;
 };
 thread_local SequenceStats g_stats;
 
@@ -208,6 +213,67 @@ struct ConditionalDeleteCommand : Command {
   }
 };
 
+// The stateful test's one table, as the multi-item requests name it.
+const char* const kModelTable = "T";
+
+std::vector<NamedModel> named_model(const SharedModel& m) { return {{kModelTable, m.shared()}}; }
+
+// TransactWriteItems (props/transaction_props.h): the same verdict and
+// reasons as the oracle, the table as the oracle's afterwards, and unchanged
+// when the oracle refuses or cancels.
+struct TransactWriteCommand : Command {
+  std::vector<oracle::NTxWrite> actions;
+  std::uint64_t style;
+  explicit TransactWriteCommand(const SharedModel& m)
+      : actions(*gen_transact_writes(named_model(m))),
+        style(*rc::gen::arbitrary<std::uint64_t>()) {}
+  void apply(SharedModel& m) const override {
+    m.change([this](NaiveTable& table) {
+      oracle::naive_transact_write({{kModelTable, &table}}, actions);
+    });
+  }
+  void run(const SharedModel& model, Table& t) const override {
+    auto verdict = oracle::NTxAnswer::Verdict::kOk;
+    rc_require(check_transact_write({{kModelTable, &*model}}, {{kModelTable, &t}}, actions, style,
+                                    &verdict));
+    g_stats.transactions_applied += verdict == oracle::NTxAnswer::Verdict::kOk ? 1 : 0;
+    g_stats.transactions_cancelled += verdict == oracle::NTxAnswer::Verdict::kCancelled ? 1 : 0;
+    g_stats.transactions_refused += verdict == oracle::NTxAnswer::Verdict::kRefused ? 1 : 0;
+  }
+  void show(std::ostream& os) const override {
+    os << "TransactWriteItems of " << actions.size() << " actions";
+    for (const oracle::NTxWrite& a : actions) os << "; " << oracle::naive_show(a.item);
+  }
+};
+
+struct TransactGetCommand : Command {
+  std::vector<oracle::NTxGet> gets;
+  explicit TransactGetCommand(const SharedModel& m) : gets(*gen_transact_gets(named_model(m))) {}
+  void apply(SharedModel&) const override {}
+  void run(const SharedModel& model, Table& t) const override {
+    rc_require(check_transact_get({{kModelTable, &*model}}, {{kModelTable, &t}}, gets));
+  }
+  void show(std::ostream& os) const override {
+    os << "TransactGetItems";
+    for (const oracle::NTxGet& g : gets) os << " " << oracle::naive_show(g.key);
+  }
+};
+
+struct BatchGetCommand : Command {
+  std::map<std::string, oracle::NBatchGetTable> request;
+  explicit BatchGetCommand(const SharedModel& m) : request(*gen_batch_get(named_model(m))) {}
+  void apply(SharedModel&) const override {}
+  void run(const SharedModel& model, Table& t) const override {
+    rc_require(check_batch_get({{kModelTable, &*model}}, {{kModelTable, &t}}, request));
+  }
+  void show(std::ostream& os) const override {
+    os << "BatchGetItem";
+    for (const auto& [name, r] : request) {
+      for (const NItem& k : r.keys) os << " " << oracle::naive_show(k);
+    }
+  }
+};
+
 QuerySpec gen_query_spec(const std::shared_ptr<const NaiveTable>& m) {
   QuerySpec q;
   q.index = *gen_target(m->schema());
@@ -292,7 +358,8 @@ void run_commands(const SharedModel& initial, Table& table) {
       rc::fn::constant(initial),
       rc::state::gen::execOneOfWithArgs<
           PutCommand, PutCommand, PutCommand, UpdateCommand, UpdateItemCommand, UpdateItemCommand,
-          DeleteCommand, ConditionalDeleteCommand, QueryCommand, QueryCommand, ScanCommand>());
+          DeleteCommand, ConditionalDeleteCommand, QueryCommand, QueryCommand, ScanCommand,
+          TransactWriteCommand, TransactWriteCommand, TransactGetCommand, BatchGetCommand>());
   SharedModel state = initial;
   for (const auto& command : commands) {
     command->checkPreconditions(state);
@@ -305,6 +372,7 @@ void run_commands(const SharedModel& initial, Table& table) {
     };
     rc_require(check_counts(*state, table, what));
     rc_require(check_index_contents(*state, table, what));
+    rc_require(check_same_tables({{kModelTable, &*state}}, {{kModelTable, &table}}, what()));
   }
 }
 
@@ -381,7 +449,8 @@ rc::Gen<Event> gen_event() {
 void add_query_model_properties(Catalog& c) {
   c.add("query", "model_based",
         "random Put/Update/UpdateItem (full UpdateExpression, conditions, ReturnValues)/Delete "
-        "(conditional too)/Query/Scan sequences on tables with one to three sparse indexes "
+        "(conditional too)/TransactWriteItems/TransactGetItems/BatchGetItem/Query/Scan sequences "
+        "on tables with one to three sparse indexes "
         "and now and then local secondary indexes (each index read whole after every command): "
         "after every "
         "command the engine and the naive oracle agree page by page",
@@ -409,6 +478,9 @@ void add_query_model_properties(Catalog& c) {
           RC_CLASSIFY(g_stats.updates_condition_failed > 0, "a write's condition failed");
           RC_CLASSIFY(g_stats.local, "a local index read");
           RC_CLASSIFY(g_stats.fetched, "items fetched from the table");
+          RC_CLASSIFY(g_stats.transactions_applied > 0, "a transaction applied");
+          RC_CLASSIFY(g_stats.transactions_cancelled > 0, "a transaction cancelled");
+          RC_CLASSIFY(g_stats.transactions_refused > 0, "a transaction refused");
         });
 
   c.add("query", "filter_scan",
@@ -748,6 +820,7 @@ void add_query_write_properties(Catalog& c) {
 
 void add_query_reference_properties(Catalog& c);  // query_reference_catalog.cc
 void add_local_index_properties(Catalog& c);      // local_index_catalog.cc
+void add_transaction_properties(Catalog& c);      // transaction_catalog.cc
 
 void add_query_properties(Catalog& c) {
   add_query_model_properties(c);
@@ -758,6 +831,7 @@ void add_query_properties(Catalog& c) {
   add_query_layouts_properties(c);
   add_query_reference_properties(c);
   add_local_index_properties(c);
+  add_transaction_properties(c);
 }
 
 }  // namespace sortkey::props

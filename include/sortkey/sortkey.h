@@ -22,6 +22,7 @@
 #include "sortkey/stored_item.h"
 #include "sortkey/table.h"
 #include "sortkey/timestamp.h"
+#include "sortkey/transaction.h"
 #include "sortkey/uint128.h"
 #include "sortkey/ulid.h"
 #include "sortkey/unique.h"
