@@ -97,26 +97,6 @@ struct Step {
   }
 };
 
-std::string show_schema(const oracle::NSchema& s) {
-  auto keys = [](const std::vector<oracle::NKey>& ks) {
-    std::string out;
-    for (const oracle::NKey& k : ks)
-      out += (out.empty() ? "" : ",") + k.name + ":" + oracle::naive_type_name(k.type);
-    return out;
-  };
-  std::string out = fmt::format("table({}:{}", s.pk.name, oracle::naive_type_name(s.pk.type));
-  if (s.sk) out += fmt::format("; {}:{}", s.sk->name, oracle::naive_type_name(s.sk->type));
-  out += ")";
-  static const char* const kProjection[] = {"ALL", "KEYS_ONLY", "INCLUDE"};
-  for (const oracle::NIndex& i : s.indexes) {
-    out += fmt::format(" {}({}; {}; {}", i.name, keys(i.pk), keys(i.sk),
-                       kProjection[static_cast<int>(i.projection)]);
-    for (const std::string& n : i.include) out += " " + n;
-    out += ")";
-  }
-  return out;
-}
-
 // What a step works on: the input, the engine's table and the oracle's, and
 // how to show the steps so far when a check fails.
 struct Run {
@@ -227,7 +207,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const oracle::NSchema schema = in.schema();
   std::vector<Step> steps;
   auto show = [&] {
-    std::string out = show_schema(schema);
+    std::string out = fuzz::show_schema(schema);
     for (std::size_t i = 0; i < steps.size(); ++i)
       out += fmt::format("\n     {}. {}", i + 1, steps[i].show());
     return out;
@@ -235,7 +215,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto table = Table::create(props::to_engine(schema));
   fuzz::check(props::check_schema_accepted(table), "query/schema", show);
   oracle::NaiveTable model(schema);
-  fuzz::show_input([&] { return show_schema(schema) + fmt::format(" ({} bytes)", bytes.size()); });
+  fuzz::show_input(
+      [&] { return fuzz::show_schema(schema) + fmt::format(" ({} bytes)", bytes.size()); });
   const std::function<std::string()> show_steps = show;
   Run run{in, schema, *table, model, show_steps};
   int reads = 0;

@@ -61,8 +61,12 @@ class QuerySource {
   // g1, g2 and "g 5" (2 bits each). Per index: a byte (bit 0 two partition
   // attributes, bits 1-2 zero to two sort attributes, bits 3-4 the
   // projection, bits 5-7 the INCLUDE list), then a byte per key attribute
-  // picking from those left of pk, sk, g1, g2, Status, "g 5".
-  oracle::NSchema schema() {
+  // picking from those left of pk, sk, g1, g2, Status, "g 5". With
+  // `local_indexes` (the write differential target) and a table sort key, one
+  // more byte: bits 0-1 zero to two local indexes (3 reads as 0); per local
+  // index a byte: bits 0-1 its sort attribute (g1, g2, Status, "g 5"), bits
+  // 2-3 the projection, bits 4-6 the INCLUDE list.
+  oracle::NSchema schema(bool local_indexes = false) {
     static constexpr T kTypes[] = {T::S, T::N, T::B, T::S};
     oracle::NSchema s;
     const std::uint8_t table = byte();
@@ -75,6 +79,10 @@ class QuerySource {
     pool.push_back({"g2", kTypes[(types >> 2) & 3]});
     pool.push_back({"Status", T::S});
     pool.push_back({"g 5", kTypes[(types >> 4) & 3]});
+    static constexpr oracle::NIndex::Projection kProjections[] = {
+        oracle::NIndex::Projection::kAll, oracle::NIndex::Projection::kKeysOnly,
+        oracle::NIndex::Projection::kInclude, oracle::NIndex::Projection::kAll};
+    static const char* const kIncluded[] = {"x", "Size", "doc"};
     const int indexes = 1 + ((table >> 5) & 1);
     for (int i = 0; i < indexes; ++i) {
       oracle::NIndex index;
@@ -91,17 +99,32 @@ class QuerySource {
       };
       for (int k = 0; k < pks; ++k) index.pk.push_back(draw());
       for (int k = 0; k < sks; ++k) index.sk.push_back(draw());
-      static constexpr oracle::NIndex::Projection kProjections[] = {
-          oracle::NIndex::Projection::kAll, oracle::NIndex::Projection::kKeysOnly,
-          oracle::NIndex::Projection::kInclude, oracle::NIndex::Projection::kAll};
       index.projection = kProjections[(shape >> 3) & 3];
       if (index.projection == oracle::NIndex::Projection::kInclude) {
-        const char* const include[] = {"x", "Size", "doc"};
         for (int k = 0; k < 3; ++k) {
-          if ((shape >> (5 + k)) & 1) index.include.push_back(include[k]);
+          if ((shape >> (5 + k)) & 1) index.include.push_back(kIncluded[k]);
         }
       }
       s.indexes.push_back(std::move(index));
+    }
+    if (local_indexes && s.sk) {
+      const int locals = (byte() & 3) % 3;
+      const std::vector<oracle::NKey> sorts(pool.end() - 4, pool.end());
+      for (int i = 0; i < locals; ++i) {
+        oracle::NIndex index;
+        index.name = "lsi" + std::to_string(i + 1);
+        index.local = true;
+        const std::uint8_t shape = byte();
+        index.pk = {s.pk};
+        index.sk = {sorts[shape & 3]};
+        index.projection = kProjections[(shape >> 2) & 3];
+        if (index.projection == oracle::NIndex::Projection::kInclude) {
+          for (int k = 0; k < 3; ++k) {
+            if ((shape >> (4 + k)) & 1) index.include.push_back(kIncluded[k]);
+          }
+        }
+        s.indexes.push_back(std::move(index));
+      }
     }
     return s;
   }
@@ -574,6 +597,29 @@ class QuerySource {
 
   ByteSource& src_;
 };
+
+// The schema as the targets print it: table(pk:S; sk:N) gsi1(g1:S; ; ALL)
+// lsi1(pk:S; g2:N; INCLUDE x doc; local).
+inline std::string show_schema(const oracle::NSchema& s) {
+  auto keys = [](const std::vector<oracle::NKey>& ks) {
+    std::string out;
+    for (const oracle::NKey& k : ks)
+      out += (out.empty() ? "" : ",") + k.name + ":" + oracle::naive_type_name(k.type);
+    return out;
+  };
+  std::string out = "table(" + s.pk.name + ":" + oracle::naive_type_name(s.pk.type);
+  if (s.sk) out += "; " + s.sk->name + ":" + oracle::naive_type_name(s.sk->type);
+  out += ")";
+  static const char* const kProjection[] = {"ALL", "KEYS_ONLY", "INCLUDE"};
+  for (const oracle::NIndex& i : s.indexes) {
+    out += " " + i.name + "(" + keys(i.pk) + "; " + keys(i.sk) + "; " +
+           kProjection[static_cast<int>(i.projection)];
+    for (const std::string& n : i.include) out += " " + n;
+    if (i.local) out += "; local";
+    out += ")";
+  }
+  return out;
+}
 
 }  // namespace sortkey::fuzz
 

@@ -141,6 +141,23 @@ std::string show_optional(const std::optional<NItem>& item) {
   return item ? oracle::naive_show(*item) : "(none)";
 }
 
+// The item under the key, engine against oracle.
+Outcome same_item_under_key(const std::string& request, const oracle::NaiveTable& after,
+                            const Table& table, const NItem& key) {
+  auto held = table.get(to_engine(key));
+  if (!held) return Outcome::fails(request + ": GetItem failed: " + held.error().message);
+  std::optional<NItem> engine_item;
+  if (*held) engine_item = to_naive(**held);
+  const std::optional<NItem> oracle_item = after.get(key);
+  const bool same = engine_item.has_value() == oracle_item.has_value() &&
+                    (!engine_item || oracle::naive_items_equal(*engine_item, *oracle_item));
+  if (!same) {
+    return Outcome::fails(fmt::format("{}: afterwards the engine holds {}, the oracle {}", request,
+                                      show_optional(engine_item), show_optional(oracle_item)));
+  }
+  return Outcome::holds();
+}
+
 // Verdict, attributes and the item under the key, engine against oracle.
 Outcome compare(const std::string& request, const Result<WriteOutcome>& got,
                 const NWriteAnswer& want, const oracle::NaiveTable& after, Table& table,
@@ -166,18 +183,7 @@ Outcome compare(const std::string& request, const Result<WriteOutcome>& got,
                                         show_optional(attributes), show_optional(want.attributes)));
     }
   }
-  auto held = table.get(to_engine(key));
-  if (!held) return Outcome::fails(request + ": GetItem failed: " + held.error().message);
-  std::optional<NItem> engine_item;
-  if (*held) engine_item = to_naive(**held);
-  const std::optional<NItem> oracle_item = after.get(key);
-  const bool same = engine_item.has_value() == oracle_item.has_value() &&
-                    (!engine_item || oracle::naive_items_equal(*engine_item, *oracle_item));
-  if (!same) {
-    return Outcome::fails(fmt::format("{}: afterwards the engine holds {}, the oracle {}", request,
-                                      show_optional(engine_item), show_optional(oracle_item)));
-  }
-  return Outcome::holds();
+  return same_item_under_key(request, after, table, key);
 }
 
 ReturnValues engine_return(oracle::NReturn r) {
@@ -380,6 +386,57 @@ Outcome check_delete_item(const oracle::NaiveTable& model, Table& table, const D
   return compare(
       show_request("DeleteItem", d.key, std::nullopt, request.condition, request.attributes), got,
       want, after, table, d.key);
+}
+
+oracle::NWriteAnswer oracle_put_item(oracle::NaiveTable& model, const PutSpec& p) {
+  NWriteAnswer answer;
+  if (p.condition) {
+    if (std::string why = oracle::naive_refusal(*p.condition); !why.empty()) {
+      answer.verdict = NWriteAnswer::Verdict::kRefused;
+      answer.why = why;
+      return answer;
+    }
+  }
+  if (!model.can_put(p.item)) {
+    answer.verdict = NWriteAnswer::Verdict::kRefused;
+    answer.why = "the item";
+    return answer;
+  }
+  if (p.condition && !oracle::naive_eval(*p.condition, model.get(p.item).value_or(NItem{}))) {
+    answer.verdict = NWriteAnswer::Verdict::kConditionFailed;
+    return answer;
+  }
+  model.put(p.item);
+  return answer;
+}
+
+Outcome check_put_item(const oracle::NaiveTable& model, Table& table, const PutSpec& p) {
+  oracle::NaiveTable after = model;
+  const NWriteAnswer want = oracle_put_item(after, p);
+  ExpressionAttributes attributes;
+  std::optional<std::string> condition;
+  if (p.condition) condition = render_filter(*p.condition, p.style, attributes);
+  Result<WriteOutcome> got = WriteOutcome{};
+  if (condition) {
+    auto written = put_if(table, to_engine(p.item), *condition, attributes);
+    if (written) {
+      got->condition_failed = !*written;
+    } else {
+      got = written.error();
+    }
+  } else if (auto put = table.put(to_engine(p.item)); !put) {
+    got = put.error();
+  }
+  NItem key;
+  const oracle::NSchema& schema = model.schema();
+  key.emplace_back(schema.pk.name, *oracle::naive_get(p.item, schema.pk.name));
+  if (schema.sk) key.emplace_back(schema.sk->name, *oracle::naive_get(p.item, schema.sk->name));
+  const std::string shown = show_request("PutItem", p.item, std::nullopt, condition, attributes);
+  return compare(shown, got, want, after, table, key);
+}
+
+Outcome check_get_item(const oracle::NaiveTable& model, const Table& table, const NItem& key) {
+  return same_item_under_key("GetItem key " + oracle::naive_show(key), model, table, key);
 }
 
 }  // namespace sortkey::props
