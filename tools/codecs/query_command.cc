@@ -1,6 +1,14 @@
-// sortkey query build [request options]
+// sortkey query build [--operation OP] [request options | --request FILE]
 // sortkey query run --items FILE --partition-key NAME[:T] [--sort-key NAME[:T]]
-//                   [--index NAME=PK[:T][,...][/SK[:T][,...]]]... [request options]
+//                   [--index NAME=PK[:T][,...][/SK[:T][,...]]]... [--operation OP]
+//                   [request options | --request FILE] [--save-items]
+//
+// --operation is Query (the default), UpdateItem, DeleteItem or PutItem. The
+// writes' options and request files are codecs/write_options.h and
+// codecs/write_request.h; `run` runs a write as codecs/write_run.h says,
+// printing DynamoDB's answer ({"Attributes": ...}, or the error body of a
+// false condition or a refused request, exit 1) and with --save-items
+// writing the items file again, whole or not at all.
 //
 // The request options are the Query API's parameters (codecs/query_request.h).
 // `build` prints the request as JSON ready for an SDK call or for the AWS
@@ -349,6 +357,12 @@ void add_run(CLI::App* query, Context& ctx) {
   r->add_flag("--save-items", a->save_items,
               "after a write, write the items file again with the table as it is now (in its "
               "form and order; whole or not at all)");
+  r->footer(
+      "A write prints DynamoDB's answer: {\"Attributes\": ...} (--return-values), or {}. A false "
+      "condition prints the ConditionalCheckFailedException body (with the Item under "
+      "--return-values-on-condition-check-failure ALL_OLD), a request DynamoDB refuses the "
+      "ValidationException body; both exit 1 and leave the items file as it was. An items file, "
+      "key schema or --request file that cannot be used: one line, exit 2.");
   r->callback([r, a, &ctx] {
     const auto op = write_operation_of(a->write);
     int status = 0;

@@ -85,7 +85,8 @@ Result<std::map<std::string, std::string, std::less<>>> write_names_of(const std
 
 void add_write_options(CLI::App* sub, WriteOptions* o) {
   sub->add_option("--operation", o->operation,
-                  "the DynamoDB operation: Query (the default), UpdateItem, DeleteItem or PutItem")
+                  "the DynamoDB operation: Query (the default), UpdateItem, DeleteItem or PutItem "
+                  "(TransactWriteItems: refused, transactions do not run yet)")
       ->check(one_of({"Query", "UpdateItem", "DeleteItem", "PutItem", "TransactWriteItems"}));
   sub->add_option(
          "--request", o->request_file,

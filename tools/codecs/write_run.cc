@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -131,9 +132,12 @@ Result<std::string> saved_items_text(const Table& table, const LoadedItems& file
   return text;
 }
 
+// The answer, flushed before any line on standard error so that a terminal
+// shows them in that order.
 void print_answer(const ordered& answer, bool compact) {
   fmt::print("{}\n",
              answer.dump(compact ? -1 : 4, ' ', false, nlohmann::json::error_handler_t::replace));
+  std::fflush(stdout);
 }
 
 }  // namespace
