@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -52,6 +51,10 @@ Item table_key_of(const TableSchema& schema, const Item& item) {
 
 // PutItem: put_if has no ReturnValues, so the item the key held is read
 // first (a key the table refuses reads as none: the write then refuses it).
+// ALL_OLD returns the item replaced, absent when there was none (reference
+// §3 rule 2; ALT test_returnvalues.py::test_put_item_returnvalues); on a
+// false condition ReturnValuesOnConditionCheckFailure ALL_OLD returns it
+// (§2 rule 7; ALT test_put_item_returnvalues_on_condition_check_failure).
 Result<WriteOutcome> run_put_item(Table& table, const WriteRequest& r) {
   std::optional<Item> old;
   if (auto held = table.get(table_key_of(table.schema(), r.item)); held) old = std::move(*held);
@@ -137,7 +140,7 @@ Result<std::string> saved_items_text(const Table& table, const LoadedItems& file
 void print_answer(const ordered& answer, bool compact) {
   fmt::print("{}\n",
              answer.dump(compact ? -1 : 4, ' ', false, nlohmann::json::error_handler_t::replace));
-  std::fflush(stdout);
+  flush_stdout();
 }
 
 }  // namespace
@@ -153,6 +156,7 @@ int run_write(Table& table, const LoadedItems& file, const WriteRequest& request
     return 1;
   }
   if (outcome->condition_failed) {
+    // Reference §2 rule 1 [DYN helpers.js assertConditional; AWS DG Condition expressions].
     ordered answer = {{"__type", kConditionType}, {"message", "The conditional request failed"}};
     if (outcome->attributes) answer["Item"] = ordered::parse(to_json(*outcome->attributes));
     print_answer(answer, options.compact);

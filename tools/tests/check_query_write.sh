@@ -195,4 +195,9 @@ if [ $status = 2 ] && [ "$out" = "sortkey: cannot write $dir/big.jsonl: File too
 else
   echo "FAIL save_fails_leaves_file: exit $status: $out"; fail=1
 fi
+# A full disk under the answer is exit 2 with the system's reason.
+err=$("$sortkey" query run --items "$dir/big.jsonl" --partition-key PK --sort-key SK --operation DeleteItem \
+  --key '{"PK":{"S":"ORG#big"},"SK":{"S":"USER#001"}}' --return-values ALL_OLD 2>&1 >/dev/full); status=$?
+if [ $status = 2 ] && [[ "$err" == *"cannot write to standard output: No space left on device"* ]]; then
+  echo "ok: full_disk"; else echo "FAIL full_disk: exit $status: $err"; fail=1; fi
 exit "$fail"
