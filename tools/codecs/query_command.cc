@@ -1,6 +1,14 @@
-// sortkey query build [request options]
+// sortkey query build [--operation OP] [request options | --request FILE]
 // sortkey query run --items FILE --partition-key NAME[:T] [--sort-key NAME[:T]]
-//                   [--index NAME=PK[:T][,...][/SK[:T][,...]]]... [request options]
+//                   [--index NAME=PK[:T][,...][/SK[:T][,...]]]... [--operation OP]
+//                   [request options | --request FILE] [--save-items]
+//
+// --operation is Query (the default), UpdateItem, DeleteItem or PutItem. The
+// writes' options and request files are codecs/write_options.h and
+// codecs/write_request.h; `run` runs a write as codecs/write_run.h says,
+// printing DynamoDB's answer ({"Attributes": ...}, or the error body of a
+// false condition or a refused request, exit 1) and with --save-items
+// writing the items file again, whole or not at all.
 //
 // The request options are the Query API's parameters (codecs/query_request.h).
 // `build` prints the request as JSON ready for an SDK call or for the AWS
@@ -32,6 +40,8 @@
 #include "support/json_input.h"
 #include "tools/codec_commands.h"
 #include "tools/codecs/query_request.h"
+#include "tools/codecs/write_options.h"
+#include "tools/codecs/write_run.h"
 #include "tools/option_checks.h"
 
 namespace sortkey::cli {
@@ -41,6 +51,8 @@ using nlohmann::json;
 
 struct RunArgs {
   QueryOptions request;
+  WriteOptions write;
+  bool save_items = false;
   std::string items;
   std::string partition_key, sort_key;
   std::vector<std::string> indexes;
@@ -114,9 +126,10 @@ Result<TableSchema> schema_of(const RunArgs& a) {
   return schema;
 }
 
-// The table of the key schema with the items of the file. Errors name the
-// file, and the item a write refused.
-Result<Table> load_table(const RunArgs& a) {
+// The table of the key schema with the items of the file (and, into
+// `*file` when given, the items in the file's order and its form). Errors
+// name the file, and the item a write refused.
+Result<Table> load_table(const RunArgs& a, LoadedItems* file = nullptr) {
   auto schema = schema_of(a);
   if (!schema) return schema.error();
   auto table = Table::create(std::move(*schema));
@@ -138,6 +151,11 @@ Result<Table> load_table(const RunArgs& a) {
           ok.error().code, 0,
           fmt::format("{}: item {} cannot be stored: {}", name, i + 1, ok.error().message));
     }
+  }
+  if (file != nullptr) {
+    const auto first = text->find_first_not_of(" \t\r\n");
+    file->array = first != std::string::npos && (*text)[first] == '[';
+    file->items = std::move(*items);
   }
   return std::move(*table);
 }
@@ -209,15 +227,97 @@ int run(const RunArgs& a) {
   return 2;
 }
 
+// The write request of the options or of --request FILE; 0, or the exit
+// status after the reason is printed: 2 for options that do not fit the
+// operation and a request file that cannot be used, 1 for a request that
+// cannot be built from its options.
+int write_request_of(const CLI::App& sub, const WriteOptions& w, const QueryOptions& q,
+                     WriteOperation op, WriteRequest* out) {
+  if (auto ok = check_write_options(sub, op); !ok) {
+    fmt::print(stderr, "sortkey: {}\n", ok.error().message);
+    return 2;
+  }
+  if (w.request_file) {
+    auto r = read_request_file(*w.request_file, op);
+    if (!r) {
+      fmt::print(stderr, "sortkey: {}\n", r.error().message);
+      return 2;
+    }
+    *out = std::move(*r);
+    return 0;
+  }
+  auto r = write_request_from_options(w, q, op);
+  if (!r) {
+    fmt::print(stderr, "sortkey: cannot build the request: {}\n", printable(describe(r.error())));
+    return 1;
+  }
+  *out = std::move(*r);
+  return 0;
+}
+
+// query build --operation UpdateItem|DeleteItem|PutItem.
+int build_write(const CLI::App& sub, const WriteOptions& w, const QueryOptions& q,
+                WriteOperation op, bool compact) {
+  WriteRequest r;
+  if (const int status = write_request_of(sub, w, q, op, &r); status != 0) return status;
+  if (auto ok = check_write_text(r); !ok) {
+    fmt::print(stderr, "sortkey: cannot build the request: {}\n", printable(describe(ok.error())));
+    return 1;
+  }
+  fmt::print("{}\n", write_request_json(r).dump(compact ? -1 : 2, ' ', false,
+                                                json::error_handler_t::replace));
+  return 0;
+}
+
+// query run --operation UpdateItem|DeleteItem|PutItem.
+int run_write_operation(const CLI::App& sub, const RunArgs& a, WriteOperation op) {
+  if (a.save_items && a.items == "-") {
+    fmt::print(stderr,
+               "sortkey: --save-items writes the items back to --items FILE, which "
+               "cannot be standard input\n");
+    return 2;
+  }
+  if (a.items == "-" && a.write.request_file == "-") {
+    fmt::print(stderr, "sortkey: standard input can hold the items or the request, not both\n");
+    return 2;
+  }
+  WriteRequest r;
+  if (const int status = write_request_of(sub, a.write, a.request, op, &r); status != 0) {
+    return status;
+  }
+  LoadedItems file;
+  auto table = load_table(a, &file);
+  if (!table) {
+    fmt::print(stderr, "sortkey: {}\n", table.error().message);
+    return 2;
+  }
+  return run_write(*table, file, r, {a.items, a.save_items, a.compact});
+}
+
 void add_build(CLI::App* query, Context& ctx) {
   CLI::App* b = query->add_subcommand(
       "build",
-      "print a Query request (KeyConditionExpression, ExpressionAttributeNames, ...) as JSON");
+      "print a Query, UpdateItem, DeleteItem or PutItem request (KeyConditionExpression, "
+      "UpdateExpression, ExpressionAttributeNames, ...) as JSON");
   auto o = std::make_shared<QueryOptions>();
   auto compact = std::make_shared<bool>(false);
+  auto w = std::make_shared<WriteOptions>();
   add_query_options(b, o.get());
+  add_write_options(b, w.get());
   b->add_flag("--compact", *compact, "one line of JSON");
-  b->callback([o, compact, &ctx] {
+  b->callback([b, o, w, compact, &ctx] {
+    const auto op = write_operation_of(*w);
+    if (op) {
+      if (const int status = build_write(*b, *w, *o, *op, *compact); status != 0) {
+        ctx.exit_code = status;
+      }
+      return;
+    }
+    if (auto ok = check_write_options(*b, op); !ok) {
+      fmt::print(stderr, "sortkey: {}\n", ok.error().message);
+      ctx.exit_code = 2;
+      return;
+    }
     auto request = make_request(*o);
     if (!request) {
       ctx.exit_code = 1;
@@ -232,9 +332,12 @@ void add_build(CLI::App* query, Context& ctx) {
 
 void add_run(CLI::App* query, Context& ctx) {
   CLI::App* r = query->add_subcommand(
-      "run", "run a Query on the in-memory table holding the items of a file; print its pages");
+      "run",
+      "run a Query (print its pages) or an UpdateItem, DeleteItem or PutItem (print DynamoDB's "
+      "answer) on the in-memory table holding the items of a file");
   auto a = std::make_shared<RunArgs>();
   add_query_options(r, &a->request);
+  add_write_options(r, &a->write);
   r->add_option("--items", a->items,
                 "the items: a JSON array of DynamoDB JSON items, or one item per line (- reads "
                 "standard input)")
@@ -250,9 +353,25 @@ void add_run(CLI::App* query, Context& ctx) {
                 "(projection ALL)")
       ->check(non_empty());
   r->add_flag("--no-paginate", a->no_paginate, "print the first page only");
-  r->add_flag("--compact", a->compact, "one line of JSON per page");
-  r->callback([a, &ctx] {
-    const int status = run(*a);
+  r->add_flag("--compact", a->compact, "one line of JSON per page (or answer)");
+  r->add_flag("--save-items", a->save_items,
+              "after a write, write the items file again with the table as it is now (in its "
+              "form and order; whole or not at all)");
+  r->footer(
+      "A write prints DynamoDB's answer: {\"Attributes\": ...} (--return-values), or {}. A false "
+      "condition prints the ConditionalCheckFailedException body (with the Item under "
+      "--return-values-on-condition-check-failure ALL_OLD), a request DynamoDB refuses the "
+      "ValidationException body; both exit 1 and leave the items file as it was. An items file, "
+      "key schema or --request file that cannot be used: one line, exit 2.");
+  r->callback([r, a, &ctx] {
+    const auto op = write_operation_of(a->write);
+    int status = 0;
+    if (auto ok = check_write_options(*r, op); !ok) {
+      fmt::print(stderr, "sortkey: {}\n", ok.error().message);
+      status = 2;
+    } else {
+      status = op ? run_write_operation(*r, *a, *op) : run(*a);
+    }
     if (status != 0) ctx.exit_code = status;
     flush_stdout();
   });
@@ -262,7 +381,7 @@ void add_run(CLI::App* query, Context& ctx) {
 
 void add_query_command(CLI::App& app, Context& ctx) {
   CLI::App* query =
-      app.add_subcommand("query", "build DynamoDB Query requests, and run them on items");
+      app.add_subcommand("query", "build DynamoDB Query and write requests, and run them on items");
   query->require_subcommand(1);
   add_build(query, ctx);
   add_run(query, ctx);
