@@ -1,7 +1,7 @@
 // File: design/design.h
 //
 // A key design, as a design file declares it (docs/design-format.md): one
-// table with its keys and global secondary indexes, the entity types that
+// table with its keys and its global and local secondary indexes, the entity types that
 // live in it with their typed attributes and the key templates that build
 // their items, and the access patterns, each with what it must return said
 // independently of the keys (a predicate over the entities' attributes and
@@ -161,7 +161,11 @@ struct EntityType {
 };
 
 struct IndexDesign {
+  // A local index's schema as the checker reads it: the table's partition
+  // key and the LSI's one sort-key attribute (TableSchema::local_indexes
+  // holds it as DynamoDB creates it).
   IndexSchema schema;
+  bool local = false;
   // What the index must hold, declared apart from the keys; none: not checked.
   std::optional<std::vector<Selector>> holds;
 };
@@ -197,6 +201,7 @@ struct Pattern {
   Template sort_upper;  // kBetween
   bool forward = true;
   std::optional<int> limit;  // one request with this Limit; none: every page, any Limit
+  bool consistent = false;   // ConsistentRead: the table or a local index only
   std::optional<std::string> filter;
   std::vector<std::pair<std::string, std::string>> filter_names;  // "#s" -> attribute
   std::vector<FilterValue> filter_values;
@@ -214,6 +219,7 @@ struct Design {
   std::string path;  // the file it was read from
   std::string table_name;
   TableSchema schema;  // the indexes' schemas too, in `indexes` order
+  // The global indexes in the file's order, then the local ones.
   std::vector<IndexDesign> indexes;
   std::vector<EntityType> entities;
   std::vector<Pattern> patterns;
@@ -226,7 +232,13 @@ struct Design {
   std::map<std::string, int, std::less<>> lines;
 
   const EntityType* entity(std::string_view name) const;
+  // The global or local index of that name, or nullptr.
+  const IndexDesign* index(std::string_view name) const;
 };
+
+// Every key attribute of the table and of its global and local indexes
+// (DynamoDB's AttributeDefinitions), each once, with its type.
+std::vector<KeyAttribute> key_attributes(const TableSchema& schema);
 
 }  // namespace sortkey::design
 

@@ -310,7 +310,8 @@ Result<std::shared_ptr<StoreSource>> open_endpoint_source(const Design& design,
   if (auto ok = probe(*s); !ok) return ok.error();
   s->key_names.push_back(design.schema.partition_key.name);
   if (design.schema.sort_key) s->key_names.push_back(design.schema.sort_key->name);
-  s->has_indexes = !design.schema.indexes.empty();
+  // A local index read without ConsistentRead is eventually consistent too.
+  s->has_indexes = !design.schema.indexes.empty() || !design.schema.local_indexes.empty();
   dynamodb::install_interrupt_handlers(
       "\nsortkey design check: interrupted; deleting the table this check created (interrupt "
       "again to abort)\n",
