@@ -150,12 +150,26 @@ struct KeyTemplate {
   std::optional<Predicate> when;  // the key exists only when this holds (sparse indexes)
 };
 
+// An UpdateItem of one entity, as the design states it (an entity's
+// `updates:`): the attributes it sets, removes and adds to, and the derived
+// key attributes it rewrites from the new values. A key it does not name
+// keeps its old value, stale when it is derived from what the update changes.
+struct EntityUpdate {
+  std::string name;
+  std::vector<std::string> set;     // mutable attributes given a new value (SET)
+  std::vector<std::string> remove;  // mutable attributes removed (REMOVE)
+  std::vector<std::string> add;     // mutable integer attributes added to (ADD)
+  std::vector<std::string>
+      keys;  // key attributes rewritten: SET, or REMOVE when they no longer build
+};
+
 struct EntityType {
   std::string name;
   std::vector<AttributeSpec> attributes;
   // What makes two entities the same one; every attribute when empty.
   std::vector<OrderKey> identity;
   std::vector<KeyTemplate> keys;
+  std::vector<EntityUpdate> updates;
 
   const AttributeSpec* attribute(std::string_view attr) const;
 };
@@ -214,6 +228,21 @@ struct Pattern {
   std::vector<OrderKey> order;
 };
 
+// A write the design declares (`writes:`), proven like a pattern. One
+// action for now; a transaction (TransactWriteItems: an item and its lookup
+// item written together) is a later list of actions, refused by the loader.
+struct Write {
+  enum class Kind { kPut, kUpdate, kDelete };
+  // kPut: attribute_not_exists(PK), the put of a taken key is refused.
+  // kUpdate, kDelete: attribute_exists(PK), the write of an absent item is refused.
+  enum class Condition { kNone, kUnique, kExists };
+  std::string name;
+  Kind kind = Kind::kPut;
+  std::string entity;
+  std::string update;  // kUpdate: the name of one of the entity's updates
+  Condition condition = Condition::kNone;
+};
+
 struct Design {
   std::string name;
   std::string path;  // the file it was read from
@@ -223,6 +252,7 @@ struct Design {
   std::vector<IndexDesign> indexes;
   std::vector<EntityType> entities;
   std::vector<Pattern> patterns;
+  std::vector<Write> writes;
   int max_entities = 24;  // entities in one generated population, at most
   int capacity_alert_percent =
       80;  // the sorting guide's alert: a range above this share of a width

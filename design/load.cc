@@ -54,6 +54,15 @@ void Loader::note_lines(const Node& root, Design& d) const {
   for (const Pattern& p : d.patterns) {
     d.lines["pattern/" + p.name] = line_of(child(child(root, "patterns"), p.name));
   }
+  for (const Write& w : d.writes) {
+    d.lines["write/" + w.name] = line_of(child(child(root, "writes"), w.name));
+  }
+  for (const EntityType& e : d.entities) {
+    for (const EntityUpdate& u : e.updates) {
+      d.lines["update/" + e.name + "." + u.name] =
+          line_of(child(child(child(ents, e.name), "updates"), u.name));
+    }
+  }
 }
 
 Result<Design> Loader::run() {
@@ -61,7 +70,7 @@ Result<Design> Loader::run() {
   Design d;
   d.path = path_;
   d.name = std::filesystem::path(path_).stem().string();
-  if (auto ok = object(root, {"design", "table", "entities", "patterns", "check"}); !ok) {
+  if (auto ok = object(root, {"design", "table", "entities", "patterns", "writes", "check"}); !ok) {
     return ok.error();
   }
   if (const Node n = child(root, "design")) {
@@ -98,6 +107,7 @@ Result<Design> Loader::run() {
       d.patterns.push_back(std::move(*p));
     }
   }
+  if (auto ok = read_writes(child(root, "writes"), d); !ok) return ok.error();
   note_lines(root, d);
   return d;
 }

@@ -331,7 +331,7 @@ Result<EntityType> Loader::read_entity(const std::string& entity_name, const Nod
                                        const Design& d) const {
   EntityType e;
   e.name = entity_name;
-  if (auto ok = object(n, {"attributes", "keys", "identity"}); !ok) return ok.error();
+  if (auto ok = object(n, {"attributes", "keys", "identity", "updates"}); !ok) return ok.error();
   const Node attrs = child(n, "attributes");
   if (auto ok = needed(attrs); !ok) return ok.error();
   auto entries = members(attrs, kMaxAttributes);
@@ -357,6 +357,7 @@ Result<EntityType> Loader::read_entity(const std::string& entity_name, const Nod
     e.identity = std::move(*keys_of);
   }
   if (auto ok = check_entity_keys(n, e, d); !ok) return ok.error();
+  if (auto ok = read_updates(child(n, "updates"), e, d); !ok) return ok.error();
   return e;
 }
 

@@ -10,6 +10,7 @@
 //   load_entities.cc   `entities:`: attributes, key templates, the keys' checks
 //   load_selectors.cc  selectors, their `where` conditions, order keys
 //   load_patterns.cc   `patterns:`: parameters, the query or scan, sort, filter
+//   load_writes.cc     an entity's `updates:`, the design's `writes:`
 //
 // Every reader returns the first problem as an Error whose message starts
 // with "<path>:<line>:<column>: <JSON pointer>: " (see Loader::fail), and
@@ -125,6 +126,15 @@ class Loader {
   Result<Template> read_template(const Node& n, const EntityType* e,
                                  const ParamTypes* params) const;
   Result<void> check_entity_keys(const Node& n, const EntityType& e, const Design& d) const;
+
+  // load_writes.cc
+  // A list of names, each once; empty when `n` is absent.
+  Result<std::vector<std::string>> read_names(const Node& n) const;
+  Result<EntityUpdate> read_update(const std::string& update_name, const Node& n,
+                                   const EntityType& e, const Design& d) const;
+  Result<void> read_updates(const Node& n, EntityType& e, const Design& d) const;
+  Result<Write> read_write(const std::string& write_name, const Node& n, const Design& d) const;
+  Result<void> read_writes(const Node& n, Design& d) const;
 
   // load_selectors.cc
   Result<Predicate> read_where(const Node& n, const EntityType& e, const ParamTypes* params) const;
