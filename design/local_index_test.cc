@@ -7,6 +7,7 @@
 #include <string>
 
 #include "design/design_props.h"
+#include "design/drawing.h"
 #include "design/items.h"
 #include "design/load.h"
 #include "design/tests/test_values.h"
@@ -174,6 +175,23 @@ TEST(LocalIndex, AnUpdateMovesTheItemInTheLocalIndex) {
   const Outcome o = index_follows(*in_memory_source(), *d, d->indexes[0], pop,
                                   attribute_update(pop, 0, 2, closed));
   EXPECT_TRUE(o.ok()) << o.message();
+}
+
+TEST(LocalIndex, ThePageDrawsItBesideTheGlobalOnes) {
+  auto d = load_design_text(kTickets, "d.yaml");
+  ASSERT_TRUE(d) << d.error().message;
+  Value open;
+  open.type = AttrType::kEnum;
+  open.text = "OPEN";
+  const Population pop{Entity{&d->entities[0], {text_value("A"), text_value("1"), open}}};
+  auto drawn = draw_indexes(*d, pop);
+  ASSERT_TRUE(drawn) << drawn.error().message;
+  ASSERT_EQ(drawn->size(), 1u);
+  EXPECT_TRUE((*drawn)[0].local);
+  EXPECT_EQ((*drawn)[0].partition_key, std::vector<std::string>{"PK"});
+  EXPECT_EQ((*drawn)[0].sort_key, std::vector<std::string>{"LSI1SK"});
+  ASSERT_EQ((*drawn)[0].collections.size(), 1u);
+  EXPECT_EQ((*drawn)[0].collections[0].items.size(), 1u);
 }
 
 TEST(LocalIndex, CreateTableNamesItAsALocalSecondaryIndex) {
