@@ -257,7 +257,12 @@ DrawnUpdate draw_update(const Entity& e, std::size_t at, const EntityUpdate& u) 
   for (const std::string& a : u.add) {
     const AttributeSpec& spec = *e.type->attribute(a);
     const std::int64_t now = e.value(a)->integer;
-    out.deltas.push_back(*rc::gen::inRange<std::int64_t>(spec.min - now, spec.max - now + 1));
+    // inRange's end is exclusive: the delta to max itself is drawn apart,
+    // so that no bound overflows.
+    const std::int64_t lo = spec.min - now;
+    const std::int64_t hi = spec.max - now;
+    out.deltas.push_back(
+        lo == hi ? 0 : *rc::gen::oneOf(rc::gen::just(hi), rc::gen::inRange<std::int64_t>(lo, hi)));
   }
   return out;
 }
