@@ -1,7 +1,7 @@
 // File: design/design.h
 //
 // A key design, as a design file declares it (docs/design-format.md): one
-// table with its keys and global secondary indexes, the entity types that
+// table with its keys and its global and local secondary indexes, the entity types that
 // live in it with their typed attributes and the key templates that build
 // their items, and the access patterns, each with what it must return said
 // independently of the keys (a predicate over the entities' attributes and
@@ -150,18 +150,36 @@ struct KeyTemplate {
   std::optional<Predicate> when;  // the key exists only when this holds (sparse indexes)
 };
 
+// An UpdateItem of one entity, as the design states it (an entity's
+// `updates:`): the attributes it sets, removes and adds to, and the derived
+// key attributes it rewrites from the new values. A key it does not name
+// keeps its old value, stale when it is derived from what the update changes.
+struct EntityUpdate {
+  std::string name;
+  std::vector<std::string> set;     // mutable attributes given a new value (SET)
+  std::vector<std::string> remove;  // mutable attributes removed (REMOVE)
+  std::vector<std::string> add;     // mutable integer attributes added to (ADD)
+  std::vector<std::string>
+      keys;  // key attributes rewritten: SET, or REMOVE when they no longer build
+};
+
 struct EntityType {
   std::string name;
   std::vector<AttributeSpec> attributes;
   // What makes two entities the same one; every attribute when empty.
   std::vector<OrderKey> identity;
   std::vector<KeyTemplate> keys;
+  std::vector<EntityUpdate> updates;
 
   const AttributeSpec* attribute(std::string_view attr) const;
 };
 
 struct IndexDesign {
+  // A local index's schema as the checker reads it: the table's partition
+  // key and the LSI's one sort-key attribute (TableSchema::local_indexes
+  // holds it as DynamoDB creates it).
   IndexSchema schema;
+  bool local = false;
   // What the index must hold, declared apart from the keys; none: not checked.
   std::optional<std::vector<Selector>> holds;
 };
@@ -197,6 +215,7 @@ struct Pattern {
   Template sort_upper;  // kBetween
   bool forward = true;
   std::optional<int> limit;  // one request with this Limit; none: every page, any Limit
+  bool consistent = false;   // ConsistentRead: the table or a local index only
   std::optional<std::string> filter;
   std::vector<std::pair<std::string, std::string>> filter_names;  // "#s" -> attribute
   std::vector<FilterValue> filter_values;
@@ -209,14 +228,31 @@ struct Pattern {
   std::vector<OrderKey> order;
 };
 
+// A write the design declares (`writes:`), proven like a pattern. One
+// action for now; a transaction (TransactWriteItems: an item and its lookup
+// item written together) is a later list of actions, refused by the loader.
+struct Write {
+  enum class Kind { kPut, kUpdate, kDelete };
+  // kPut: attribute_not_exists(PK), the put of a taken key is refused.
+  // kUpdate, kDelete: attribute_exists(PK), the write of an absent item is refused.
+  enum class Condition { kNone, kUnique, kExists };
+  std::string name;
+  Kind kind = Kind::kPut;
+  std::string entity;
+  std::string update;  // kUpdate: the name of one of the entity's updates
+  Condition condition = Condition::kNone;
+};
+
 struct Design {
   std::string name;
   std::string path;  // the file it was read from
   std::string table_name;
   TableSchema schema;  // the indexes' schemas too, in `indexes` order
+  // The global indexes in the file's order, then the local ones.
   std::vector<IndexDesign> indexes;
   std::vector<EntityType> entities;
   std::vector<Pattern> patterns;
+  std::vector<Write> writes;
   int max_entities = 24;  // entities in one generated population, at most
   int capacity_alert_percent =
       80;  // the sorting guide's alert: a range above this share of a width
@@ -226,7 +262,13 @@ struct Design {
   std::map<std::string, int, std::less<>> lines;
 
   const EntityType* entity(std::string_view name) const;
+  // The global or local index of that name, or nullptr.
+  const IndexDesign* index(std::string_view name) const;
 };
+
+// Every key attribute of the table and of its global and local indexes
+// (DynamoDB's AttributeDefinitions), each once, with its type.
+std::vector<KeyAttribute> key_attributes(const TableSchema& schema);
 
 }  // namespace sortkey::design
 

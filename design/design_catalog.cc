@@ -11,6 +11,7 @@
 #include "design/population_gen.h"
 #include "design/scope.h"
 #include "design/values.h"
+#include "design/write_props.h"
 
 namespace sortkey::design {
 namespace {
@@ -241,6 +242,87 @@ void add_width_properties(props::Catalog& catalog, const std::shared_ptr<const D
   }
 }
 
+// An entity of `type`: its attributes drawn.
+Entity draw_entity(const EntityType& type) {
+  Entity e{&type, {}};
+  for (const AttributeSpec& a : type.attributes) e.values.push_back(*gen_value(a));
+  return e;
+}
+
+// The values a declared update of `e` writes: SET values drawn, ADD deltas
+// that keep the attribute in its declared range.
+DrawnUpdate draw_update(const Entity& e, std::size_t at, const EntityUpdate& u) {
+  DrawnUpdate out{at, &u, {}, {}};
+  for (const std::string& a : u.set) out.set_values.push_back(*gen_value(*e.type->attribute(a)));
+  for (const std::string& a : u.add) {
+    const AttributeSpec& spec = *e.type->attribute(a);
+    const std::int64_t now = e.value(a)->integer;
+    // inRange's end is exclusive: the delta to max itself is drawn apart,
+    // so that no bound overflows.
+    const std::int64_t lo = spec.min - now;
+    const std::int64_t hi = spec.max - now;
+    out.deltas.push_back(
+        lo == hi ? 0 : *rc::gen::oneOf(rc::gen::just(hi), rc::gen::inRange<std::int64_t>(lo, hi)));
+  }
+  return out;
+}
+
+void add_write_properties(props::Catalog& catalog, const std::shared_ptr<const Design>& d,
+                          const std::shared_ptr<Observations>& seen,
+                          const std::shared_ptr<StoreSource>& stores) {
+  for (const EntityType& type : d->entities) {
+    for (const EntityUpdate& u : type.updates) {
+      const std::string id = "update/" + type.name + "." + u.name;
+      catalog.add("update", type.name + "." + u.name,
+                  "after the update, every index holds the item where its key templates put it, "
+                  "or not at all",
+                  [d, &type, &u, seen, stores, id] {
+                    const Population pop = *gen_population(*d);
+                    std::vector<std::size_t> of_type;
+                    for (std::size_t i = 0; i < pop.size(); ++i) {
+                      if (pop[i].type == &type) of_type.push_back(i);
+                    }
+                    if (of_type.empty()) return;
+                    const std::size_t at = *rc::gen::elementOf(of_type);
+                    const DrawnUpdate drawn = draw_update(pop[at], at, u);
+                    require(update_keeps_indexes(*stores, *d, pop, drawn), *seen,
+                            [&] { return population_case(id, pop); });
+                  });
+    }
+  }
+  for (const Write& w : d->writes) {
+    const std::string id = "write/" + w.name;
+    const EntityType& type = *d->entity(w.entity);
+    const char* statement = w.kind == Write::Kind::kPut
+                                ? "a second put of a taken key is refused and keeps the first "
+                                  "item; a put of another key is accepted"
+                                : "the write applies to a stored item and is refused on an absent "
+                                  "one, which it never creates";
+    catalog.add("write", w.name, statement, [d, &w, &type, seen, stores, id] {
+      const Entity first = draw_entity(type);
+      Entity second = first;
+      for (std::size_t a = 0; a < type.attributes.size(); ++a) {
+        if (*rc::gen::arbitrary<bool>()) second.values[a] = *gen_value(type.attributes[a]);
+      }
+      if (w.kind == Write::Kind::kPut) {
+        require(unique_put(*stores, *d, w, first, second), *seen, [&] {
+          return population_case(id, {first, second});
+        });
+        return;
+      }
+      DrawnUpdate u;
+      if (w.kind == Write::Kind::kUpdate) {
+        for (const EntityUpdate& up : type.updates) {
+          if (up.name == w.update) u = draw_update(first, 0, up);
+        }
+      }
+      require(exists_write(*stores, *d, w, {first}, second, u), *seen, [&] {
+        return population_case(id, {first, second});
+      });
+    });
+  }
+}
+
 std::string pattern_statement(const Pattern& p) {
   return fmt::format("returns exactly the declared entities{}, {}",
                      p.ordered ? " in the declared order" : "",
@@ -291,6 +373,7 @@ props::Catalog design_catalog(std::shared_ptr<const Design> design,
                 });
   }
   add_width_properties(catalog, d, seen, scope);
+  add_write_properties(catalog, d, seen, stores);
   for (std::size_t i = 0; i < d->patterns.size(); ++i) {
     const Pattern& p = d->patterns[i];
     catalog.add("pattern", p.name, pattern_statement(p), [d, &p, seen, stores, scope, i] {

@@ -1,6 +1,7 @@
 // File: design/design_catalog.h
 //
-// The catalog of one design's properties (design/design_props.h), each
+// The catalog of one design's properties (design/design_props.h,
+// design/write_props.h), each
 // driven by RapidCheck over generated populations (design/population_gen.h):
 //
 //   items/build                      every entity's item builds and is accepted
@@ -12,6 +13,11 @@
 //   index/<name>/holds               the index holds exactly what it declares (when
 //                                    it declares it)
 //   width/<Entity>.<attr>/<KEY>      a fixed width holds the declared range
+//   update/<Entity>.<name>           after a declared update (design/write_props.h),
+//                                    every index holds the item where its templates
+//                                    put it, or not at all
+//   write/<name>                     a declared conditional write refuses and accepts
+//                                    what its condition says
 //   pattern/<name>                   the access pattern returns what it declares
 //
 // The read cost of every pattern with a FilterExpression is summed into

@@ -103,6 +103,45 @@ ItemUpdate update_between(const Design& d, const Item& before, const Item& after
   return u;
 }
 
+// The UpdateItem that makes `u` of the stored item: SET and REMOVE as `u`
+// says, but an integer attribute `changed` by ADD of `delta` (what a counter
+// update sends), on the condition that the item exists.
+UpdateItemRequest update_request(const Design& d, const Item& stored, const ItemUpdate& u,
+                                 const AttributeSpec& changed, std::int64_t delta) {
+  UpdateItemRequest r;
+  r.key = primary_key(d, stored);
+  r.condition = "attribute_exists(#pk)";
+  r.attributes.names["#pk"] = d.schema.partition_key.name;
+  std::string set;
+  std::string remove;
+  std::string add;
+  int n = 0;
+  for (const auto& [name, value] : u.set) {
+    const std::string ph = fmt::format("#u{}", n);
+    const std::string vh = fmt::format(":u{}", n++);
+    r.attributes.names[ph] = name;
+    if (name == changed.name && changed.type == AttrType::kInteger) {
+      r.attributes.values[vh] = *AttributeValue::N(std::to_string(delta));
+      add += (add.empty() ? "ADD " : ", ") + ph + " " + vh;
+      continue;
+    }
+    r.attributes.values[vh] = value;
+    set += (set.empty() ? "SET " : ", ") + ph + " = " + vh;
+  }
+  for (const std::string& name : u.remove) {
+    const std::string ph = fmt::format("#u{}", n++);
+    r.attributes.names[ph] = name;
+    remove += (remove.empty() ? "REMOVE " : ", ") + ph;
+  }
+  std::string expression;
+  for (const std::string* clause : {&set, &remove, &add}) {
+    if (!clause->empty()) expression += (expression.empty() ? "" : " ") + *clause;
+  }
+  // No change: an UpdateItem without an expression writes the key alone.
+  if (!expression.empty()) r.update_expression = expression;
+  return r;
+}
+
 std::string show_update(const AttributeSpec& spec, const Value& from, const Value& to) {
   return fmt::format("{} from {} to {}", spec.name, show_value(from, spec), show_value(to, spec));
 }
@@ -290,9 +329,13 @@ Outcome index_follows(StoreSource& stores, const Design& design, const IndexDesi
   if (!(primary_key(design, old_item) == primary_key(design, new_item))) {
     return Outcome::holds();  // keys_immutable's failure, not this one's
   }
-  const ItemUpdate u = update_between(design, old_item, new_item);
-  if (auto ok = opened->store->update(primary_key(design, old_item), u); !ok) {
-    return Outcome::fails("UpdateItem is refused: " + ok.error().message);
+  const AttributeSpec& changed = population[update.entity].type->attributes[update.attribute];
+  const UpdateItemRequest request = update_request(
+      design, old_item, update_between(design, old_item, new_item), changed,
+      update.value.integer - population[update.entity].values[update.attribute].integer);
+  if (auto ok = opened->store->update_item(request); !ok || ok->condition_failed) {
+    return Outcome::fails("UpdateItem " + request.update_expression.value_or("") + " is refused: " +
+                          (ok ? std::string("its condition fails") : ok.error().message));
   }
   std::vector<Item> now = opened->loaded.items;
   now[update.entity] = new_item;

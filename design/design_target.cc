@@ -23,7 +23,9 @@ int design_line_of_property(const Design& d, std::string_view id) {
     const auto it = d.lines.find(part);
     return it == d.lines.end() ? 0 : it->second;
   };
-  if (id.starts_with("pattern/")) return line(id);
+  if (id.starts_with("pattern/") || id.starts_with("update/") || id.starts_with("write/")) {
+    return line(id);
+  }
   if (id.starts_with("hit_rate/")) return line("pattern/" + std::string(id.substr(9)));
   if (id.starts_with("index/")) {
     const std::string_view rest = id.substr(6);

@@ -26,10 +26,9 @@ KeyNames key_names(const Design& d, const std::string& index) {
     if (d.schema.sort_key) k.sort.push_back(d.schema.sort_key->name);
     return k;
   }
-  for (const IndexSchema& ix : d.schema.indexes) {
-    if (ix.name != index) continue;
-    for (const KeyAttribute& a : ix.partition_key) k.partition.push_back(a.name);
-    for (const KeyAttribute& a : ix.sort_key) k.sort.push_back(a.name);
+  if (const IndexDesign* ix = d.index(index)) {
+    for (const KeyAttribute& a : ix->schema.partition_key) k.partition.push_back(a.name);
+    for (const KeyAttribute& a : ix->schema.sort_key) k.sort.push_back(a.name);
   }
   return k;
 }
@@ -396,9 +395,11 @@ Result<std::vector<IndexDrawing>> draw_indexes(const Design& design, const Popul
     return t ? std::move(*t) : std::vector<Collection>{};
   }();
   std::vector<IndexDrawing> out;
-  for (const IndexSchema& ix : design.schema.indexes) {
+  for (const IndexDesign& index : design.indexes) {
+    const IndexSchema& ix = index.schema;
     IndexDrawing drawing;
     drawing.name = ix.name;
+    drawing.local = index.local;
     const KeyNames names = key_names(design, ix.name);
     drawing.partition_key = names.partition;
     drawing.sort_key = names.sort;

@@ -116,6 +116,7 @@ struct IndexDrawing {
     std::vector<std::string> lacks;  // the index's key attributes the item has not
   };
   std::string name;
+  bool local = false;                      // a local secondary index: the table's partitions
   std::vector<std::string> partition_key;  // its key attributes
   std::vector<std::string> sort_key;
   std::vector<Collection> collections;  // partitions in key order, each in the index's order
@@ -128,7 +129,8 @@ struct IndexDrawing {
 // Errors: an item that does not build, a put the model refuses.
 Result<std::vector<Collection>> draw_table(const Design& design, const Population& population);
 
-// Every index of the design, in its order, read from the model: its items
+// Every index of the design, in its order (the global ones, then the local
+// ones), read from the model: its items
 // by Scan, each partition's order by Query. Errors: draw_table's, a read
 // the model refuses.
 Result<std::vector<IndexDrawing>> draw_indexes(const Design& design, const Population& population);

@@ -80,6 +80,55 @@ nlohmann::json update_json(const std::string& table, const Item& key, const Item
   return j;
 }
 
+Result<void> refused(const dynamodb::Reply& r, std::string_view action) {
+  if (r.ok()) return {};
+  return make_error(ErrorCode::kBadParameter, 0,
+                    fmt::format("{} answers {}: {}", action, r.error->type, r.error->message));
+}
+
+// A write's request: the table, the condition and the expression attributes.
+nlohmann::json write_json(const std::string& table, const std::optional<std::string>& condition,
+                          const ExpressionAttributes& a) {
+  nlohmann::json j = {{"TableName", table}};
+  if (condition) j["ConditionExpression"] = *condition;
+  for (const auto& [k, v] : a.names) j["ExpressionAttributeNames"][k] = v;
+  for (const auto& [k, v] : a.values)
+    j["ExpressionAttributeValues"][k] = dynamodb::to_json_value(v);
+  return j;
+}
+
+const char* return_values_name(ReturnValues r) {
+  switch (r) {
+    case ReturnValues::kNone:
+      return "NONE";
+    case ReturnValues::kAllOld:
+      return "ALL_OLD";
+    case ReturnValues::kUpdatedOld:
+      return "UPDATED_OLD";
+    case ReturnValues::kAllNew:
+      return "ALL_NEW";
+    case ReturnValues::kUpdatedNew:
+      return "UPDATED_NEW";
+  }
+  return "NONE";
+}
+
+// A write's answer: ConditionalCheckFailedException is a false condition.
+Result<WriteOutcome> write_outcome(const dynamodb::Reply& r, std::string_view action) {
+  WriteOutcome out;
+  if (!r.ok() && r.error->type.find("ConditionalCheckFailed") != std::string::npos) {
+    out.condition_failed = true;
+    return out;
+  }
+  if (auto ok = refused(r, action); !ok) return ok.error();
+  if (r.body.contains("Attributes")) {
+    auto item = dynamodb::item_from_json(r.body["Attributes"]);
+    if (!item) return item.error();
+    out.attributes = std::move(*item);
+  }
+  return out;
+}
+
 Result<Page> page_from(const dynamodb::Reply& r) {
   Page p;
   const nlohmann::json& b = r.body;
@@ -141,12 +190,6 @@ struct Session {
   }
 };
 
-Result<void> refused(const dynamodb::Reply& r, std::string_view action) {
-  if (r.ok()) return {};
-  return make_error(ErrorCode::kBadParameter, 0,
-                    fmt::format("{} answers {}: {}", action, r.error->type, r.error->message));
-}
-
 class EndpointStore final : public Store {
  public:
   explicit EndpointStore(std::shared_ptr<Session> s) : s_(std::move(s)) {}
@@ -167,6 +210,35 @@ class EndpointStore final : public Store {
     if (auto ok = refused(*r, "UpdateItem"); !ok) return ok;
     note_written(key);
     return {};
+  }
+  Result<WriteOutcome> update_item(const UpdateItemRequest& request) override {
+    nlohmann::json j = write_json(s_->table, request.condition, request.attributes);
+    j["Key"] = dynamodb::to_json_item(request.key);
+    if (request.update_expression) j["UpdateExpression"] = *request.update_expression;
+    j["ReturnValues"] = return_values_name(request.return_values);
+    auto r = s_->call("UpdateItem", j);
+    if (!r) return r.error();
+    note_written(request.key);
+    return write_outcome(*r, "UpdateItem");
+  }
+  Result<bool> put_if(const Item& item, const std::string& condition,
+                      const ExpressionAttributes& attributes) override {
+    nlohmann::json j = write_json(s_->table, condition, attributes);
+    j["Item"] = dynamodb::to_json_item(item);
+    auto r = s_->call("PutItem", j);
+    if (!r) return r.error();
+    auto out = write_outcome(*r, "PutItem");
+    if (!out) return out.error();
+    if (!out->condition_failed) note_written(item);
+    return !out->condition_failed;
+  }
+  Result<WriteOutcome> delete_item(const DeleteItemRequest& request) override {
+    nlohmann::json j = write_json(s_->table, request.condition, request.attributes);
+    j["Key"] = dynamodb::to_json_item(request.key);
+    j["ReturnValues"] = return_values_name(request.return_values);
+    auto r = s_->call("DeleteItem", j);
+    if (!r) return r.error();
+    return write_outcome(*r, "DeleteItem");
   }
   Result<Page> query(const QueryRequest& request) override {
     wait_for_index(request.index_name);
@@ -310,7 +382,8 @@ Result<std::shared_ptr<StoreSource>> open_endpoint_source(const Design& design,
   if (auto ok = probe(*s); !ok) return ok.error();
   s->key_names.push_back(design.schema.partition_key.name);
   if (design.schema.sort_key) s->key_names.push_back(design.schema.sort_key->name);
-  s->has_indexes = !design.schema.indexes.empty();
+  // A local index read without ConsistentRead is eventually consistent too.
+  s->has_indexes = !design.schema.indexes.empty() || !design.schema.local_indexes.empty();
   dynamodb::install_interrupt_handlers(
       "\nsortkey design check: interrupted; deleting the table this check created (interrupt "
       "again to abort)\n",

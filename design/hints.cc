@@ -31,9 +31,8 @@ std::vector<std::string> hint_sort_keys(const Design& d, const Pattern& p) {
     if (d.schema.sort_key) out.push_back(d.schema.sort_key->name);
     return out;
   }
-  for (const IndexSchema& ix : d.schema.indexes) {
-    if (ix.name != p.index) continue;
-    for (const KeyAttribute& k : ix.sort_key) out.push_back(k.name);
+  if (const IndexDesign* ix = d.index(p.index)) {
+    for (const KeyAttribute& k : ix->schema.sort_key) out.push_back(k.name);
   }
   return out;
 }

@@ -249,9 +249,9 @@ std::string index_section(const Design& d, const Population& population, const I
   std::size_t held = 0;
   for (const Collection& c : ix.collections) held += c.items.size();
   std::string out = fmt::format(
-      R"(<h2>Index {}: its item collections</h2><p class="sub">{} item{} of the table in {} collection{}; {} absent.</p>)",
-      html_escape(ix.name), held, held == 1 ? "" : "s", ix.collections.size(),
-      ix.collections.size() == 1 ? "" : "s", ix.absent.size());
+      R"(<h2>{} {}: its item collections</h2><p class="sub">{} item{} of the table in {} collection{}; {} absent.</p>)",
+      ix.local ? "Local index" : "Index", html_escape(ix.name), held, held == 1 ? "" : "s",
+      ix.collections.size(), ix.collections.size() == 1 ? "" : "s", ix.absent.size());
   const std::string sort_type = ix.sort_key.size() > 1 ? "multi" : "";
   const CollectionKeys keys{joined(ix.partition_key, ""), joined(ix.sort_key, "(no sort key)"),
                             fmt::format(R"( data-index="{}"{})", html_escape(ix.name),

@@ -13,14 +13,8 @@ namespace sortkey::design {
 namespace {
 
 std::optional<AttributeType> key_type_of(const Design& d, std::string_view attr) {
-  if (d.schema.partition_key.name == attr) return d.schema.partition_key.type;
-  if (d.schema.sort_key && d.schema.sort_key->name == attr) return d.schema.sort_key->type;
-  for (const IndexSchema& ix : d.schema.indexes) {
-    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
-      for (const KeyAttribute& k : *side) {
-        if (k.name == attr) return k.type;
-      }
-    }
+  for (const KeyAttribute& k : key_attributes(d.schema)) {
+    if (k.name == attr) return k.type;
   }
   return std::nullopt;
 }
@@ -94,6 +88,7 @@ Result<Request> scan_request(const Design& d, const Pattern& p, const Params& pa
   r.scan = true;
   r.scan_request.index_name = p.index;
   r.scan_request.limit = limit;
+  r.scan_request.consistent_read = p.consistent;
   if (p.filter) {
     r.scan_request.filter = *p.filter;
     if (auto ok = add_filter(d, p, params, r.scan_request.attributes); !ok) return ok.error();
@@ -103,6 +98,7 @@ Result<Request> scan_request(const Design& d, const Pattern& p, const Params& pa
   if (!p.index.empty()) j["IndexName"] = p.index;
   if (p.filter) j["FilterExpression"] = *p.filter;
   if (limit) j["Limit"] = *limit;
+  if (p.consistent) j["ConsistentRead"] = true;
   r.json = "Scan " + j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return r;
 }
@@ -166,10 +162,11 @@ PartialItem build_partial_item(const Design& design, const Entity& e) {
 std::vector<std::string> keys_read(const Design& design, const std::string& index) {
   std::vector<std::string> out{design.schema.partition_key.name};
   if (design.schema.sort_key) out.push_back(design.schema.sort_key->name);
-  for (const IndexSchema& ix : design.schema.indexes) {
-    if (ix.name != index) continue;
-    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
-      for (const KeyAttribute& k : *side) out.push_back(k.name);
+  if (const IndexDesign* ix = design.index(index)) {
+    for (const auto* side : {&ix->schema.partition_key, &ix->schema.sort_key}) {
+      for (const KeyAttribute& k : *side) {
+        if (std::find(out.begin(), out.end(), k.name) == out.end()) out.push_back(k.name);
+      }
     }
   }
   return out;
@@ -261,6 +258,10 @@ Result<Request> pattern_request(const Design& design, const Pattern& pattern, co
     if (auto ok = add_filter(design, pattern, params, out.query.attributes); !ok) return ok.error();
     j.update(attributes_json(out.query.attributes), true);
     j["FilterExpression"] = *pattern.filter;
+  }
+  if (pattern.consistent) {
+    out.query.consistent_read = true;
+    j["ConsistentRead"] = true;
   }
   out.json = "Query " + j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return out;

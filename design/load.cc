@@ -27,6 +27,12 @@ Result<void> Loader::read_check(const Node& n, Design& d) const {
   return {};
 }
 
+Node Loader::index_node(const Node& root, const Design& d, std::size_t i) const {
+  const Node table = child(root, "table");
+  if (!d.indexes[i].local) return item(child(table, "indexes"), i);
+  return item(child(table, "local_indexes"), i - d.schema.indexes.size());
+}
+
 int Loader::line_of(const Node& n) const {
   const auto key = doc_.key_positions.find(n.ptr);
   return key != doc_.key_positions.end() ? key->second.line : doc_.where(n.ptr).line;
@@ -42,12 +48,20 @@ void Loader::note_lines(const Node& root, Design& d) const {
       d.lines["key/" + e.name + "/" + k.attribute] = line_of(child(child(en, "keys"), k.attribute));
     }
   }
-  const Node indexes = child(child(root, "table"), "indexes");
   for (std::size_t i = 0; i < d.indexes.size(); ++i) {
-    d.lines["index/" + d.indexes[i].schema.name] = line_of(item(indexes, i));
+    d.lines["index/" + d.indexes[i].schema.name] = line_of(index_node(root, d, i));
   }
   for (const Pattern& p : d.patterns) {
     d.lines["pattern/" + p.name] = line_of(child(child(root, "patterns"), p.name));
+  }
+  for (const Write& w : d.writes) {
+    d.lines["write/" + w.name] = line_of(child(child(root, "writes"), w.name));
+  }
+  for (const EntityType& e : d.entities) {
+    for (const EntityUpdate& u : e.updates) {
+      d.lines["update/" + e.name + "." + u.name] =
+          line_of(child(child(child(ents, e.name), "updates"), u.name));
+    }
   }
 }
 
@@ -56,7 +70,7 @@ Result<Design> Loader::run() {
   Design d;
   d.path = path_;
   d.name = std::filesystem::path(path_).stem().string();
-  if (auto ok = object(root, {"design", "table", "entities", "patterns", "check"}); !ok) {
+  if (auto ok = object(root, {"design", "table", "entities", "patterns", "writes", "check"}); !ok) {
     return ok.error();
   }
   if (const Node n = child(root, "design")) {
@@ -77,7 +91,7 @@ Result<Design> Loader::run() {
     d.entities.push_back(std::move(*e));
   }
   for (std::size_t i = 0; i < d.indexes.size(); ++i) {
-    const Node holds = child(item(child(child(root, "table"), "indexes"), i), "holds");
+    const Node holds = child(index_node(root, d, i), "holds");
     if (!holds) continue;
     auto sel = read_selectors(holds, d, nullptr);
     if (!sel) return sel.error();
@@ -93,6 +107,7 @@ Result<Design> Loader::run() {
       d.patterns.push_back(std::move(*p));
     }
   }
+  if (auto ok = read_writes(child(root, "writes"), d); !ok) return ok.error();
   note_lines(root, d);
   return d;
 }

@@ -26,6 +26,8 @@ namespace sortkey::design {
 // (design/document.h): far above any real design, low enough that a check
 // of the largest one still ends.
 inline constexpr std::size_t kMaxEntityTypes = 32;
+// Attributes an index's projection lists (DynamoDB: 100 over all indexes).
+inline constexpr std::size_t kMaxProjected = 100;
 inline constexpr std::size_t kMaxAttributes = 32;
 inline constexpr std::size_t kMaxPatterns = 64;
 inline constexpr std::size_t kMaxAlphabet = 512;

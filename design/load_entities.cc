@@ -36,15 +36,10 @@ std::string preset_characters(std::string_view name) {
   return {};
 }
 
-// Every key attribute of the table and its indexes, for suggestions.
+// Every key attribute of the table and its global and local indexes, for suggestions.
 std::vector<std::string> key_names(const TableSchema& s) {
-  std::vector<std::string> out{s.partition_key.name};
-  if (s.sort_key) out.push_back(s.sort_key->name);
-  for (const IndexSchema& ix : s.indexes) {
-    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
-      for (const KeyAttribute& k : *side) out.push_back(k.name);
-    }
-  }
+  std::vector<std::string> out;
+  for (const KeyAttribute& k : key_attributes(s)) out.push_back(k.name);
   return out;
 }
 
@@ -56,14 +51,8 @@ std::vector<std::string> attribute_names(const EntityType& e) {
 
 // The type of a key attribute of the table or an index; nullopt when none has it.
 std::optional<AttributeType> key_type(const TableSchema& s, std::string_view attr) {
-  if (s.partition_key.name == attr) return s.partition_key.type;
-  if (s.sort_key && s.sort_key->name == attr) return s.sort_key->type;
-  for (const IndexSchema& ix : s.indexes) {
-    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
-      for (const KeyAttribute& k : *side) {
-        if (k.name == attr) return k.type;
-      }
-    }
+  for (const KeyAttribute& k : key_attributes(s)) {
+    if (k.name == attr) return k.type;
   }
   return std::nullopt;
 }
@@ -342,7 +331,7 @@ Result<EntityType> Loader::read_entity(const std::string& entity_name, const Nod
                                        const Design& d) const {
   EntityType e;
   e.name = entity_name;
-  if (auto ok = object(n, {"attributes", "keys", "identity"}); !ok) return ok.error();
+  if (auto ok = object(n, {"attributes", "keys", "identity", "updates"}); !ok) return ok.error();
   const Node attrs = child(n, "attributes");
   if (auto ok = needed(attrs); !ok) return ok.error();
   auto entries = members(attrs, kMaxAttributes);
@@ -368,6 +357,7 @@ Result<EntityType> Loader::read_entity(const std::string& entity_name, const Nod
     e.identity = std::move(*keys_of);
   }
   if (auto ok = check_entity_keys(n, e, d); !ok) return ok.error();
+  if (auto ok = read_updates(child(n, "updates"), e, d); !ok) return ok.error();
   return e;
 }
 

@@ -6,10 +6,11 @@
 //
 //   load.cc            load_design_text, the order of the sections, `check:`
 //   load_nodes.cc      one JSON value checked for its type, range and keys
-//   load_table.cc      `table:`: its key attributes and indexes
+//   load_table.cc      `table:`: its key attributes, global and local indexes
 //   load_entities.cc   `entities:`: attributes, key templates, the keys' checks
 //   load_selectors.cc  selectors, their `where` conditions, order keys
 //   load_patterns.cc   `patterns:`: parameters, the query or scan, sort, filter
+//   load_writes.cc     an entity's `updates:`, the design's `writes:`
 //
 // Every reader returns the first problem as an Error whose message starts
 // with "<path>:<line>:<column>: <JSON pointer>: " (see Loader::fail), and
@@ -100,6 +101,8 @@ class Loader {
   Result<void> read_check(const Node& n, Design& d) const;
   // The line where `n` is named: its key's, else its value's.
   int line_of(const Node& n) const;
+  // The file's entry of d.indexes[i]: in `indexes`, or in `local_indexes`.
+  Node index_node(const Node& root, const Design& d, std::size_t i) const;
   // Design::lines, once every section is read.
   void note_lines(const Node& root, Design& d) const;
 
@@ -107,6 +110,10 @@ class Loader {
   Result<void> read_table(const Node& n, Design& d) const;
   Result<KeyAttribute> key_attribute(const Node& n) const;
   Result<std::vector<KeyAttribute>> key_attributes(const Node& n) const;
+  // One entry of `indexes` (local: of `local_indexes`) into d.indexes and d.schema.
+  Result<void> read_index(const Node& e, bool local, Design& d) const;
+  // `projection`: all (absent too), keys_only, or a list of attributes (INCLUDE).
+  Result<Projection> read_projection(const Node& n) const;
 
   // load_entities.cc
   Result<EntityType> read_entity(const std::string& entity_name, const Node& n,
@@ -119,6 +126,15 @@ class Loader {
   Result<Template> read_template(const Node& n, const EntityType* e,
                                  const ParamTypes* params) const;
   Result<void> check_entity_keys(const Node& n, const EntityType& e, const Design& d) const;
+
+  // load_writes.cc
+  // A list of names, each once; empty when `n` is absent.
+  Result<std::vector<std::string>> read_names(const Node& n) const;
+  Result<EntityUpdate> read_update(const std::string& update_name, const Node& n,
+                                   const EntityType& e, const Design& d) const;
+  Result<void> read_updates(const Node& n, EntityType& e, const Design& d) const;
+  Result<Write> read_write(const std::string& write_name, const Node& n, const Design& d) const;
+  Result<void> read_writes(const Node& n, Design& d) const;
 
   // load_selectors.cc
   Result<Predicate> read_where(const Node& n, const EntityType& e, const ParamTypes* params) const;

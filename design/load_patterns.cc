@@ -27,13 +27,8 @@ std::vector<std::string> qualified_attributes(const Design& d) {
 
 // What a filter may name: every entity attribute and key attribute.
 std::vector<std::string> item_attributes(const Design& d) {
-  std::vector<std::string> out{d.schema.partition_key.name};
-  if (d.schema.sort_key) out.push_back(d.schema.sort_key->name);
-  for (const IndexSchema& ix : d.schema.indexes) {
-    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
-      for (const KeyAttribute& k : *side) out.push_back(k.name);
-    }
-  }
+  std::vector<std::string> out;
+  for (const KeyAttribute& k : key_attributes(d.schema)) out.push_back(k.name);
   for (const EntityType& e : d.entities) {
     for (const AttributeSpec& a : e.attributes) out.push_back(a.name);
   }
@@ -255,8 +250,9 @@ Result<void> Loader::read_sort(const Node& n, const IndexSchema* index, const De
 Result<void> Loader::read_query(const Node& n, const Design& d, const ParamTypes& types,
                                 Pattern& p) const {
   if (p.scan) {
-    if (auto ok = object(n, {"index", "limit", "filter"}); !ok) return ok;
-  } else if (auto ok = object(n, {"index", "partition", "sort", "forward", "limit", "filter"});
+    if (auto ok = object(n, {"index", "limit", "filter", "consistent"}); !ok) return ok;
+  } else if (auto ok = object(
+                 n, {"index", "partition", "sort", "forward", "limit", "filter", "consistent"});
              !ok) {
     return ok;
   }
@@ -264,15 +260,27 @@ Result<void> Loader::read_query(const Node& n, const Design& d, const ParamTypes
   if (const Node ix = child(n, "index")) {
     auto s = name(ix);
     if (!s) return s.error();
-    for (const IndexSchema& i : d.schema.indexes) {
-      if (i.name == *s) index = &i;
-    }
+    if (const IndexDesign* found = d.index(*s)) index = &found->schema;
     if (index == nullptr) {
       std::vector<std::string> known;
-      for (const IndexSchema& i : d.schema.indexes) known.push_back(i.name);
+      for (const IndexDesign& i : d.indexes) known.push_back(i.schema.name);
       return fail(ix, fmt::format("the table has no index {}{}", *s, did_you_mean(*s, known)));
     }
     p.index = *s;
+  }
+  if (const Node c = child(n, "consistent")) {
+    auto b = boolean(c);
+    if (!b) return b.error();
+    // Consistent reads are not supported on global secondary indexes; an LSI
+    // allows them (AWS API reference "Query"; ALT test_gsi.py::
+    // test_gsi_strong_consistency, test_lsi.py::test_lsi_consistent_read;
+    // dynamodb-write-semantics.md section 6 item 7).
+    if (*b && !p.index.empty() && !d.index(p.index)->local) {
+      return fail(c, fmt::format("{} is a global index, and DynamoDB refuses ConsistentRead on "
+                                 "one: read a local index or the table",
+                                 p.index));
+    }
+    p.consistent = *b;
   }
   if (const Node l = child(n, "limit")) {
     auto v = integer(l, 1, 1000);

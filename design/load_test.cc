@@ -72,7 +72,8 @@ TEST(Load, ErrorsNameFileLineColumnAndPointer) {
             "not timestamp");
   EXPECT_EQ(error_of(replaced(kMinimal, "sort_key: SK", "sort_kee: SK")),
             "d.yaml:3:13: /table/sort_kee: unknown key \"sort_kee\" (did you mean sort_key?); the "
-            "keys here: name, partition_key, sort_key, indexes");
+            "keys here: name, partition_key, sort_key, indexes, "
+            "local_indexes");
   EXPECT_EQ(
       error_of(replaced(kMinimal, "      SK: \"EVT#{at:timestamp(0)}\"\n", "")),
       "d.yaml:10:7: /entities/Event/keys: Event gives no SK: every item needs the table's key");

@@ -11,6 +11,16 @@ class InMemoryStore final : public Store {
   Result<void> update(const Item& key, const ItemUpdate& update) override {
     return table_.update(key, update);
   }
+  Result<WriteOutcome> update_item(const UpdateItemRequest& request) override {
+    return sortkey::update_item(table_, request);
+  }
+  Result<bool> put_if(const Item& item, const std::string& condition,
+                      const ExpressionAttributes& attributes) override {
+    return sortkey::put_if(table_, item, condition, attributes);
+  }
+  Result<WriteOutcome> delete_item(const DeleteItemRequest& request) override {
+    return sortkey::delete_item(table_, request);
+  }
   Result<Page> query(const QueryRequest& request) override { return table_.query(request); }
   Result<Page> scan(const ScanRequest& request) override { return table_.scan(request); }
 

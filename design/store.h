@@ -21,6 +21,7 @@
 #include "design/design.h"
 #include "sortkey/error.h"
 #include "sortkey/table.h"
+#include "sortkey/update.h"
 
 namespace sortkey::design {
 
@@ -31,6 +32,16 @@ class Store {
   virtual std::string name() const = 0;
   virtual Result<void> put(const Item& item) = 0;
   virtual Result<void> update(const Item& key, const ItemUpdate& update) = 0;
+  // UpdateItem with its UpdateExpression, ConditionExpression and
+  // ReturnValues (sortkey/update.h); a false condition is
+  // WriteOutcome::condition_failed, not an error.
+  virtual Result<WriteOutcome> update_item(const UpdateItemRequest& request) = 0;
+  // PutItem with a ConditionExpression: whether the item was written
+  // (sortkey/table.h, put_if).
+  virtual Result<bool> put_if(const Item& item, const std::string& condition,
+                              const ExpressionAttributes& attributes) = 0;
+  // DeleteItem with an optional ConditionExpression.
+  virtual Result<WriteOutcome> delete_item(const DeleteItemRequest& request) = 0;
   virtual Result<Page> query(const QueryRequest& request) = 0;
   virtual Result<Page> scan(const ScanRequest& request) = 0;
 };

@@ -44,6 +44,32 @@ const EntityType* Design::entity(std::string_view entity_name) const {
   return nullptr;
 }
 
+const IndexDesign* Design::index(std::string_view index_name) const {
+  for (const IndexDesign& ix : indexes) {
+    if (ix.schema.name == index_name) return &ix;
+  }
+  return nullptr;
+}
+
+std::vector<KeyAttribute> key_attributes(const TableSchema& schema) {
+  std::vector<KeyAttribute> out;
+  const auto add = [&out](const KeyAttribute& k) {
+    for (const KeyAttribute& seen : out) {
+      if (seen.name == k.name) return;
+    }
+    out.push_back(k);
+  };
+  add(schema.partition_key);
+  if (schema.sort_key) add(*schema.sort_key);
+  for (const IndexSchema& ix : schema.indexes) {
+    for (const auto* side : {&ix.partition_key, &ix.sort_key}) {
+      for (const KeyAttribute& k : *side) add(k);
+    }
+  }
+  for (const LocalIndexSchema& ix : schema.local_indexes) add(ix.sort_key);
+  return out;
+}
+
 std::string plain_text(const Value& v, const AttributeSpec& spec) {
   switch (v.type) {
     case AttrType::kInteger:

@@ -27,6 +27,12 @@ const char* projection_name(ProjectionType p) {
   return "ALL";
 }
 
+nlohmann::json projection_json(const Projection& p) {
+  nlohmann::json projection = {{"ProjectionType", projection_name(p.type)}};
+  if (p.type == ProjectionType::kInclude) projection["NonKeyAttributes"] = p.non_key_attributes;
+  return projection;
+}
+
 }  // namespace
 
 nlohmann::json table_definition(const TableSchema& s) {
@@ -56,14 +62,23 @@ nlohmann::json table_definition(const TableSchema& s) {
     for (const IndexSchema& i : s.indexes) {
       for (const KeyAttribute& k : i.partition_key) define(k);
       for (const KeyAttribute& k : i.sort_key) define(k);
-      nlohmann::json projection = {{"ProjectionType", projection_name(i.projection.type)}};
-      if (i.projection.type == ProjectionType::kInclude)
-        projection["NonKeyAttributes"] = i.projection.non_key_attributes;
       gsis.push_back({{"IndexName", i.name},
                       {"KeySchema", schema(i.partition_key, i.sort_key)},
-                      {"Projection", projection}});
+                      {"Projection", projection_json(i.projection)}});
     }
     j["GlobalSecondaryIndexes"] = gsis;
+  }
+  // AWS API reference "CreateTable", LocalSecondaryIndexes: the table's
+  // partition key (HASH) and the index's sort key (RANGE).
+  if (!s.local_indexes.empty()) {
+    nlohmann::json lsis = nlohmann::json::array();
+    for (const LocalIndexSchema& i : s.local_indexes) {
+      define(i.sort_key);
+      lsis.push_back({{"IndexName", i.name},
+                      {"KeySchema", schema({s.partition_key}, {i.sort_key})},
+                      {"Projection", projection_json(i.projection)}});
+    }
+    j["LocalSecondaryIndexes"] = lsis;
   }
   j["AttributeDefinitions"] = defs;
   return j;

@@ -66,8 +66,9 @@ class TableManager {
 };
 
 // CreateTable's parameters for `schema`, but the TableName: on demand
-// (PAY_PER_REQUEST), every key attribute defined once, each index a global
-// secondary index with its projection.
+// (PAY_PER_REQUEST), every key attribute defined once, the global secondary
+// indexes (GlobalSecondaryIndexes) and the local ones (LocalSecondaryIndexes),
+// each with its projection.
 nlohmann::json table_definition(const TableSchema& schema);
 
 // Deletes the items of `table` whose keys are `keys` (DynamoDB JSON), with
