@@ -65,6 +65,21 @@ nlohmann::json table_definition(const TableSchema& s) {
     }
     j["GlobalSecondaryIndexes"] = gsis;
   }
+  // Local indexes: the table's partition key and one sort attribute (AWS API
+  // reference "CreateTable", LocalSecondaryIndexes).
+  if (!s.local_indexes.empty()) {
+    nlohmann::json lsis = nlohmann::json::array();
+    for (const LocalIndexSchema& i : s.local_indexes) {
+      define(i.sort_key);
+      nlohmann::json projection = {{"ProjectionType", projection_name(i.projection.type)}};
+      if (i.projection.type == ProjectionType::kInclude)
+        projection["NonKeyAttributes"] = i.projection.non_key_attributes;
+      lsis.push_back({{"IndexName", i.name},
+                      {"KeySchema", schema({s.partition_key}, {i.sort_key})},
+                      {"Projection", projection}});
+    }
+    j["LocalSecondaryIndexes"] = lsis;
+  }
   j["AttributeDefinitions"] = defs;
   return j;
 }

@@ -67,7 +67,8 @@ class TableManager {
 
 // CreateTable's parameters for `schema`, but the TableName: on demand
 // (PAY_PER_REQUEST), every key attribute defined once, each index a global
-// secondary index with its projection.
+// secondary index with its projection, each local index a local secondary
+// index (the table's partition key, its sort attribute) with its projection.
 nlohmann::json table_definition(const TableSchema& schema);
 
 // Deletes the items of `table` whose keys are `keys` (DynamoDB JSON), with
