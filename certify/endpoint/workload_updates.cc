@@ -289,6 +289,15 @@ void Workload::check_expression_write(const std::string& table, oracle::NaiveTab
         narrowed.cause = "of an invalid item: " + invalid_item_rule(before, narrowed);
       } else if (want.why == "number overflow") {
         narrowed.cause = "whose arithmetic overflows a Number";
+      } else if (d->kind == "error_type" &&
+                 d->error_type() == "ConditionalCheckFailedException") {
+        // The endpoint's condition is false where the oracle's is true:
+        // the actions do not matter.
+        narrowed.cause = "with a condition the endpoint finds false";
+      } else if (d->error_message().starts_with("Invalid UpdateExpression: Syntax error")) {
+        // A parser's fault depends on the text (spacing, clause order),
+        // not on which actions it renders.
+        narrowed.cause = "with an UpdateExpression the endpoint cannot parse";
       } else if (d->kind == "return_values" && nested_updated(narrowed)) {
         narrowed.cause = "with ReturnValues UPDATED_OLD or UPDATED_NEW of a nested path";
       }
