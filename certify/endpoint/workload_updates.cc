@@ -289,8 +289,7 @@ void Workload::check_expression_write(const std::string& table, oracle::NaiveTab
         narrowed.cause = "of an invalid item: " + invalid_item_rule(before, narrowed);
       } else if (want.why == "number overflow") {
         narrowed.cause = "whose arithmetic overflows a Number";
-      } else if (d->kind == "error_type" &&
-                 d->error_type() == "ConditionalCheckFailedException") {
+      } else if (d->kind == "error_type" && d->error_type() == "ConditionalCheckFailedException") {
         // The endpoint's condition is false where the oracle's is true:
         // the actions do not matter.
         narrowed.cause = "with a condition the endpoint finds false";
