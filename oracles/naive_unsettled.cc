@@ -42,7 +42,7 @@ const std::vector<NUnsettledRule>& naive_unsettled_rules() {
        "does not match the range key predicate"},
       {NUnsettled::kDeleteOnlyUpdateOfMissingItem, "delete-only-update-of-missing-item",
        "an UpdateExpression of DELETE actions only (with or without REMOVE) on a missing item",
-       "no item is created", "the item of the key is created (DynamoDB Local)",
+       "no item is created", "the item of the key is created (dynalite, DynamoDB Local)",
        "reference section 1 rule 3 and unsettled rule 6: REMOVE alone creates nothing "
        "(Alternator test_item.py::test_update_item_non_existent, test_update_item_delete); an "
        "UpdateExpression of DELETE alone is untested",

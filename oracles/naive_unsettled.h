@@ -45,7 +45,7 @@
 //     an UpdateExpression of DELETE actions only (REMOVE beside them) on a
 //     missing item. REMOVE alone creates nothing (Alternator test_item.py::
 //     test_update_item_non_existent); DELETE alone is untested. The model
-//     creates nothing; DynamoDB Local creates the item of its key.
+//     creates nothing; dynalite and DynamoDB Local create the item of its key.
 //     Unsettled: the item of the key stored (and returned by ALL_NEW).
 //   key-update-under-false-condition (reference on writes, section 1 rule
 //     32 and its list of unsettled rules, 9)
