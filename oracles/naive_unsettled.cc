@@ -40,6 +40,22 @@ const std::vector<NUnsettledRule>& naive_unsettled_rules() {
        "BETWEEN is inclusive (AWS DG 'Comparison operator and function reference'); no source "
        "tests an inclusive bound",
        "does not match the range key predicate"},
+      {NUnsettled::kDeleteOnlyUpdateOfMissingItem, "delete-only-update-of-missing-item",
+       "an UpdateExpression of DELETE actions only (with or without REMOVE) on a missing item",
+       "no item is created", "the item of the key is created (dynalite, DynamoDB Local)",
+       "reference section 1 rule 3 and unsettled rule 6: REMOVE alone creates nothing "
+       "(Alternator test_item.py::test_update_item_non_existent, test_update_item_delete); an "
+       "UpdateExpression of DELETE alone is untested",
+       ""},
+      {NUnsettled::kKeyUpdateUnderFalseCondition, "key-update-under-false-condition",
+       "an UpdateItem targeting a table key attribute with a ConditionExpression false on the "
+       "item",
+       "refused with a ValidationException before the condition is evaluated",
+       "ConditionalCheckFailedException: the condition first (DynamoDB Local)",
+       "reference section 1 rule 32 and unsettled rule 9: the key refusal is tested with no "
+       "condition (Alternator test_update_expression.py::test_update_expression_cannot_modify_key, "
+       "dynalite updateItem.js 'trying to update key'); which error comes first is unrecorded",
+       ""},
   };
   return kRules;
 }

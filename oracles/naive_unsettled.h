@@ -40,6 +40,20 @@
 //     (ValidationException) of such a request. The bound of = is settled
 //     (accepted, Alternator test_gsi.py::
 //     test_gsi_query_exclusivestartkey_wrong_partition) and is not here.
+//   delete-only-update-of-missing-item (reference on writes, section 1
+//     rule 3, and its list of unsettled rules, 6)
+//     an UpdateExpression of DELETE actions only (REMOVE beside them) on a
+//     missing item. REMOVE alone creates nothing (Alternator test_item.py::
+//     test_update_item_non_existent); DELETE alone is untested. The model
+//     creates nothing; dynalite and DynamoDB Local create the item of its key.
+//     Unsettled: the item of the key stored (and returned by ALL_NEW).
+//   key-update-under-false-condition (reference on writes, section 1 rule
+//     32 and its list of unsettled rules, 9)
+//     an UpdateItem that targets a table key attribute, with a condition
+//     that is false on the item. The model refuses it (ValidationException,
+//     before the condition); DynamoDB Local answers
+//     ConditionalCheckFailedException; no source sends both faults.
+//     Unsettled: ConditionalCheckFailedException for such a request.
 
 #ifndef SORTKEY_ORACLES_NAIVE_UNSETTLED_H_
 #define SORTKEY_ORACLES_NAIVE_UNSETTLED_H_
@@ -55,6 +69,8 @@ enum class NUnsettled {
   kSizeOfNonAsciiString,
   kFilterOnUnprojectedAttribute,
   kStartKeyAtInclusiveBound,
+  kDeleteOnlyUpdateOfMissingItem,
+  kKeyUpdateUnderFalseCondition,
 };
 
 // One rule, as reports name and cite it.

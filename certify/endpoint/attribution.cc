@@ -303,6 +303,11 @@ Signature Attribution::classify_raw(const Divergence& d, const CheckContext& con
     s.feature = "invalid request: " + context.invalid->fault;
   } else if (context.step != nullptr) {
     step_cause(*context.step, context, s);
+  } else if (context.write != nullptr) {
+    // Narrowed to one action and the condition it needs where it could be
+    // (Workload::check_expression_write): the forms of what is left.
+    s.feature = write_feature(*context.write, s.outcome == "return_values",
+                              s.error == "ConditionalCheckFailedException");
   } else if (context.large) {
     s.feature = std::string("a partition over 1 MB read ") +
                 (context.query->limit ? "with Limit" : "without Limit");

@@ -18,6 +18,7 @@
 #include "certify/endpoint/edge_values.h"
 #include "certify/endpoint/generators.h"
 #include "certify/endpoint/session_internal.h"
+#include "properties/gen/query_gen.h"
 #include "properties/gen/write_gen.h"
 #include "properties/props/outcome.h"
 
@@ -217,6 +218,70 @@ LoadedCase draw_large_case() {
   return drawn;
 }
 
+// A shape of table_shapes() or of local_index_shapes(), and items for it.
+LoadedCase draw_any_shape() {
+  const int plain = static_cast<int>(table_shapes().size());
+  const int pick = *rc::gen::inRange(0, plain + static_cast<int>(local_index_shapes().size()));
+  const int shape = pick < plain ? pick : kLocalShapes + pick - plain;
+  const NSchema& schema = shape_schema(shape);
+  return LoadedCase(shape, schema, gen_items(schema));
+}
+
+// One to three writes drawn by `gen` one after the other, each against the
+// oracle as the ones before leave it.
+LoadedCase draw_writes_case(Impl& s, ExpressionWrite (*gen)(const oracle::NaiveTable&)) {
+  LoadedCase drawn = draw_any_shape();
+  oracle::NaiveTable m = drawn.after;
+  std::vector<ExpressionWrite> writes;
+  for (int i = *rc::gen::inRange(1, 4); i > 0; --i) {
+    writes.push_back(gen(m));
+    expect_write(m, writes.back());
+  }
+  s.tag(fmt::format("shape {}", drawn.shape));
+  drawn.check = [writes](Lane& lane, const std::string& table, oracle::NaiveTable& model) {
+    for (const ExpressionWrite& w : writes)
+      lane.workload().check_expression_write(table, model, w, lane.observer());
+  };
+  return drawn;
+}
+
+LoadedCase draw_update_case(Impl& s) { return draw_writes_case(s, gen_update_write); }
+LoadedCase draw_conditional_case(Impl& s) { return draw_writes_case(s, gen_conditional_write); }
+
+// Queries and Scans of the local index shapes: on a local index, strongly
+// consistent now and then, and with Select ALL_ATTRIBUTES (the attributes
+// it does not project fetched from the table; without a filter, whose
+// reading of attributes not projected is unsettled, oracles/naive_unsettled.h).
+LoadedCase draw_local_index_case(Impl& s) {
+  const int i = *rc::gen::inRange(0, static_cast<int>(local_index_shapes().size()));
+  const NSchema& schema = shape_schema(kLocalShapes + i);
+  LoadedCase drawn(kLocalShapes + i, schema, gen_items(schema));
+  const auto local = [&schema](const std::string& index) {
+    for (const oracle::NIndex& x : schema.indexes) {
+      if (x.name == index) return x.local;
+    }
+    return false;
+  };
+  std::vector<props::QuerySpec> queries;
+  for (int n = *rc::gen::inRange(1, 4); n > 0; --n) {
+    props::QuerySpec q = plus_dropped(gen_query_spec(drawn.after));
+    if (local(q.index)) {
+      q.consistent = *rc::gen::arbitrary<bool>();
+      q.all_attributes = !q.count_only && props::chance(50);
+      if (q.all_attributes) q.filter.reset();
+    }
+    queries.push_back(q);
+  }
+  props::ScanSpec scan = plus_dropped(gen_scan_spec(drawn.after));
+  if (local(scan.index)) scan.consistent = *rc::gen::arbitrary<bool>();
+  s.tag(fmt::format("shape {}", drawn.shape));
+  drawn.check = [queries, scan](Lane& lane, const std::string& table, oracle::NaiveTable& model) {
+    for (const props::QuerySpec& q : queries) check_query(lane, table, model, q);
+    check_scan(lane, table, model, scan);
+  };
+  return drawn;
+}
+
 // ---------------------------------------------------------------- the properties
 
 void add_query_property(Impl& s) {
@@ -316,6 +381,36 @@ void add_writes_property(Impl& s) {
       });
 }
 
+void add_updates_property(Impl& s) {
+  add_loaded_property(
+      s, "updates",
+      "UpdateItem over the full UpdateExpression grammar (SET with + and -, if_not_exists, "
+      "list_append, nested paths and list indexes; REMOVE; ADD; DELETE), on items held and not, "
+      "with every ReturnValues, answers as the oracle does (verdict, attributes returned); the "
+      "item read back is the oracle's, and every index it was or is in holds the oracle's "
+      "entries (it moves in and out of sparse global and local indexes)",
+      draw_update_case);
+}
+
+void add_conditional_writes_property(Impl& s) {
+  add_loaded_property(
+      s, "conditional_writes",
+      "PutItem, UpdateItem and DeleteItem with ConditionExpressions true and false on the item "
+      "(attribute_exists and attribute_not_exists of the key among them) answer as the oracle "
+      "does: a false condition is ConditionalCheckFailedException, returns the item with "
+      "ReturnValuesOnConditionCheckFailure ALL_OLD and changes nothing; a true one writes",
+      draw_conditional_case);
+}
+
+void add_local_indexes_property(Impl& s) {
+  add_loaded_property(
+      s, "local_indexes",
+      "tables with sparse local secondary indexes (KEYS_ONLY, INCLUDE, ALL) beside a global one "
+      "are created; every page of Queries and Scans of them matches the oracle, strongly "
+      "consistent or not, and Select ALL_ATTRIBUTES fetches what the index does not project",
+      draw_local_index_case);
+}
+
 void add_known_divergences_property(Impl& s) {
   s.catalog.add(
       "endpoint", "known_divergences",
@@ -354,6 +449,9 @@ void add_endpoint_properties(Impl& s) {
   add_invalid_requests_property(s);
   add_limits_property(s);
   add_writes_property(s);
+  add_updates_property(s);
+  add_conditional_writes_property(s);
+  add_local_indexes_property(s);
   // Without a file there is nothing to replay: no row that would read as
   // entries checked.
   if (!s.options.known_divergences.empty()) add_known_divergences_property(s);

@@ -6,9 +6,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "properties/gen/query_gen.h"
+#include "properties/gen/update_gen.h"
 #include "properties/gen/write_gen.h"
 #include "sortkey/composite.h"
 #include "sortkey/inverse.h"
@@ -65,6 +68,39 @@ const std::vector<NSchema>& table_shapes() {
     return s;
   }();
   return all;
+}
+
+// Local indexes beside global ones, each sparse: S and B partitions, N and S
+// sort keys; KEYS_ONLY, INCLUDE and ALL projections (a read of a local
+// index that asks for more than it projects fetches from the table), a
+// reserved word as a sort attribute, and an index on the table's own sort
+// key's neighbour type.
+const std::vector<NSchema>& local_index_shapes() {
+  static const std::vector<NSchema> all = [] {
+    std::vector<NSchema> s(2);
+    s[0].pk = {"pk", T::S};
+    s[0].sk = NKey{"sk", T::N};
+    s[0].indexes = {{"gsi1", {{"g1", T::S}}, {{"Date", T::S}}, NIndex::Projection::kAll, {}},
+                    {"lsi1", {{"pk", T::S}}, {{"Date", T::S}}, NIndex::Projection::kKeysOnly, {}},
+                    {"lsi2", {{"pk", T::S}}, {{"g2", T::N}}, NIndex::Projection::kInclude, {"x"}}};
+    s[0].indexes[1].local = true;
+    s[0].indexes[2].local = true;
+    s[1].pk = {"pk", T::B};
+    s[1].sk = NKey{"sk", T::S};
+    s[1].indexes = {{"lsi1", {{"pk", T::B}}, {{"Size", T::N}}, NIndex::Projection::kAll, {}},
+                    {"lsi2", {{"pk", T::B}}, {{"g1", T::B}}, NIndex::Projection::kKeysOnly, {}}};
+    s[1].indexes[0].local = true;
+    s[1].indexes[1].local = true;
+    return s;
+  }();
+  return all;
+}
+
+const NSchema& shape_schema(int shape) {
+  if (shape < 0) return strategy_schema();
+  if (shape >= kLocalShapes)
+    return local_index_shapes().at(static_cast<std::size_t>(shape - kLocalShapes));
+  return table_shapes().at(static_cast<std::size_t>(shape));
 }
 
 // The guides' layout (examples/orders.yaml): one table, a sparse index for STATUS#DATE.
@@ -306,6 +342,21 @@ void drop_plus(std::vector<props::WriteStep>& steps) {
   }
 }
 
+void drop_plus(ExpressionWrite& w) {
+  drop_number_plus(w.key);
+  drop_number_plus(w.item);
+  if (w.condition) drop_number_plus(*w.condition);
+  if (!w.update) return;
+  const std::function<void(oracle::NUpdOperand&)> operand = [&](oracle::NUpdOperand& o) {
+    drop_number_plus(o.value);
+    for (oracle::NUpdOperand& a : o.args) operand(a);
+  };
+  for (oracle::NUpdAction& a : w.update->actions) {
+    drop_number_plus(a.constant);
+    for (oracle::NUpdOperand& o : a.operands) operand(o);
+  }
+}
+
 std::vector<NItem> gen_items(const NSchema& schema) {
   auto items =
       *rc::gen::resize(30, rc::gen::container<std::vector<NItem>>(props::gen_item(schema)));
@@ -391,6 +442,131 @@ props::QuerySpec gen_large_query() {
   q.consistent = *rc::gen::arbitrary<bool>();
   q.style = *rc::gen::arbitrary<std::uint64_t>();
   return q;
+}
+
+}  // namespace sortkey::certify::endpoint
+
+namespace sortkey::certify::endpoint {
+
+// ---------------------------------------------------------------- writes with expressions
+
+namespace {
+
+// The type of the index key attribute `name`, or nullopt when it keys no index.
+std::optional<T> index_key_type(const NSchema& schema, const std::string& name) {
+  for (const NIndex& i : schema.indexes) {
+    for (const auto* side : {&i.pk, &i.sk}) {
+      for (const NKey& k : *side) {
+        if (k.name == name) return k.type;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// Whether an action writes an index key attribute with a value of its
+// type, or removes it: the item moves in, out or within the index.
+bool keeps_index_type(const NSchema& schema, const oracle::NUpdAction& a) {
+  const std::optional<T> t = index_key_type(schema, a.path.front().name);
+  if (!t) return true;
+  if (a.path.size() > 1) return false;
+  switch (a.kind) {
+    case oracle::NUpdAction::Kind::kRemove:
+      return true;
+    case oracle::NUpdAction::Kind::kAdd:
+      return *t == T::N && a.constant.t == T::N;
+    case oracle::NUpdAction::Kind::kDelete:
+      return false;
+    case oracle::NUpdAction::Kind::kSet:
+      break;
+  }
+  for (const oracle::NUpdOperand& o : a.operands) {
+    if (o.kind != oracle::NUpdOperand::Kind::kValue || o.value.t != *t) return false;
+  }
+  return a.op == 0 || *t == T::N;
+}
+
+// The update without the actions that would give an index key attribute a
+// value of another type, or a path inside it: an item DynamoDB refuses for
+// an index key of the wrong type is the writes' and the load's check
+// (endpoint/writes, index_key_type), and emulators refuse such updates
+// before the condition with messages naming both types, one signature per
+// pair of types. nullopt when none is left.
+std::optional<oracle::NUpdate> typed_index_keys(const NSchema& schema, oracle::NUpdate u) {
+  std::erase_if(u.actions,
+                [&](const oracle::NUpdAction& a) { return !keeps_index_type(schema, a); });
+  if (u.actions.empty()) return std::nullopt;
+  return u;
+}
+
+}  // namespace
+
+ExpressionWrite gen_update_write(const oracle::NaiveTable& m) {
+  const auto table = std::make_shared<const oracle::NaiveTable>(m);
+  const oracle::NUpdateRequest r = *props::gen_update_request(table);
+  ExpressionWrite w;
+  w.key = r.key;
+  if (r.update) w.update = typed_index_keys(m.schema(), *r.update);
+  w.condition = r.condition;
+  w.return_values = r.return_values;
+  w.old_on_failure = r.old_on_failure;
+  w.style = *rc::gen::arbitrary<std::uint64_t>();
+  drop_plus(w);
+  return w;
+}
+
+namespace {
+
+// attribute_exists(<partition key>) or attribute_not_exists of it: the
+// guides' conditions (create only, update only).
+oracle::NCond key_exists(const NSchema& schema, bool exists) {
+  oracle::NCond c;
+  c.op = exists ? oracle::NCond::Op::kExists : oracle::NCond::Op::kNotExists;
+  oracle::NOperand path;
+  path.kind = oracle::NOperand::Kind::kPath;
+  path.path = {oracle::NStep{false, schema.pk.name, 0}};
+  c.args = {path};
+  return c;
+}
+
+}  // namespace
+
+ExpressionWrite gen_conditional_write(const oracle::NaiveTable& m) {
+  const auto table = std::make_shared<const oracle::NaiveTable>(m);
+  const NSchema& schema = m.schema();
+  ExpressionWrite w;
+  w.kind = *rc::gen::element(ExpressionWrite::Kind::kPut, ExpressionWrite::Kind::kUpdate,
+                             ExpressionWrite::Kind::kDelete);
+  w.key = *props::gen_table_key(table);
+  const std::optional<NItem> held = m.get(w.key);
+  if (w.kind == ExpressionWrite::Kind::kPut) {
+    // A new item under a key held or not: its attributes drawn, its key the drawn one.
+    w.item = *props::gen_item(schema);
+    for (const NKey& k : oracle::naive_table_keys(schema)) {
+      const NValue* v = oracle::naive_get(w.key, k.name);
+      if (v == nullptr) continue;
+      const auto at = std::find_if(w.item.begin(), w.item.end(),
+                                   [&](const auto& a) { return a.first == k.name; });
+      if (at != w.item.end()) {
+        at->second = *v;
+      } else {
+        w.item.emplace_back(k.name, *v);
+      }
+    }
+  }
+  if (w.kind == ExpressionWrite::Kind::kUpdate)
+    w.update = typed_index_keys(schema, *props::gen_update(schema, held));
+  w.condition = props::chance(25) ? key_exists(schema, *rc::gen::arbitrary<bool>())
+                                  : *props::gen_filter(table, "", true);
+  w.return_values = w.kind == ExpressionWrite::Kind::kUpdate
+                        ? *rc::gen::element(oracle::NReturn::kNone, oracle::NReturn::kAllOld,
+                                            oracle::NReturn::kUpdatedOld, oracle::NReturn::kAllNew,
+                                            oracle::NReturn::kUpdatedNew)
+                        : *rc::gen::element(oracle::NReturn::kNone, oracle::NReturn::kAllOld);
+  w.old_on_failure = props::chance(70);
+  w.style = *rc::gen::arbitrary<std::uint64_t>();
+  drop_plus(w);
+  return w;
 }
 
 }  // namespace sortkey::certify::endpoint

@@ -25,6 +25,7 @@
 #include <optional>
 #include <vector>
 
+#include "certify/endpoint/expression_write.h"
 #include "oracles/naive_query.h"
 #include "properties/props/query_invalid_props.h"
 #include "properties/props/query_spec.h"
@@ -40,6 +41,15 @@ namespace sortkey::certify::endpoint {
 // projections, and attribute names that are reserved words or not
 // identifiers. A case names its shape by its position here.
 const std::vector<oracle::NSchema>& table_shapes();
+// Shapes with local secondary indexes (sparse, any projection) beside a
+// global one; a case names shape i of them as kLocalShapes + i. Kept apart
+// from table_shapes() so that the cases the older properties draw stay as
+// they were on every seed.
+inline constexpr int kLocalShapes = 100;
+const std::vector<oracle::NSchema>& local_index_shapes();
+// The schema a case's shape names: table_shapes(), local_index_shapes()
+// from kLocalShapes, strategy_schema() for -1.
+const oracle::NSchema& shape_schema(int shape);
 // The guides' layout (examples/orders.yaml): one table (PK, SK), a sparse index GSI1 for
 // STATUS#DATE. A case names it as shape -1.
 const oracle::NSchema& strategy_schema();
@@ -89,6 +99,20 @@ int invalid_request_kinds();
 // Limit now and then, consistency and rendering style; no filter.
 props::QuerySpec gen_large_query();
 
+// ---------------------------------------------------------------- writes with expressions
+
+// An UpdateItem of `m`'s keys (held or not) from the model's generator
+// (props::gen_update_request): the full UpdateExpression grammar, index key
+// attributes among the targets (the item moves in and out of sparse
+// indexes), a condition one time in three, every ReturnValues.
+ExpressionWrite gen_update_write(const oracle::NaiveTable& m);
+// A PutItem, UpdateItem or DeleteItem with a ConditionExpression, on a key
+// held or not: a filter of the model's generator over the table's values
+// (true or false on the item), or attribute_exists / attribute_not_exists
+// of the partition key; ReturnValues (NONE or ALL_OLD for PutItem and
+// DeleteItem) and ReturnValuesOnConditionCheckFailure ALL_OLD or not.
+ExpressionWrite gen_conditional_write(const oracle::NaiveTable& m);
+
 // ---------------------------------------------------------------- numbers
 
 // A leading '+' taken off every Number the request or the steps hold. The
@@ -96,6 +120,7 @@ props::QuerySpec gen_large_query();
 void drop_plus(props::QuerySpec& q);
 void drop_plus(props::ScanSpec& s);
 void drop_plus(std::vector<props::WriteStep>& steps);
+void drop_plus(ExpressionWrite& w);
 
 }  // namespace sortkey::certify::endpoint
 

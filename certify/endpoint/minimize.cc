@@ -32,6 +32,7 @@ Case case_of(const CheckContext& context) {
   if (context.scan != nullptr) c.scan = *context.scan;
   if (context.step != nullptr) c.step = *context.step;
   if (context.invalid != nullptr) c.invalid = *context.invalid;
+  if (context.write != nullptr) c.write = *context.write;
   return c;
 }
 
@@ -72,6 +73,14 @@ std::optional<Divergence> Minimizer::replay(const Case& c, const Signature& s,
     if (std::optional<Divergence> d = w_.step_divergence(table, model, *c.step)) {
       CheckContext context{table, &before};
       context.step = &*c.step;
+      observe(*d, context);
+    }
+  }
+  if (c.write) {
+    const oracle::NaiveTable before = model;
+    if (std::optional<Divergence> d = w_.write_divergence(table, model, *c.write)) {
+      CheckContext context{table, &before};
+      context.write = &*c.write;
       observe(*d, context);
     }
   }
@@ -375,7 +384,7 @@ Minimized Minimizer::minimize(const Case& c, const Signature& s, const Divergenc
   Minimized m{found, c, 0, false};
   Shrinking shrinking(*this, s, budget, m);
   if (c.hint) shrinking.try_hint(c);
-  shrinking.drop_items(!c.query && !c.scan && !c.step && !c.invalid);
+  shrinking.drop_items(!c.query && !c.scan && !c.step && !c.invalid && !c.write);
   if (c.query) shrinking.plainer_request(&Case::query);
   if (c.scan) shrinking.plainer_request(&Case::scan);
   shrinking.drop_indexes(c.query ? c.query->index : (c.scan ? c.scan->index : ""));

@@ -38,7 +38,8 @@ struct Case {
   bool large = false;  // the query is checked as one of a partition over 1 MB
   std::optional<props::ScanSpec> scan;
   std::optional<props::WriteStep> step;          // one step of a write script, or
-  std::optional<props::PlantedRequest> invalid;  // a request DynamoDB refuses
+  std::optional<props::PlantedRequest> invalid;  // a request DynamoDB refuses, or
+  std::optional<ExpressionWrite> write;          // a write with expressions
   // The filter subtree attribution blamed (attribution.h): tried first.
   std::optional<Hint> hint;
 

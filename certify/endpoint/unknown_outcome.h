@@ -9,7 +9,7 @@
 // attempt's result. Its answer then says nothing about how the endpoint
 // answers one request, so the workload does not judge it: it reads the
 // item back with a consistent GetItem and settles by what is stored
-// (Workload::step_divergence):
+// (Workload::step_divergence, Workload::write_divergence):
 //
 //   applied      the item as the model holds it with the write applied (by
 //                the first attempt or the retry): the answer is not judged;

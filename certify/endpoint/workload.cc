@@ -83,6 +83,7 @@ nlohmann::json schema_to_json(const NSchema& s) {
                             {"sk", keys_json(i.sk)},
                             {"projection", projection_name(i.projection)}};
     if (i.projection == oracle::NIndex::Projection::kInclude) index["include"] = i.include;
+    if (i.local) index["local"] = true;
     j["indexes"].push_back(index);
   }
   return j;
@@ -114,6 +115,7 @@ Result<NSchema> schema_from_json(const nlohmann::json& j) {
                                         : (p == "INCLUDE" ? oracle::NIndex::Projection::kInclude
                                                           : oracle::NIndex::Projection::kAll);
     index.include = i.value("include", std::vector<std::string>());
+    index.local = i.value("local", false);
     s.indexes.push_back(std::move(index));
   }
   return s;

@@ -55,6 +55,7 @@
 #include <vector>
 
 #include "certify/endpoint/divergences.h"
+#include "certify/endpoint/expression_write.h"
 #include "certify/endpoint/page_answer.h"
 #include "certify/endpoint/unknown_outcome.h"
 #include "dynamodb/client.h"
@@ -94,7 +95,8 @@ struct CheckContext {
   const props::ScanSpec* scan = nullptr;           // the Scan that diverged, or
   const oracle::NItem* item = nullptr;             // the write that diverged, or
   const props::WriteStep* step = nullptr;          // the step of a write script, or
-  const props::PlantedRequest* invalid = nullptr;  // the invalid request taken
+  const props::PlantedRequest* invalid = nullptr;  // the invalid request taken, or
+  const ExpressionWrite* write = nullptr;          // the write with expressions
   bool large = false;     // with `query`: a Query of a partition over 1 MB (check_large_query)
   bool emptying = false;  // the deletes of Workload::clear (no request of the case's)
 };
@@ -145,6 +147,22 @@ class Workload {
   // One step of a script; the first divergence, or nullopt. `model` follows the oracle.
   std::optional<Divergence> step_divergence(const std::string& table, oracle::NaiveTable& model,
                                             const props::WriteStep& step);
+  // A write with expressions (expression_write.h) on `table`, `model`
+  // following the oracle: the verdict, the attributes returned (ReturnValues;
+  // a failed condition's item with ReturnValuesOnConditionCheckFailure) and
+  // then the item read back with a consistent GetItem are the oracle's; then
+  // a Scan of each index the item was or is in holds the oracle's entries
+  // (the item moved in or out of a sparse index). A divergence of an
+  // UpdateItem of several actions is narrowed first (replayed on the item as
+  // it was) to one action, and to none of its condition, where that alone
+  // diverges alike: its signature names what is left. A write of unknown
+  // outcome is settled as a script's steps are.
+  void check_expression_write(const std::string& table, oracle::NaiveTable& model,
+                              const ExpressionWrite& w, const Observe& observe);
+  // The write's first divergence (answer, attributes, item read back), or
+  // nullopt; `model` follows the oracle.
+  std::optional<Divergence> write_divergence(const std::string& table, oracle::NaiveTable& model,
+                                             const ExpressionWrite& w);
   // A Query of a partition holding over 1 MB, paged (with q.limit, or none)
   // to its end under DynamoDB's page rule, not an exact byte cut (reference
   // section 3.5): each page is the next items of the range in order, at
@@ -240,12 +258,21 @@ class Workload {
   // it. A divergence in `d` (its reproduction without "items", the caller's)
   // when it is neither, or cannot be read back (then nullopt); a key that
   // DynamoDB refuses to read, of a write it refuses, is kUnchanged.
+  struct Unsure {
+    oracle::NItem key;      // the table key written
+    std::string operation;  // "UpdateItem", ...
+    std::string shown;      // the write, for messages
+  };
   std::optional<Settled> settle_unknown(const std::string& table, const oracle::NaiveTable& model,
-                                        const props::WriteStep& step, const props::StepAnswer& want,
+                                        const Unsure& write, const props::StepAnswer& want,
                                         const std::optional<oracle::NItem>& held,
                                         const nlohmann::json& params, std::optional<Divergence>* d);
   Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool numbers,
                                                  bool* unsure);
+  // The key of `key` on the endpoint written back as `held` (none: deleted);
+  // false when the endpoint refuses it.
+  bool restore(const std::string& table, const oracle::NItem& key,
+               const std::optional<oracle::NItem>& held);
   // clear()'s deletes of the keys its Scan returned (`scanned`: some of the
   // items, for a reproduction).
   bool delete_scanned(const std::string& table, const oracle::NSchema& schema,

@@ -15,6 +15,7 @@
 #include "certify/endpoint/page_answer.h"
 #include "dynamodb/client.h"
 #include "oracles/naive_query.h"
+#include "properties/props/write_script.h"
 
 namespace sortkey::certify::endpoint::workload_internal {
 
@@ -28,6 +29,12 @@ nlohmann::json actual_json(const nlohmann::json& body,
 // The same for any answer (page_answer.h, recorded_answer), with "status"
 // and "body" for a server error or an answer that is not DynamoDB's JSON.
 nlohmann::json actual_json(const PageAnswer& answer);
+// The kind of a write's divergence ("rejected", "accepted", "error_type",
+// a failure's kind; with `get`, of GetItem's item: "items", "malformed",
+// "number_text"), or "" when the endpoint's answer `got` is `want`;
+// `detail` says what differs.
+std::string step_kind(const props::StepAnswer& want, const PageAnswer& got, bool get,
+                      std::string* detail);
 
 }  // namespace sortkey::certify::endpoint::workload_internal
 

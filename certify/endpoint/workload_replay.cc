@@ -116,6 +116,25 @@ nlohmann::json aimed_at(nlohmann::json params, const std::string& table) {
   return params;
 }
 
+// An item a write returns (`member` of its answer: ReturnValues'
+// "Attributes", a failed condition's "Item") against the expected one
+// (null: none; an empty map counts as none): nullopt when they agree.
+std::optional<std::string> returned_item(const nlohmann::json& want, const nlohmann::json& body,
+                                         const std::string& member) {
+  nlohmann::json got = body.is_object() ? body.value(member, nlohmann::json()) : nlohmann::json();
+  if (got.is_object() && got.empty()) got = nullptr;
+  if (want.is_null() || got.is_null()) {
+    if (want.is_null() && got.is_null()) return std::nullopt;
+    return fmt::format("{} {}", got.is_null() ? "no" : "an", member) +
+           (got.is_null() ? ", the expected answer has one" : ", the expected answer has none");
+  }
+  auto a = dynamodb::item_from_json(want);
+  auto b = dynamodb::item_from_json(got);
+  if (a && b && oracle::naive_items_equal(props::to_naive(*a), props::to_naive(*b)))
+    return std::nullopt;
+  return "the " + member + " returned differs from the expected one";
+}
+
 // An answer expected to be refused with the error type `want`: nullopt when
 // it is, else how it went instead.
 std::optional<std::string> refusal_difference(const std::string& want, const std::string& action,
@@ -175,10 +194,18 @@ Replayed page_difference(const nlohmann::json& expected, const nlohmann::json& p
 Replayed answer_difference(const nlohmann::json& expected, const std::string& action,
                            const nlohmann::json& params, const Workload::Answer& a,
                            const oracle::NaiveTable& model, bool numbers) {
-  if (expected.contains("error"))
-    return refusal_difference(expected.value("error", std::string()), action, a);
+  if (expected.contains("error")) {
+    if (auto d = refusal_difference(expected.value("error", std::string()), action, a)) return d;
+    if (expected.contains("Item")) {
+      if (auto d = returned_item(expected["Item"], a.body, "Item")) return differs(*d);
+    }
+    return agrees();
+  }
   if (a.error)
     return differs(fmt::format("{} refused: {}: {}", action, a.error->type, a.error->message));
+  if (expected.contains("Attributes")) {
+    if (auto d = returned_item(expected["Attributes"], a.body, "Attributes")) return differs(*d);
+  }
   if (expected.contains("ok")) return agrees();
   if (!a.malformed.empty()) return differs(a.malformed);
   if (expected.contains("Item")) return replayed_item(expected["Item"], a.body, numbers);
@@ -220,7 +247,20 @@ Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r
   const std::string action = request["action"].get<std::string>();
   const Answer a = send(action, params);
   *unsure = a.outcome_unknown && !repeat_safe(action, params);
-  return answer_difference(expected, action, params, a, model, numbers);
+  Replayed answered = answer_difference(expected, action, params, a, model, numbers);
+  if (!answered || answered->has_value() || !expected.contains("stored")) return answered;
+  // A write's item read back (Workload::write_divergence): its key is the
+  // request's Key, or the table key of its Item.
+  const nlohmann::json written = params.value("Key", params.value("Item", nlohmann::json()));
+  auto item = dynamodb::item_from_json(written);
+  if (!item) return make_error(ErrorCode::kBadFormat, 0, "a write without a Key or an Item");
+  const NItem key = oracle::naive_table_key(*schema, props::to_naive(*item));
+  const Answer read = send(
+      "GetItem", {{"TableName", *name}, {"Key", naive_to_json(key)}, {"ConsistentRead", true}});
+  if (read.error) return differs("reading the item back failed: " + read.error->message);
+  if (auto d = replayed_item(expected["stored"], read.body, false))
+    return differs("then GetItem: " + *d);
+  return agrees();
 }
 
 }  // namespace sortkey::certify::endpoint

@@ -21,6 +21,7 @@ using props::WriteStep;
 using workload_internal::actual_json;
 using workload_internal::items_json;
 using workload_internal::recorded_request;
+using workload_internal::step_kind;
 
 // ---------------------------------------------------------------- invalid requests
 
@@ -116,9 +117,11 @@ nlohmann::json answer_json(const StepAnswer& a, bool get) {
   return {{"Item", a.item ? naive_to_json(*a.item) : nlohmann::json(nullptr)}};
 }
 
+}  // namespace
+
 // The kind of a step's divergence, or "" when the answers agree.
-std::string step_kind(const StepAnswer& want, const Workload::Answer& got, bool get,
-                      std::string* detail) {
+std::string workload_internal::step_kind(const StepAnswer& want, const Workload::Answer& got,
+                                         bool get, std::string* detail) {
   const std::string type = got.error ? got.error->type : "";
   if (!got.no_answer.empty()) {
     *detail = "got " + failure_text(got);
@@ -162,6 +165,8 @@ std::string step_kind(const StepAnswer& want, const Workload::Answer& got, bool 
   return "items";
 }
 
+namespace {
+
 std::string show(const std::optional<NItem>& item) {
   return item ? oracle::naive_show(*item) : "no item";
 }
@@ -170,15 +175,15 @@ std::string show(const std::optional<NItem>& item) {
 
 std::optional<Settled> Workload::settle_unknown(const std::string& table,
                                                 const oracle::NaiveTable& model,
-                                                const WriteStep& step, const StepAnswer& want,
+                                                const Unsure& write, const StepAnswer& want,
                                                 const std::optional<NItem>& held,
                                                 const nlohmann::json& params,
                                                 std::optional<Divergence>* d) {
-  const NItem key = oracle::naive_table_key(model.schema(), step.item);
+  const NItem& key = write.key;
   const nlohmann::json get = {
       {"TableName", table}, {"Key", naive_to_json(key)}, {"ConsistentRead", true}};
   const Answer read = send("GetItem", get);
-  const nlohmann::json request = recorded_request(props::step_operation(step), params);
+  const nlohmann::json request = recorded_request(write.operation, params);
   const nlohmann::json item = read.body.value("Item", nlohmann::json(nullptr));
   auto stored = item.is_object() ? dynamodb::item_from_json(item) : Result<Item>(Item{});
   if (read.error || !stored) {
@@ -193,12 +198,11 @@ std::optional<Settled> Workload::settle_unknown(const std::string& table,
     // Nothing to settle by: the read-back is the divergence.
     Divergence& u = d->emplace();
     u.kind = !read.no_answer.empty() ? failure_kind(read) : read.error ? "rejected" : "malformed";
-    u.detail =
-        fmt::format("the consistent GetItem reading back {} (its outcome unknown) failed: {}",
-                    fmt::streamed(step),
-                    !read.no_answer.empty() ? failure_text(read)
-                    : read.error            ? read.error->message
-                                            : describe(stored.error()));
+    u.detail = fmt::format(
+        "the consistent GetItem reading back {} (its outcome unknown) failed: {}", write.shown,
+        !read.no_answer.empty() ? failure_text(read)
+        : read.error            ? read.error->message
+                                : describe(stored.error()));
     u.reproduction = {{"table", schema_to_json(model.schema())},
                       {"request", recorded_request("GetItem", get)},
                       {"expected", {{"Item", held ? naive_to_json(*held) : nullptr}}},
@@ -218,7 +222,7 @@ std::optional<Settled> Workload::settle_unknown(const std::string& table,
       "{} {}: the table holds {}, which is neither the item with the write applied ({}) nor "
       "without it ({}) (the first attempt's connection broke after the request was sent; the "
       "answer, from a retry, is not judged)",
-      fmt::streamed(step),
+      write.shown,
       refused ? fmt::format("taken, though DynamoDB answers {}", props::answer_name(want.kind))
               : std::string("had an unknown outcome"),
       show(found), show(applied), show(held));
@@ -252,7 +256,10 @@ std::optional<Divergence> Workload::step_divergence(const std::string& table,
   if (a.outcome_unknown && !repeat_safe(props::step_operation(step), params)) {
     std::optional<Divergence> unsure;
     const std::optional<Settled> s =
-        settle_unknown(table, model, step, want, held, params, &unsure);
+        settle_unknown(table, model,
+                       {oracle::naive_table_key(model.schema(), step.item),
+                        props::step_operation(step), fmt::format("{}", fmt::streamed(step))},
+                       want, held, params, &unsure);
     if (unsure) {
       unsure->reproduction["items"] = before;
       return unsure;
