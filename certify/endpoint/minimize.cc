@@ -38,27 +38,13 @@ Case case_of(const CheckContext& context) {
 
 std::optional<Divergence> Minimizer::run(const Case& c, const Signature& s,
                                          const std::vector<std::string>& unsettled) {
-  return replay(c, s, unsettled, true);
-}
-
-std::optional<Signature> Minimizer::classify(const Case& c, const Signature& s,
-                                             const std::vector<std::string>& unsettled) {
-  std::optional<Divergence> d = replay(c, s, unsettled, false);
-  if (!d) return std::nullopt;
-  return d->signature;
-}
-
-std::optional<Divergence> Minimizer::replay(const Case& c, const Signature& s,
-                                            const std::vector<std::string>& unsettled,
-                                            bool same_signature) {
   const std::string table = table_(c.schema);
   oracle::NaiveTable model(c.schema);
   std::optional<Divergence> hit;
   const Workload::Observe observe = [&](Divergence& d, const CheckContext& context) {
-    if (hit || d.unsettled != unsettled || !Attribution::same_symptom(d, s, c.schema, table))
-      return;
+    if (hit || !Attribution::same_symptom(d, s, c.schema, table)) return;
     d.signature = attribution_.classify(d, context);
-    if (!same_signature || d.signature == s) hit = d;
+    if (d.signature == s && d.unsettled == unsettled) hit = d;
   };
   if (!w_.load(table, model, c.items, observe)) return hit;
   if (c.query && c.large) {

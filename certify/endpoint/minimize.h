@@ -79,20 +79,8 @@ class Minimizer {
   // whose unsettled rules are `unsettled`.
   std::optional<Divergence> run(const Case& c, const Signature& s,
                                 const std::vector<std::string>& unsettled);
-  // The signature of `c`'s own first divergence with the symptom of `s` and
-  // the unsettled rules `unsettled`, classified afresh: a case first met in
-  // a larger one (two causes mixed, Select COUNT hiding which items differ)
-  // may, once minimal, show its root cause. nullopt when it no longer
-  // diverges so. Throws TransportError.
-  std::optional<Signature> classify(const Case& c, const Signature& s,
-                                    const std::vector<std::string>& unsettled);
 
  private:
-  // run and classify: the first divergence with the symptom of `s` and
-  // rules `unsettled`, classified; of signature `s` when `same_signature`.
-  std::optional<Divergence> replay(const Case& c, const Signature& s,
-                                   const std::vector<std::string>& unsettled, bool same_signature);
-
   Workload& w_;
   Attribution& attribution_;
   CandidateTable table_;

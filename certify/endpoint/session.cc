@@ -336,21 +336,6 @@ std::string EndpointSession::Impl::endpoint_pace() {
   return out + "; a larger --budget explores it";
 }
 
-void EndpointSession::Impl::reclassify(Found& f) {
-  const std::optional<Signature> now =
-      minimizer->classify(f.smallest, f.divergence.signature, f.unsettled);
-  if (!now || *now == f.divergence.signature) return;
-  const KnownDivergence* known_now = f.unsettled.empty() ? known.match(*now) : nullptr;
-  const std::size_t self = static_cast<std::size_t>(&f - found.data());
-  const auto [it, fresh] = found_index.try_emplace({*now, f.unsettled}, self);
-  if (!fresh && it->second != self && known_now == nullptr) return;
-  f.divergence.signature = *now;
-  if (known_now != nullptr && f.known == nullptr) {
-    f.known = known_now;
-    known_hits[known_now->id] += f.count;
-  }
-}
-
 void EndpointSession::Impl::minimize_found_by(const std::string& property, std::size_t waiting) {
   std::vector<Found*> todo;
   for (Found& f : found) {
@@ -384,7 +369,6 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property, std::
       f.tried = m.tried;
       f.cut = m.cut;
       f.minimized = true;
-      reclassify(f);
     } catch (const dynamodb::TransportError& err) {
       if (err.kind() == dynamodb::TransportError::Kind::kOverBudget) break;
       if (err.kind() != dynamodb::TransportError::Kind::kInterrupted && !workload->gone().empty()) {

@@ -110,18 +110,13 @@ struct EndpointSession::Impl {
     int count = 0;
     const KnownDivergence* known = nullptr;
     // The unsettled rules that explain it (Divergence::unsettled): reported,
-    // never judged, never matched against a known entry.
+    // never judged, never matched against a known entry nor minimized.
     std::vector<std::string> unsettled;
     bool minimized = false;
     int tried = 0;
     bool cut = false;
   };
   std::vector<Found> found;
-  // After minimizing `f`: the signature its minimal case shows afresh, when
-  // another, becomes its signature if a known entry matches it or no other
-  // divergence has it (a root cause first met mixed with another keeps one
-  // signature across runs); the one it was met with still counts into it.
-  void reclassify(Found& f);
   // By signature and the unsettled rules that explain it: one cause met as
   // explained by a rule and as not is two.
   std::map<std::pair<Signature, std::vector<std::string>>, std::size_t> found_index;
