@@ -22,10 +22,12 @@
 //              local index one more byte: bit 0 ConsistentRead, bit 1
 //              Select ALL_ATTRIBUTES (fetches what it does not project)
 //     8        Scan of the table or an index (QuerySource::scan)
-//     9        SPARE, kept for the transaction ops (TransactWriteItems,
-//              TransactGetItems, BatchGetItem, sortkey/transaction.h): add
-//              them as a step here, in `run_step`. Until then it reads no
-//              byte and does nothing.
+//     9        TransactWriteItems (sortkey/transaction.h) on the table:
+//              a count byte (1 + b % 3), then per action a byte (b % 4: Put,
+//              Update, Delete, ConditionCheck; bit 2 ALL_OLD on a failed
+//              condition; bit 3 a Put's condition) and its write's bytes;
+//              checked by check_transact_write (transaction_props.h): the
+//              verdict, the reasons in order, all or nothing
 // Checks, with the property functions of properties/props/:
 //   * every write, as the engine answers it against the oracle: the same
 //     verdict (accepted, ValidationException, ConditionalCheckFailed), the
@@ -57,9 +59,11 @@
 #include "fuzz/show_input.h"
 #include "fuzz/write_source.h"
 #include "oracles/naive_query.h"
+#include "oracles/naive_transaction.h"
 #include "oracles/naive_update.h"
 #include "properties/props/common.h"
 #include "properties/props/query_props.h"
+#include "properties/props/transaction_props.h"
 #include "properties/props/update_props.h"
 #include "sortkey/table.h"
 #include "sortkey/update.h"
@@ -72,11 +76,13 @@ using oracle::NItem;
 constexpr int kMaxSteps = 24;
 constexpr int kMaxReads = 4;
 constexpr int kOps = 10;
-// The spare op value: the transaction ops go here (see the file comment).
-constexpr int kSpareOp = 9;
+// TransactWriteItems: one to three actions on the table.
+constexpr int kTransactOp = 9;
+constexpr const char* kTableName = "T";
 
 struct Step {
-  enum class Kind { kPut, kUpdate, kDelete, kGet, kQuery, kScan, kSpare } kind = Kind::kPut;
+  enum class Kind { kPut, kUpdate, kDelete, kGet, kQuery, kScan, kTransact } kind = Kind::kPut;
+  std::vector<oracle::NTxWrite> actions;  // kTransact
   props::PutSpec put;
   oracle::NUpdateRequest update;
   std::uint64_t style = 0;
@@ -126,9 +132,20 @@ struct Step {
       case Kind::kScan:
         os << scan;
         break;
-      case Kind::kSpare:
-        os << "(spare op: nothing)";
+      case Kind::kTransact: {
+        os << "TransactWriteItems [";
+        static const char* const kKinds[] = {"Put", "Update", "Delete", "ConditionCheck"};
+        for (std::size_t i = 0; i < actions.size(); ++i) {
+          const oracle::NTxWrite& a = actions[i];
+          os << (i > 0 ? "; " : "") << kKinds[static_cast<int>(a.kind)] << " "
+             << oracle::naive_show(a.item);
+          if (a.update) os << " " << oracle::naive_show(*a.update);
+          if (a.condition) os << " IF " << oracle::naive_show(*a.condition);
+          if (a.old_on_failure) os << " (ALL_OLD on a failed condition)";
+        }
+        os << "] style " << style;
         break;
+      }
     }
     return os.str();
   }
@@ -161,6 +178,53 @@ const char* verdict_name(oracle::NWriteAnswer::Verdict v) {
       return "condition failed";
   }
   return "?";
+}
+
+// One to three actions drawn as the single-item writes are: a Put (with its
+// condition), an Update (its key, UpdateExpression and condition), a Delete
+// (its key and condition) or a ConditionCheck (a key and a Put's condition);
+// an action that cannot be formed (an Update without UpdateExpression, a
+// ConditionCheck without condition) is left out.
+std::vector<oracle::NTxWrite> transact_actions(Run& r) {
+  std::vector<oracle::NTxWrite> out;
+  const int n = 1 + r.in.byte() % 3;
+  for (int i = 0; i < n && !r.in.empty(); ++i) {
+    const int kind = r.in.byte();
+    oracle::NTxWrite a;
+    a.table = kTableName;
+    a.kind = static_cast<oracle::NTxWrite::Kind>(kind % 4);
+    a.old_on_failure = (kind & 4) != 0;
+    switch (a.kind) {
+      case oracle::NTxWrite::Kind::kPut: {
+        const props::PutSpec put = r.writes.put(r.model, (kind & 8) != 0);
+        a.item = put.item;
+        a.condition = put.condition;
+        break;
+      }
+      case oracle::NTxWrite::Kind::kUpdate: {
+        const oracle::NUpdateRequest u = r.writes.update_request(r.model);
+        if (!u.update) continue;
+        a.item = u.key;
+        a.update = u.update;
+        a.condition = u.condition;
+        break;
+      }
+      case oracle::NTxWrite::Kind::kDelete: {
+        const props::DeleteSpec d = r.writes.delete_spec(r.model);
+        a.item = d.key;
+        a.condition = d.condition;
+        break;
+      }
+      case oracle::NTxWrite::Kind::kConditionCheck: {
+        a.item = r.writes.table_key(r.model);
+        a.condition = r.writes.put(r.model, true).condition;
+        if (!a.condition) continue;
+        break;
+      }
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
 }
 
 // One step; returns what it did, for SORTKEY_FUZZ_SHOW.
@@ -227,10 +291,19 @@ std::string run_step(Run& r, int op, Step& step, int& reads) {
       fuzz::check(props::check_scan(r.model, r.table, step.scan), "write/scan_matches_oracle",
                   r.show);
       return fmt::format("the target holds {} entries", r.model.entries(step.scan.index).size());
-    default:
-      static_assert(kSpareOp == kOps - 1);
-      step.kind = Step::Kind::kSpare;
-      return "spare";
+    default: {
+      static_assert(kTransactOp == kOps - 1);
+      step.kind = Step::Kind::kTransact;
+      step.actions = transact_actions(r);
+      step.style = r.writes.style();
+      fuzz::check(props::check_transact_write({{kTableName, &r.model}}, {{kTableName, &r.table}},
+                                              step.actions, step.style),
+                  "write/transact_write", r.show);
+      const auto answer = oracle::naive_transact_write({{kTableName, &r.model}}, step.actions);
+      check_indexes(r);
+      static const char* const kVerdicts[] = {"applied", "refused", "cancelled"};
+      return kVerdicts[static_cast<int>(answer.verdict)];
+    }
   }
 }
 

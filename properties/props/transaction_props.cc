@@ -110,8 +110,9 @@ std::string tx_show_items(const std::vector<NItem>& items) {
 Result<std::map<std::string, std::vector<NItem>>> tx_read_tables(const TableSet& engine) {
   std::map<std::string, std::vector<NItem>> out;
   for (const auto& [name, table] : engine) {
-    auto items = query_internal::read_all(ScanRequest{},
-                                          [table](const ScanRequest& r) { return table->scan(r); });
+    const Table* t = table;  // a structured binding is not captured before C++20's clang 16
+    auto items =
+        query_internal::read_all(ScanRequest{}, [t](const ScanRequest& r) { return t->scan(r); });
     if (!items) return items.error();
     out[name] = query_internal::to_naive_all(*items);
   }
