@@ -621,6 +621,16 @@ inline std::string show_schema(const oracle::NSchema& s) {
   return out;
 }
 
+// The schema and every step decoded so far, numbered, as a failure of a
+// differential target prints them. Steps: a vector of what has `show()`.
+template <class Steps>
+std::string show_steps(const oracle::NSchema& schema, const Steps& steps) {
+  std::string out = show_schema(schema);
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    out += "\n     " + std::to_string(i + 1) + ". " + steps[i].show();
+  return out;
+}
+
 }  // namespace sortkey::fuzz
 
 #endif  // SORTKEY_FUZZ_QUERY_SOURCE_H_

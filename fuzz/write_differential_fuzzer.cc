@@ -323,12 +323,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::WriteSource writes(src, in);
   const oracle::NSchema schema = in.schema(true);
   std::vector<Step> steps;
-  auto show = [&] {
-    std::string out = fuzz::show_schema(schema);
-    for (std::size_t i = 0; i < steps.size(); ++i)
-      out += fmt::format("\n     {}. {}", i + 1, steps[i].show());
-    return out;
-  };
+  auto show = [&] { return fuzz::show_steps(schema, steps); };
   auto table = Table::create(props::to_engine(schema));
   fuzz::check(props::check_schema_accepted(table), "write/schema", show);
   oracle::NaiveTable model(schema);
