@@ -500,6 +500,28 @@ NWriteAnswer naive_delete_item(NaiveTable& table, const NItem& key,
   return out;
 }
 
+NWriteAnswer naive_put_item(NaiveTable& table, const NItem& item,
+                            const std::optional<NCond>& condition, NReturn return_values,
+                            bool old_on_failure) {
+  if (condition) {
+    if (std::string why = naive_refusal(*condition); !why.empty()) return refused(why);
+  }
+  if (return_values != NReturn::kNone && return_values != NReturn::kAllOld) {
+    return refused("PutItem returns ALL_OLD or NONE only");
+  }
+  if (!table.can_put(item)) return refused("the item");
+  const std::optional<NItem> old = table.get(item);
+  NWriteAnswer out;
+  if (condition && !naive_eval(*condition, old.value_or(NItem{}))) {
+    out.verdict = NWriteAnswer::Verdict::kConditionFailed;
+    if (old_on_failure) out.attributes = old;
+    return out;
+  }
+  table.put(item);
+  if (return_values == NReturn::kAllOld) out.attributes = old;
+  return out;
+}
+
 std::string naive_show(const NUpdate& u) {
   static const char* const kNames[] = {"SET", "REMOVE", "ADD", "DELETE"};
   std::string out;

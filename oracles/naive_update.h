@@ -2,7 +2,7 @@
 //
 // Reference implementation for tests; never link into the library.
 //
-// DynamoDB's UpdateItem and conditional DeleteItem on the naive table
+// DynamoDB's UpdateItem and conditional PutItem and DeleteItem on the naive table
 // (naive_query.h), as a tree: an update is a list of actions on document
 // paths, each SET with its value operands, each ADD and DELETE with its
 // constant. The properties render the tree to UpdateExpression text for the
@@ -73,6 +73,15 @@ NWriteAnswer naive_update_item(NaiveTable& table, const NUpdateRequest& request)
 NWriteAnswer naive_delete_item(NaiveTable& table, const NItem& key,
                                const std::optional<NCond>& condition, NReturn return_values,
                                bool old_on_failure);
+
+// PutItem with an optional condition; return_values kNone or kAllOld. In
+// DynamoDB's order: a condition it refuses, a ReturnValues other than NONE
+// or ALL_OLD (AWS API reference PutItem), an item the table refuses
+// (can_put), then the condition on the item held under the key (an empty
+// item when none is). ALL_OLD: the item replaced, none when there was none.
+NWriteAnswer naive_put_item(NaiveTable& table, const NItem& item,
+                            const std::optional<NCond>& condition, NReturn return_values,
+                            bool old_on_failure);
 
 // Why UpdateItem refuses the update tree before it reads any item (a
 // constant of the wrong type for +, -, list_append, ADD or DELETE; two paths

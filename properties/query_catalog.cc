@@ -213,6 +213,26 @@ struct ConditionalDeleteCommand : Command {
   }
 };
 
+// PutItem with a condition and ReturnValues (sortkey/update.h put_item).
+struct PutItemCommand : Command {
+  PutSpec spec;
+  explicit PutItemCommand(const SharedModel& m) : spec(*gen_put_spec(m.shared())) {}
+  void apply(SharedModel& m) const override {
+    m.change([this](NaiveTable& table) { oracle_put_item(table, spec); });
+  }
+  void run(const SharedModel& model, Table& t) const override {
+    NaiveTable scratch = *model;
+    count_verdict(oracle_put_item(scratch, spec).verdict);
+    rc_require(check_put_item(*model, t, spec));
+  }
+  void show(std::ostream& os) const override {
+    os << "PutItem " << oracle::naive_show(spec.item);
+    if (spec.condition) os << " IF " << oracle::naive_show(*spec.condition);
+    if (spec.all_old) os << " ReturnValues ALL_OLD";
+    if (spec.old_on_failure) os << " ReturnValuesOnConditionCheckFailure ALL_OLD";
+  }
+};
+
 // The stateful test's one table, as the multi-item requests name it.
 const char* const kModelTable = "T";
 
@@ -358,8 +378,9 @@ void run_commands(const SharedModel& initial, Table& table) {
       rc::fn::constant(initial),
       rc::state::gen::execOneOfWithArgs<
           PutCommand, PutCommand, PutCommand, UpdateCommand, UpdateItemCommand, UpdateItemCommand,
-          DeleteCommand, ConditionalDeleteCommand, QueryCommand, QueryCommand, ScanCommand,
-          TransactWriteCommand, TransactWriteCommand, TransactGetCommand, BatchGetCommand>());
+          PutItemCommand, DeleteCommand, ConditionalDeleteCommand, QueryCommand, QueryCommand,
+          ScanCommand, TransactWriteCommand, TransactWriteCommand, TransactGetCommand,
+          BatchGetCommand>());
   SharedModel state = initial;
   for (const auto& command : commands) {
     command->checkPreconditions(state);

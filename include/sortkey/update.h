@@ -1,7 +1,7 @@
 // File: sortkey/update.h
 //
-// DynamoDB's UpdateItem with its full UpdateExpression, and DeleteItem with a
-// ConditionExpression, on the in-memory table (sortkey/table.h): the parser
+// DynamoDB's UpdateItem with its full UpdateExpression, and PutItem and
+// DeleteItem with a ConditionExpression, on the in-memory table (sortkey/table.h): the parser
 // of update expressions, their evaluation against an item, conditions, and
 // ReturnValues. The write itself goes through Table::put / delete_item, so
 // the updated item is checked and re-indexed as any written item is (it
@@ -52,9 +52,13 @@
 // ReturnValues (§3): kAllOld / kAllNew the whole item before / after
 // (absent when there is none); kUpdatedOld / kUpdatedNew the item before /
 // after projected on the paths the update writes (sortkey/expression.h's
-// project_paths), absent when the projection is empty. DeleteItem takes
-// kNone and kAllOld only; ReturnValuesOnConditionCheckFailure takes kNone and
-// kAllOld, and with kAllOld a false condition on an existing item returns it.
+// project_paths), absent when the projection is empty. PutItem and
+// DeleteItem take kNone and kAllOld only ("ReturnValues can only be ALL_OLD
+// or NONE"; AWS API reference PutItem, ReturnValues: "PutItem does not
+// recognize any values other than NONE or ALL_OLD",
+// https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_PutItem.html;
+// ALT test_returnvalues.py::test_put_item_returnvalues); ReturnValuesOnConditionCheckFailure takes
+// kNone and kAllOld, and with kAllOld a false condition on an existing item returns it.
 //
 // Example:
 //
@@ -141,6 +145,14 @@ struct DeleteItemRequest {
   ReturnValues return_values_on_condition_check_failure = ReturnValues::kNone;
 };
 
+struct PutItemRequest {
+  Item item;  // replaces the item under its table key whole
+  std::optional<std::string> condition;
+  ExpressionAttributes attributes;
+  ReturnValues return_values = ReturnValues::kNone;  // kNone or kAllOld
+  ReturnValues return_values_on_condition_check_failure = ReturnValues::kNone;
+};
+
 struct WriteOutcome {
   // ConditionalCheckFailedException: nothing was written.
   bool condition_failed = false;
@@ -150,6 +162,16 @@ struct WriteOutcome {
 
 Result<WriteOutcome> update_item(Table& table, const UpdateItemRequest& request);
 Result<WriteOutcome> delete_item(Table& table, const DeleteItemRequest& request);
+
+// PutItem: put_if (sortkey/table.h) with ReturnValues. Errors, in this
+// order, the table then unchanged: the condition's and placeholders it does
+// not use; a ReturnValuesOnConditionCheckFailure or ReturnValues other than
+// kNone or kAllOld (kBadParameter); the errors of Table::put for the item
+// (checked before the condition is read). A false condition is
+// WriteOutcome::condition_failed, with the held item under
+// ReturnValuesOnConditionCheckFailure kAllOld. On success, kAllOld returns
+// the item replaced, absent when the key held none (reference §3 rule 2).
+Result<WriteOutcome> put_item(Table& table, const PutItemRequest& request);
 
 }  // namespace sortkey
 

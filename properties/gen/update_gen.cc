@@ -307,4 +307,22 @@ rc::Gen<DeleteSpec> gen_delete_spec(std::shared_ptr<const oracle::NaiveTable> ta
   });
 }
 
+rc::Gen<PutSpec> gen_put_spec(std::shared_ptr<const oracle::NaiveTable> table) {
+  return rc::gen::exec([table] {
+    PutSpec p;
+    p.item = *gen_table_key(table);
+    const oracle::NSchema& schema = table->schema();
+    for (auto& [name, value] : *gen_item(schema)) {
+      if (name != schema.pk.name && !(schema.sk && name == schema.sk->name)) {
+        p.item.emplace_back(name, value);
+      }
+    }
+    if (chance(70)) p.condition = *gen_filter(table, "", true);
+    p.all_old = chance(50);
+    p.old_on_failure = chance(50);
+    p.style = *rc::gen::arbitrary<std::uint64_t>();
+    return p;
+  });
+}
+
 }  // namespace sortkey::props

@@ -35,6 +35,10 @@ rc::Gen<oracle::NUpdate> gen_update(const oracle::NSchema& schema,
                                     const std::optional<oracle::NItem>& held);
 rc::Gen<oracle::NUpdateRequest> gen_update_request(std::shared_ptr<const oracle::NaiveTable> table);
 rc::Gen<DeleteSpec> gen_delete_spec(std::shared_ptr<const oracle::NaiveTable> table);
+// PutItem: a valid table key (often one the table holds) with gen_item's
+// other attributes (now and then ones the table refuses), a condition 70%
+// of the time, each ReturnValues ALL_OLD half the time.
+rc::Gen<PutSpec> gen_put_spec(std::shared_ptr<const oracle::NaiveTable> table);
 
 }  // namespace sortkey::props
 

@@ -389,44 +389,23 @@ Outcome check_delete_item(const oracle::NaiveTable& model, Table& table, const D
 }
 
 oracle::NWriteAnswer oracle_put_item(oracle::NaiveTable& model, const PutSpec& p) {
-  NWriteAnswer answer;
-  if (p.condition) {
-    if (std::string why = oracle::naive_refusal(*p.condition); !why.empty()) {
-      answer.verdict = NWriteAnswer::Verdict::kRefused;
-      answer.why = why;
-      return answer;
-    }
-  }
-  if (!model.can_put(p.item)) {
-    answer.verdict = NWriteAnswer::Verdict::kRefused;
-    answer.why = "the item";
-    return answer;
-  }
-  if (p.condition && !oracle::naive_eval(*p.condition, model.get(p.item).value_or(NItem{}))) {
-    answer.verdict = NWriteAnswer::Verdict::kConditionFailed;
-    return answer;
-  }
-  model.put(p.item);
-  return answer;
+  return oracle::naive_put_item(model, p.item, p.condition,
+                                p.all_old ? oracle::NReturn::kAllOld : oracle::NReturn::kNone,
+                                p.old_on_failure);
 }
 
 Outcome check_put_item(const oracle::NaiveTable& model, Table& table, const PutSpec& p) {
   oracle::NaiveTable after = model;
   const NWriteAnswer want = oracle_put_item(after, p);
-  ExpressionAttributes attributes;
-  std::optional<std::string> condition;
-  if (p.condition) condition = render_filter(*p.condition, p.style, attributes);
-  Result<WriteOutcome> got = WriteOutcome{};
-  if (condition) {
-    auto written = put_if(table, to_engine(p.item), *condition, attributes);
-    if (written) {
-      got->condition_failed = !*written;
-    } else {
-      got = written.error();
-    }
-  } else if (auto put = table.put(to_engine(p.item)); !put) {
-    got = put.error();
-  }
+  PutItemRequest request;
+  request.item = to_engine(p.item);
+  if (p.condition) request.condition = render_filter(*p.condition, p.style, request.attributes);
+  request.return_values = p.all_old ? ReturnValues::kAllOld : ReturnValues::kNone;
+  request.return_values_on_condition_check_failure =
+      p.old_on_failure ? ReturnValues::kAllOld : ReturnValues::kNone;
+  const Result<WriteOutcome> got = put_item(table, request);
+  const std::optional<std::string>& condition = request.condition;
+  const ExpressionAttributes& attributes = request.attributes;
   NItem key;
   const oracle::NSchema& schema = model.schema();
   key.emplace_back(schema.pk.name, *oracle::naive_get(p.item, schema.pk.name));

@@ -46,23 +46,23 @@ struct DeleteSpec {
 };
 Outcome check_delete_item(const oracle::NaiveTable& model, Table& table, const DeleteSpec& d);
 
-// PutItem, with a ConditionExpression when `condition` is set (put_if,
-// sortkey/table.h; without one, Table::put).
+// PutItem with an optional ConditionExpression and ReturnValues
+// (sortkey/update.h put_item).
 struct PutSpec {
   oracle::NItem item;
   std::optional<oracle::NCond> condition;
+  bool all_old = false;         // ReturnValues ALL_OLD
+  bool old_on_failure = false;  // ReturnValuesOnConditionCheckFailure ALL_OLD
   std::uint64_t style = 0;
 };
-// The oracle's PutItem, composed of its rules in DynamoDB's order: a
-// condition it refuses (naive_refusal), an item it refuses (can_put), then
-// the condition on the item held under the key, or on an empty item when
-// none is (the reference on writes, section 2 rule 4; ALT
-// test_condition_expression.py::test_put_item_condition). `model` is
-// written when the verdict is kOk; no ReturnValues.
+// The oracle's PutItem (oracles/naive_update.h naive_put_item). `model` is
+// written when the verdict is kOk.
 oracle::NWriteAnswer oracle_put_item(oracle::NaiveTable& model, const PutSpec& p);
 // The engine's PutItem against oracle_put_item on a copy of `model`: the
-// same verdict and the same item under the key afterwards. REQUIRES: the
-// item holds a valid table key (its other attributes may be refused).
+// same verdict, the same attributes returned (ALL_OLD, or the held item on
+// a failed condition) and the same item under the key afterwards.
+// REQUIRES: the item holds a valid table key (its other attributes may be
+// refused).
 Outcome check_put_item(const oracle::NaiveTable& model, Table& table, const PutSpec& p);
 // GetItem: the engine's item under `key` (a valid table key) is the
 // oracle's, or both hold none.

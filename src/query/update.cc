@@ -1,4 +1,4 @@
-// apply_update, update_item and delete_item (sortkey/update.h), on the
+// apply_update, update_item, put_item and delete_item (sortkey/update.h), on the
 // table's public operations only, as put_if (conditional_write.cc) is.
 
 #include "sortkey/update.h"
@@ -499,6 +499,49 @@ Result<WriteOutcome> delete_item(Table& table, const DeleteItemRequest& r) {
     return out;
   }
   if (auto gone = table.delete_item(r.key); !gone) return gone.error();
+  if (r.return_values == ReturnValues::kAllOld) out.attributes = old;
+  return out;
+}
+
+Result<WriteOutcome> put_item(Table& table, const PutItemRequest& r) {
+  ExpressionUses uses;
+  std::optional<Condition> condition;
+  if (r.condition) {
+    auto c = parse_condition(*r.condition, ExpressionKind::kCondition, r.attributes, &uses);
+    if (!c) return c.error();
+    condition = std::move(*c);
+  }
+  if (auto ok = check_all_used(r.attributes, uses); !ok) return ok.error();
+  if (auto ok = check_on_failure(r.return_values_on_condition_check_failure); !ok)
+    return ok.error();
+  if (r.return_values != ReturnValues::kNone && r.return_values != ReturnValues::kAllOld) {
+    return update_invalid("ReturnValues can only be ALL_OLD or NONE");
+  }
+  const TableSchema& schema = table.schema();
+  Item key;
+  for (const KeyAttribute* k :
+       {&schema.partition_key, schema.sort_key ? &*schema.sort_key : nullptr}) {
+    if (k == nullptr) continue;
+    if (auto at = r.item.find(k->name); at != r.item.end()) key.insert(*at);
+  }
+  // A key the table refuses reads as no item: put() below refuses it.
+  std::optional<Item> old;
+  if (auto held = table.get(key); held) old = std::move(*held);
+  // Table::put is the one statement of a valid item, and DynamoDB refuses
+  // an invalid item before it reads the condition: the item is written
+  // first and the old one restored when the condition is false.
+  if (auto ok = table.put(r.item); !ok) return ok.error();
+  WriteOutcome out;
+  if (!condition_holds(condition, old)) {
+    if (old) {
+      if (auto ok = table.put(*old); !ok) return ok.error();
+    } else if (auto gone = table.delete_item(key); !gone) {
+      return gone.error();
+    }
+    out.condition_failed = true;
+    if (r.return_values_on_condition_check_failure == ReturnValues::kAllOld) out.attributes = old;
+    return out;
+  }
   if (r.return_values == ReturnValues::kAllOld) out.attributes = old;
   return out;
 }

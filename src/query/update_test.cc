@@ -331,5 +331,83 @@ TEST_F(UpdateFixture, ConditionalDelete) {
   EXPECT_FALSE(delete_item(*table, r));
 }
 
+// PutItem's ReturnValues and ReturnValuesOnConditionCheckFailure (AWS API
+// reference PutItem; ALT test_returnvalues.py::test_put_item_returnvalues,
+// ::test_put_item_returnvalues_on_condition_check_failure).
+TEST_F(UpdateFixture, PutItemReturnValues) {
+  PutItemRequest r;
+  r.item = json_item(R"({"PK":{"S":"k"},"a":{"N":"1"}})");
+  r.return_values = ReturnValues::kAllOld;
+  auto out = put_item(*table, r);  // no item before: no Attributes
+  ASSERT_TRUE(out);
+  EXPECT_FALSE(out->condition_failed);
+  EXPECT_FALSE(out->attributes);
+  r.item = json_item(R"({"PK":{"S":"k"},"G":{"S":"g"}})");
+  out = put_item(*table, r);
+  ASSERT_TRUE(out);
+  ASSERT_TRUE(out->attributes);
+  EXPECT_EQ(to_json(*out->attributes), R"({"PK":{"S":"k"},"a":{"N":"1"}})");
+  EXPECT_EQ(stored(), R"({"G":{"S":"g"},"PK":{"S":"k"}})");
+  EXPECT_EQ(table->index_item_count("ByG").value(), 1u);
+  for (ReturnValues bad :
+       {ReturnValues::kAllNew, ReturnValues::kUpdatedOld, ReturnValues::kUpdatedNew}) {
+    r.return_values = bad;
+    auto refused = put_item(*table, r);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().message, "ReturnValues can only be ALL_OLD or NONE");
+  }
+  EXPECT_EQ(stored(), R"({"G":{"S":"g"},"PK":{"S":"k"}})");
+}
+
+TEST_F(UpdateFixture, PutItemFalseConditionRestoresAndReturnsTheHeldItem) {
+  hold(R"("G":{"S":"g"})");
+  PutItemRequest r;
+  r.item = json_item(R"({"PK":{"S":"k"},"b":{"S":"new"}})");
+  r.condition = "attribute_not_exists(PK)";
+  r.return_values = ReturnValues::kAllOld;
+  auto out = put_item(*table, r);
+  ASSERT_TRUE(out);
+  EXPECT_TRUE(out->condition_failed);
+  EXPECT_FALSE(out->attributes);  // ALL_OLD on failure not asked
+  r.return_values_on_condition_check_failure = ReturnValues::kAllOld;
+  out = put_item(*table, r);
+  ASSERT_TRUE(out);
+  EXPECT_TRUE(out->condition_failed);
+  ASSERT_TRUE(out->attributes);
+  EXPECT_EQ(to_json(*out->attributes), R"({"G":{"S":"g"},"PK":{"S":"k"}})");
+  EXPECT_EQ(stored(), R"({"G":{"S":"g"},"PK":{"S":"k"}})");
+  EXPECT_EQ(table->index_item_count("ByG").value(), 1u);
+  r.return_values_on_condition_check_failure = ReturnValues::kUpdatedNew;
+  EXPECT_FALSE(put_item(*table, r));
+}
+
+TEST_F(UpdateFixture, PutItemOnAMissingItemUnderAFalseConditionLeavesNone) {
+  PutItemRequest r;
+  r.item = json_item(R"({"PK":{"S":"k"},"G":{"S":"g"}})");
+  r.condition = "attribute_exists(PK)";
+  r.return_values_on_condition_check_failure = ReturnValues::kAllOld;
+  auto out = put_item(*table, r);
+  ASSERT_TRUE(out);
+  EXPECT_TRUE(out->condition_failed);
+  EXPECT_FALSE(out->attributes);
+  EXPECT_EQ(stored(), "none");
+  EXPECT_EQ(table->index_item_count("ByG").value(), 0u);
+}
+
+// An item the table refuses is refused before the condition is read, and
+// an unused placeholder before that.
+TEST_F(UpdateFixture, PutItemErrorsComeBeforeTheCondition) {
+  PutItemRequest r;
+  r.item = json_item(R"({"PK":{"S":"k"},"G":{"N":"1"}})");  // G must be S for ByG
+  r.condition = "attribute_exists(PK)";
+  EXPECT_FALSE(put_item(*table, r));
+  r.item = json_item(R"({"PK":{"S":"k"}})");
+  r.attributes.values[":unused"] = *AttributeValue::N("1");
+  auto refused = put_item(*table, r);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("unused"), std::string::npos);
+  EXPECT_EQ(stored(), "none");
+}
+
 }  // namespace
 }  // namespace sortkey
