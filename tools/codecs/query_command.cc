@@ -3,12 +3,15 @@
 //                   [--index NAME=PK[:T][,...][/SK[:T][,...]]]... [--operation OP]
 //                   [request options | --request FILE] [--save-items]
 //
-// --operation is Query (the default), UpdateItem, DeleteItem or PutItem. The
-// writes' options and request files are codecs/write_options.h and
-// codecs/write_request.h; `run` runs a write as codecs/write_run.h says,
-// printing DynamoDB's answer ({"Attributes": ...}, or the error body of a
-// false condition or a refused request, exit 1) and with --save-items
-// writing the items file again, whole or not at all.
+// --operation is Query (the default), UpdateItem, DeleteItem or PutItem, or
+// TransactWriteItems, TransactGetItems or BatchGetItem. The writes' options
+// and request files are codecs/write_options.h and codecs/write_request.h,
+// the multi-item requests' codecs/multi_request.h; `run` runs a write as
+// codecs/write_run.h says and a multi-item request as codecs/multi_run.h
+// says, printing DynamoDB's answer ({"Attributes": ...}, or the error body
+// of a false condition, a cancelled transaction or a refused request, exit
+// 1) and with --save-items writing the items file again, whole or not at
+// all.
 //
 // The request options are the Query API's parameters (codecs/query_request.h).
 // `build` prints the request as JSON ready for an SDK call or for the AWS
@@ -39,6 +42,7 @@
 #include "sortkey/table.h"
 #include "support/json_input.h"
 #include "tools/codec_commands.h"
+#include "tools/codecs/multi_run.h"
 #include "tools/codecs/query_request.h"
 #include "tools/codecs/write_options.h"
 #include "tools/codecs/write_run.h"
@@ -255,9 +259,30 @@ int write_request_of(const CLI::App& sub, const WriteOptions& w, const QueryOpti
   return 0;
 }
 
+// query build --operation TransactWriteItems|TransactGetItems|BatchGetItem.
+int build_multi(const CLI::App& sub, const WriteOptions& w, WriteOperation op, bool compact) {
+  if (auto ok = check_write_options(sub, op); !ok) {
+    fmt::print(stderr, "sortkey: {}\n", ok.error().message);
+    return 2;
+  }
+  auto r = read_multi_request_file(*w.request_file, op);
+  if (!r) {
+    fmt::print(stderr, "sortkey: {}\n", r.error().message);
+    return 2;
+  }
+  if (auto ok = check_multi_text(*r); !ok) {
+    fmt::print(stderr, "sortkey: cannot build the request: {}\n", printable(describe(ok.error())));
+    return 1;
+  }
+  fmt::print("{}\n", multi_request_json(*r).dump(compact ? -1 : 2, ' ', false,
+                                                 json::error_handler_t::replace));
+  return 0;
+}
+
 // query build --operation UpdateItem|DeleteItem|PutItem.
 int build_write(const CLI::App& sub, const WriteOptions& w, const QueryOptions& q,
                 WriteOperation op, bool compact) {
+  if (is_multi_item(op)) return build_multi(sub, w, op, compact);
   WriteRequest r;
   if (const int status = write_request_of(sub, w, q, op, &r); status != 0) return status;
   if (auto ok = check_write_text(r); !ok) {
@@ -281,6 +306,21 @@ int run_write_operation(const CLI::App& sub, const RunArgs& a, WriteOperation op
     fmt::print(stderr, "sortkey: standard input can hold the items or the request, not both\n");
     return 2;
   }
+  const WriteRunOptions options{a.items, a.save_items, a.compact};
+  if (is_multi_item(op)) {
+    auto m = read_multi_request_file(*a.write.request_file, op);
+    if (!m) {
+      fmt::print(stderr, "sortkey: {}\n", m.error().message);
+      return 2;
+    }
+    LoadedItems file;
+    auto table = load_table(a, &file);
+    if (!table) {
+      fmt::print(stderr, "sortkey: {}\n", table.error().message);
+      return 2;
+    }
+    return run_multi(*table, file, *m, options);
+  }
   WriteRequest r;
   if (const int status = write_request_of(sub, a.write, a.request, op, &r); status != 0) {
     return status;
@@ -291,14 +331,15 @@ int run_write_operation(const CLI::App& sub, const RunArgs& a, WriteOperation op
     fmt::print(stderr, "sortkey: {}\n", table.error().message);
     return 2;
   }
-  return run_write(*table, file, r, {a.items, a.save_items, a.compact});
+  return run_write(*table, file, r, options);
 }
 
 void add_build(CLI::App* query, Context& ctx) {
   CLI::App* b = query->add_subcommand(
       "build",
       "print a Query, UpdateItem, DeleteItem or PutItem request (KeyConditionExpression, "
-      "UpdateExpression, ExpressionAttributeNames, ...) as JSON");
+      "UpdateExpression, ExpressionAttributeNames, ...), or a TransactWriteItems, "
+      "TransactGetItems or BatchGetItem request read from --request FILE, as JSON");
   auto o = std::make_shared<QueryOptions>();
   auto compact = std::make_shared<bool>(false);
   auto w = std::make_shared<WriteOptions>();
@@ -333,8 +374,9 @@ void add_build(CLI::App* query, Context& ctx) {
 void add_run(CLI::App* query, Context& ctx) {
   CLI::App* r = query->add_subcommand(
       "run",
-      "run a Query (print its pages) or an UpdateItem, DeleteItem or PutItem (print DynamoDB's "
-      "answer) on the in-memory table holding the items of a file");
+      "run a Query (print its pages), or an UpdateItem, DeleteItem, PutItem, "
+      "TransactWriteItems, TransactGetItems or BatchGetItem (print DynamoDB's answer) on the "
+      "in-memory table holding the items of a file");
   auto a = std::make_shared<RunArgs>();
   add_query_options(r, &a->request);
   add_write_options(r, &a->write);
@@ -360,9 +402,11 @@ void add_run(CLI::App* query, Context& ctx) {
   r->footer(
       "A write prints DynamoDB's answer: {\"Attributes\": ...} (--return-values), or {}. A false "
       "condition prints the ConditionalCheckFailedException body (with the Item under "
-      "--return-values-on-condition-check-failure ALL_OLD), a request DynamoDB refuses the "
-      "ValidationException body; both exit 1 and leave the items file as it was. An items file, "
-      "key schema or --request file that cannot be used: one line, exit 2.");
+      "--return-values-on-condition-check-failure ALL_OLD), a cancelled TransactWriteItems the "
+      "TransactionCanceledException body with its CancellationReasons in order, a request "
+      "DynamoDB refuses the ValidationException body; all exit 1 and leave the items file as it "
+      "was. An items file, key schema or --request file that cannot be used, or a multi-item "
+      "request naming a second table or one item twice: one line, exit 2.");
   r->callback([r, a, &ctx] {
     const auto op = write_operation_of(a->write);
     int status = 0;

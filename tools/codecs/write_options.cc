@@ -85,9 +85,10 @@ Result<std::map<std::string, std::string, std::less<>>> write_names_of(const std
 
 void add_write_options(CLI::App* sub, WriteOptions* o) {
   sub->add_option("--operation", o->operation,
-                  "the DynamoDB operation: Query (the default), UpdateItem, DeleteItem or PutItem "
-                  "(TransactWriteItems: refused, transactions do not run yet)")
-      ->check(one_of({"Query", "UpdateItem", "DeleteItem", "PutItem", "TransactWriteItems"}));
+                  "the DynamoDB operation: Query (the default), UpdateItem, DeleteItem, PutItem, "
+                  "or TransactWriteItems, TransactGetItems, BatchGetItem (from --request FILE)")
+      ->check(one_of({"Query", "UpdateItem", "DeleteItem", "PutItem", "TransactWriteItems",
+                      "TransactGetItems", "BatchGetItem"}));
   sub->add_option(
          "--request", o->request_file,
          "a write request as DynamoDB takes it, from a JSON file (- reads standard input): "
@@ -115,6 +116,8 @@ std::optional<WriteOperation> write_operation_of(const WriteOptions& o) {
   if (o.operation == "DeleteItem") return WriteOperation::kDeleteItem;
   if (o.operation == "PutItem") return WriteOperation::kPutItem;
   if (o.operation == "TransactWriteItems") return WriteOperation::kTransactWriteItems;
+  if (o.operation == "TransactGetItems") return WriteOperation::kTransactGetItems;
+  if (o.operation == "BatchGetItem") return WriteOperation::kBatchGetItem;
   return std::nullopt;
 }
 
@@ -139,8 +142,13 @@ Result<void> check_write_options(const CLI::App& sub, std::optional<WriteOperati
   if (option_given(sub, "--no-paginate")) {
     return write_usage(fmt::format("--no-paginate is an option of Query, not of {}", op_name));
   }
-  if (*op == WriteOperation::kTransactWriteItems && !option_given(sub, "--request")) {
-    return write_usage("TransactWriteItems is read from --request FILE only");
+  if (is_multi_item(*op) && !option_given(sub, "--request")) {
+    return write_usage(fmt::format("{} is read from --request FILE only", op_name));
+  }
+  if (*op != WriteOperation::kTransactWriteItems && is_multi_item(*op) &&
+      option_given(sub, "--save-items")) {
+    return write_usage(
+        fmt::format("--save-items writes the items after a write; {} writes nothing", op_name));
   }
   if (option_given(sub, "--request")) {
     for (std::string_view name : kRequestParts) {
@@ -207,6 +215,30 @@ Result<WriteRequest> read_request_file(const std::string& path, WriteOperation o
   auto r = parse_write_request(*text, op);
   if (!r) return Error{r.error().code, 0, fmt::format("{}: {}", name, r.error().message)};
   return r;
+}
+
+Result<MultiRequest> read_multi_request_file(const std::string& path, WriteOperation op) {
+  const std::string name = path == "-" ? "standard input" : path;
+  auto text = path == "-" ? support::read_stdin_within(kMaxRequestFileBytes)
+                          : support::read_file_within(path, kMaxRequestFileBytes);
+  if (!text) {
+    return Error{ErrorCode::kUnavailable, 0, fmt::format("cannot read {}", text.error().message)};
+  }
+  auto r = parse_multi_request(*text, op);
+  if (!r) return Error{r.error().code, 0, fmt::format("{}: {}", name, r.error().message)};
+  return r;
+}
+
+Result<void> check_multi_text(const MultiRequest& r) {
+  static constexpr std::string_view kKinds[] = {"Put", "Update", "Delete", "ConditionCheck"};
+  for (std::size_t i = 0; i < r.writes.size(); ++i) {
+    if (auto ok = check_write_text(r.writes[i].request); !ok) {
+      return Error{ok.error().code, ok.error().offset,
+                   fmt::format("TransactItems[{}].{}: {}", i,
+                               kKinds[static_cast<int>(r.writes[i].kind)], ok.error().message)};
+    }
+  }
+  return {};
 }
 
 Result<void> check_write_text(const WriteRequest& r) {

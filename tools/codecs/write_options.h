@@ -2,7 +2,9 @@
 //
 // The write options of `sortkey query build` and `sortkey query run`:
 // --operation picks the DynamoDB operation (Query, the default, UpdateItem,
-// DeleteItem or PutItem), and the request is given by its parameters spelled
+// DeleteItem or PutItem; TransactWriteItems, TransactGetItems and
+// BatchGetItem, whose request only --request FILE gives,
+// codecs/multi_request.h), and the request is given by its parameters spelled
 // as the AWS CLI spells them (--key, --item, --update-expression,
 // --condition-expression, --return-values,
 // --return-values-on-condition-check-failure, with --table-name and the
@@ -27,6 +29,7 @@
 #include <string>
 
 #include "sortkey/error.h"
+#include "tools/codecs/multi_request.h"
 #include "tools/codecs/query_request.h"
 #include "tools/codecs/write_request.h"
 
@@ -49,7 +52,7 @@ std::optional<WriteOperation> write_operation_of(const WriteOptions& o);
 // The options given on `sub` fit the operation `op` (nullopt: Query).
 // Errors (kBadParameter, a usage error): an option of another operation, a
 // request given by --request and by options, a write without --key or
-// --item.
+// --item, a multi-item request without --request, --save-items on a read.
 Result<void> check_write_options(const CLI::App& sub, std::optional<WriteOperation> op);
 
 // The request the options give. Errors: an option's JSON (named), as
@@ -61,6 +64,14 @@ Result<WriteRequest> write_request_from_options(const WriteOptions& w, const Que
 // cannot be read ("cannot read ..."), or parse_write_request's, after the
 // file's name.
 Result<WriteRequest> read_request_file(const std::string& path, WriteOperation op);
+
+// The multi-item request of --request FILE. Errors: as read_request_file's,
+// parse_multi_request's after the file's name.
+Result<MultiRequest> read_multi_request_file(const std::string& path, WriteOperation op);
+
+// check_write_text on each write action of a TransactWriteItems, the
+// action's place in front of the message.
+Result<void> check_multi_text(const MultiRequest& r);
 
 // What DynamoDB checks of the request's text before it reads any item:
 // check_write_request, the expressions' grammar and placeholders, and

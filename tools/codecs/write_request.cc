@@ -109,7 +109,7 @@ unsigned fields_of(WriteOperation op) {
       return common | kKey;
     case WriteOperation::kPutItem:
       return common | kItem;
-    case WriteOperation::kTransactWriteItems:
+    default:
       break;
   }
   return 0;
@@ -125,8 +125,8 @@ std::string_view known_but_refused(std::string_view name) {
     return "the in-memory table does not count the capacity or the item collections of writes; "
            "leave it out";
   }
-  if (name == "TransactItems" || name == "ClientRequestToken") {
-    return "a field of TransactWriteItems, which sortkey does not run yet";
+  if (name == "TransactItems" || name == "ClientRequestToken" || name == "RequestItems") {
+    return "a field of TransactWriteItems, TransactGetItems or BatchGetItem: give that --operation";
   }
   return {};
 }
@@ -167,8 +167,10 @@ Result<void> read_field(const FieldName& f, const json& v, WriteRequest& r) {
   return {};
 }
 
-// One write action: the object `j`, of the fields `allowed`.
-Result<WriteRequest> read_action(const json& j, WriteOperation op, unsigned allowed) {
+// One write action: the object `j`, of the fields `allowed`, named `what`
+// in messages.
+Result<WriteRequest> read_action(const json& j, WriteOperation op, unsigned allowed,
+                                 std::string_view what) {
   if (!j.is_object()) return wrong_type("the request", "a JSON object", j);
   WriteRequest r;
   r.operation = op;
@@ -181,8 +183,7 @@ Result<WriteRequest> read_action(const json& j, WriteOperation op, unsigned allo
     if (known == nullptr) {
       const std::string_view why = known_but_refused(name);
       return request_error(ErrorCode::kBadParameter,
-                           why.empty() ? fmt::format("{}: not a field of {}", printable(name),
-                                                     write_operation_name(op))
+                           why.empty() ? fmt::format("{}: not a field of {}", printable(name), what)
                                        : fmt::format("{}: {}", printable(name), why));
     }
     if (auto ok = read_field(*known, value, r); !ok) return ok.error();
@@ -190,9 +191,9 @@ Result<WriteRequest> read_action(const json& j, WriteOperation op, unsigned allo
   }
   for (Field needed : {kKey, kItem}) {
     if ((allowed & needed) != 0 && (seen & needed) == 0) {
-      return request_error(ErrorCode::kBadParameter,
-                           fmt::format("{}: missing; {} needs it", needed == kKey ? "Key" : "Item",
-                                       write_operation_name(op)));
+      return request_error(
+          ErrorCode::kBadParameter,
+          fmt::format("{}: missing; {} needs it", needed == kKey ? "Key" : "Item", what));
     }
   }
   return r;
@@ -215,12 +216,21 @@ std::string_view write_operation_name(WriteOperation op) {
     case WriteOperation::kPutItem:
       return "PutItem";
     case WriteOperation::kTransactWriteItems:
+      return "TransactWriteItems";
+    case WriteOperation::kTransactGetItems:
+      return "TransactGetItems";
+    case WriteOperation::kBatchGetItem:
       break;
   }
-  return "TransactWriteItems";
+  return "BatchGetItem";
 }
 
-Result<WriteRequest> parse_write_request(std::string_view text, WriteOperation op) {
+bool is_multi_item(WriteOperation op) {
+  return op == WriteOperation::kTransactWriteItems || op == WriteOperation::kTransactGetItems ||
+         op == WriteOperation::kBatchGetItem;
+}
+
+Result<nlohmann::json> parse_request_json(std::string_view text) {
   // One pass without recursion first: nesting, the count of values and
   // duplicate keys, so that nothing below recurses deeper than DynamoDB
   // JSON's own limit.
@@ -244,16 +254,32 @@ Result<WriteRequest> parse_write_request(std::string_view text, WriteOperation o
       return request_error(ErrorCode::kBadFormat,
                            fmt::format("the request is not JSON: {}", printable(scan.detail)));
   }
-  const json j = json::parse(text, nullptr, false);
+  json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return request_error(ErrorCode::kBadFormat, "the request is not JSON");
-  if (op == WriteOperation::kTransactWriteItems) {
-    // Read as Put / Update / Delete / ConditionCheck actions over
-    // read_action once the table runs transactions.
-    return request_error(ErrorCode::kUnavailable,
-                         "TransactWriteItems: sortkey does not run transactions yet; give each "
-                         "action as its own UpdateItem, DeleteItem or PutItem request");
+  return j;
+}
+
+Result<WriteRequest> parse_write_request(std::string_view text, WriteOperation op) {
+  if (is_multi_item(op)) {
+    return request_error(ErrorCode::kBadParameter,
+                         fmt::format("{}: a multi-item request, read by parse_multi_request "
+                                     "(tools/codecs/multi_request.h)",
+                                     write_operation_name(op)));
   }
-  return read_action(j, op, fields_of(op));
+  auto j = parse_request_json(text);
+  if (!j) return j.error();
+  return read_action(*j, op, fields_of(op), write_operation_name(op));
+}
+
+Result<WriteRequest> read_transact_write_action(const nlohmann::json& j, std::string_view kind) {
+  constexpr unsigned common =
+      kTableName | kConditionExpression | kNames | kValues | kReturnValuesOnFailure;
+  if (kind == "Put") return read_action(j, WriteOperation::kPutItem, common | kItem, kind);
+  if (kind == "Update") {
+    return read_action(j, WriteOperation::kUpdateItem, common | kKey | kUpdateExpression, kind);
+  }
+  if (kind == "Delete") return read_action(j, WriteOperation::kDeleteItem, common | kKey, kind);
+  return read_action(j, WriteOperation::kDeleteItem, common | kKey, "ConditionCheck");
 }
 
 nlohmann::json write_request_json(const WriteRequest& r) {

@@ -28,10 +28,11 @@
 // and the ones asking for what the table does not count
 // (ReturnConsumedCapacity, ReturnItemCollectionMetrics) are refused by name.
 //
-// TransactWriteItems is an operation of the same reader: its TransactItems
-// are Put / Update / Delete / ConditionCheck actions whose fields are those
-// above (without ReturnValues); the table runs no transactions yet, so
-// parse_write_request refuses it in one line.
+// TransactWriteItems' TransactItems are Put / Update / Delete /
+// ConditionCheck actions whose fields are those above without ReturnValues
+// (ConditionCheck: DeleteItem's), read by read_transact_write_action for
+// the multi-item reader (tools/codecs/multi_request.h), which reads
+// TransactWriteItems, TransactGetItems and BatchGetItem.
 //
 // Example:
 //   auto r = parse_write_request(text, WriteOperation::kUpdateItem);
@@ -53,10 +54,21 @@
 
 namespace sortkey::cli {
 
-enum class WriteOperation { kUpdateItem, kDeleteItem, kPutItem, kTransactWriteItems };
+enum class WriteOperation {
+  kUpdateItem,
+  kDeleteItem,
+  kPutItem,
+  kTransactWriteItems,
+  kTransactGetItems,
+  kBatchGetItem
+};
 
-// "UpdateItem", "DeleteItem", "PutItem", "TransactWriteItems".
+// "UpdateItem", "DeleteItem", "PutItem", "TransactWriteItems", ...
 std::string_view write_operation_name(WriteOperation op);
+
+// TransactWriteItems, TransactGetItems and BatchGetItem: the requests of
+// tools/codecs/multi_request.h.
+bool is_multi_item(WriteOperation op);
 
 // The largest request file read. A TransactWriteItems payload is at most
 // 4 MB (reference dynamodb-write-semantics.md §4 rule 2) and a single write
@@ -81,8 +93,18 @@ struct WriteRequest {
 // or kBadParameter, one line): not JSON, too deep or too many values, not an
 // object, a field the operation does not take (named), a field of the wrong
 // JSON type or an attribute value DynamoDB JSON does not allow (named), Key
-// or Item missing; TransactWriteItems (kUnavailable: not run yet).
+// or Item missing; a multi-item operation (is_multi_item: kBadParameter).
 Result<WriteRequest> parse_write_request(std::string_view text, WriteOperation op);
+
+// The JSON of a request file, within the bounds the file comment states.
+// Errors (kBadFormat, one line): not JSON, too deep, too many values, an
+// object naming a key twice.
+Result<nlohmann::json> parse_request_json(std::string_view text);
+
+// One action of TransactWriteItems' TransactItems, the object under its
+// `kind` ("Put", "Update", "Delete", or any other: "ConditionCheck").
+// Errors: as parse_write_request's, the action named by its kind.
+Result<WriteRequest> read_transact_write_action(const nlohmann::json& j, std::string_view kind);
 
 // The request as the DynamoDB API takes it, fields in name order; what
 // parse_write_request reads back the same.

@@ -49,33 +49,6 @@ Item table_key_of(const TableSchema& schema, const Item& item) {
   return key;
 }
 
-// PutItem: put_if has no ReturnValues, so the item the key held is read
-// first (a key the table refuses reads as none: the write then refuses it).
-// ALL_OLD returns the item replaced, absent when there was none (reference
-// §3 rule 2; ALT test_returnvalues.py::test_put_item_returnvalues); on a
-// false condition ReturnValuesOnConditionCheckFailure ALL_OLD returns it
-// (§2 rule 7; ALT test_put_item_returnvalues_on_condition_check_failure).
-Result<WriteOutcome> run_put_item(Table& table, const WriteRequest& r) {
-  std::optional<Item> old;
-  if (auto held = table.get(table_key_of(table.schema(), r.item)); held) old = std::move(*held);
-  WriteOutcome out;
-  if (r.condition) {
-    auto written = put_if(table, r.item, *r.condition, write_attributes_of(r));
-    if (!written) return written.error();
-    if (!*written) {
-      out.condition_failed = true;
-      if (return_values_of(r.return_values_on_condition_check_failure) == ReturnValues::kAllOld) {
-        out.attributes = old;
-      }
-      return out;
-    }
-  } else if (auto ok = table.put(r.item); !ok) {
-    return ok.error();
-  }
-  if (return_values_of(r.return_values) == ReturnValues::kAllOld) out.attributes = old;
-  return out;
-}
-
 Result<WriteOutcome> run_write_request(Table& table, const WriteRequest& r) {
   if (auto ok = check_write_request(r); !ok) return ok.error();
   switch (r.operation) {
@@ -100,18 +73,29 @@ Result<WriteOutcome> run_write_request(Table& table, const WriteRequest& r) {
           return_values_of(r.return_values_on_condition_check_failure);
       return delete_item(table, d);
     }
-    case WriteOperation::kPutItem:
-      return run_put_item(table, r);
-    case WriteOperation::kTransactWriteItems:
+    case WriteOperation::kPutItem: {
+      PutItemRequest p;
+      p.item = r.item;
+      p.condition = r.condition;
+      p.attributes = write_attributes_of(r);
+      p.return_values = return_values_of(r.return_values);
+      p.return_values_on_condition_check_failure =
+          return_values_of(r.return_values_on_condition_check_failure);
+      return put_item(table, p);
+    }
+    default:
       break;
   }
-  return Error{ErrorCode::kUnavailable, 0, "TransactWriteItems: not run yet"};
+  return Error{ErrorCode::kBadParameter, 0,
+               fmt::format("{}: a multi-item request (tools/codecs/multi_run.h)",
+                           write_operation_name(r.operation))};
 }
 
-// The file's text after the write: its keys in their order, the written key
-// last when it is new, each as the table holds it now.
+// The file's text after the write: its keys in their order, the written
+// keys last (in the order given) when they are new, each as the table holds
+// it now.
 Result<std::string> saved_items_text(const Table& table, const LoadedItems& file,
-                                     const Item& written) {
+                                     const std::vector<Item>& written) {
   std::vector<Item> keys;
   std::set<std::string> seen;
   auto add = [&](const Item& item) {
@@ -119,7 +103,7 @@ Result<std::string> saved_items_text(const Table& table, const LoadedItems& file
     if (seen.insert(to_json(key)).second) keys.push_back(std::move(key));
   };
   for (const Item& item : file.items) add(item);
-  add(written);
+  for (const Item& item : written) add(item);
   std::string text = file.array ? "[\n" : "";
   bool first = true;
   for (const Item& key : keys) {
@@ -135,26 +119,40 @@ Result<std::string> saved_items_text(const Table& table, const LoadedItems& file
   return text;
 }
 
-// The answer, flushed before any line on standard error so that a terminal
-// shows them in that order.
-void print_answer(const ordered& answer, bool compact) {
+}  // namespace
+
+void print_answer(const nlohmann::ordered_json& answer, bool compact) {
   fmt::print("{}\n",
              answer.dump(compact ? -1 : 4, ' ', false, nlohmann::json::error_handler_t::replace));
   flush_stdout();
 }
 
-}  // namespace
+int print_refused(const Error& error, bool compact) {
+  print_answer({{"__type", kValidationType}, {"message", error.message}}, compact);
+  fmt::print(stderr, "sortkey: the table refused the request: ValidationException: {}\n",
+             printable(error.message));
+  return 1;
+}
+
+int save_items(const Table& table, const LoadedItems& file, const std::vector<Item>& written,
+               const WriteRunOptions& options) {
+  if (!options.save_items) return 0;
+  auto text = saved_items_text(table, file, written);
+  if (!text) {
+    fmt::print(stderr, "sortkey: {}\n", text.error().message);
+    return 2;
+  }
+  if (auto ok = support::write_file_atomically(options.items_path, *text); !ok) {
+    fmt::print(stderr, "sortkey: {}\n", ok.error().message);
+    return 2;
+  }
+  return 0;
+}
 
 int run_write(Table& table, const LoadedItems& file, const WriteRequest& request,
               const WriteRunOptions& options) {
   auto outcome = run_write_request(table, request);
-  if (!outcome) {
-    print_answer({{"__type", kValidationType}, {"message", outcome.error().message}},
-                 options.compact);
-    fmt::print(stderr, "sortkey: the table refused the request: ValidationException: {}\n",
-               printable(outcome.error().message));
-    return 1;
-  }
+  if (!outcome) return print_refused(outcome.error(), options.compact);
   if (outcome->condition_failed) {
     // Reference §2 rule 1 [DYN helpers.js assertConditional; AWS DG Condition expressions].
     ordered answer = {{"__type", kConditionType}, {"message", "The conditional request failed"}};
@@ -165,19 +163,8 @@ int run_write(Table& table, const LoadedItems& file, const WriteRequest& request
                "nothing was written\n");
     return 1;
   }
-  if (options.save_items) {
-    const Item& written =
-        request.operation == WriteOperation::kPutItem ? request.item : request.key;
-    auto text = saved_items_text(table, file, written);
-    if (!text) {
-      fmt::print(stderr, "sortkey: {}\n", text.error().message);
-      return 2;
-    }
-    if (auto ok = support::write_file_atomically(options.items_path, *text); !ok) {
-      fmt::print(stderr, "sortkey: {}\n", ok.error().message);
-      return 2;
-    }
-  }
+  const Item& written = request.operation == WriteOperation::kPutItem ? request.item : request.key;
+  if (const int status = save_items(table, file, {written}, options); status != 0) return status;
   ordered answer = ordered::object();
   if (outcome->attributes) answer["Attributes"] = ordered::parse(to_json(*outcome->attributes));
   print_answer(answer, options.compact);

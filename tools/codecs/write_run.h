@@ -1,8 +1,8 @@
 // File: tools/codecs/write_run.h
 //
 // `sortkey query run --operation UpdateItem|DeleteItem|PutItem`: the write
-// run on the in-memory table of the items file (sortkey/update.h,
-// sortkey/table.h put_if), DynamoDB's answer printed on standard output,
+// run on the in-memory table of the items file (sortkey/update.h
+// update_item, delete_item, put_item), DynamoDB's answer printed on standard output,
 // and on request the items file written again with the table after the
 // write, whole or not at all (support/files.h).
 //
@@ -31,10 +31,12 @@
 #ifndef SORTKEY_TOOLS_CODECS_WRITE_RUN_H_
 #define SORTKEY_TOOLS_CODECS_WRITE_RUN_H_
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "sortkey/attribute.h"
+#include "sortkey/error.h"
 #include "sortkey/table.h"
 #include "tools/codecs/write_request.h"
 
@@ -57,6 +59,24 @@ struct WriteRunOptions {
 // written.
 int run_write(Table& table, const LoadedItems& file, const WriteRequest& request,
               const WriteRunOptions& options);
+
+// What the multi-item requests (tools/codecs/multi_run.h) share with the
+// single-item ones:
+
+// Prints the answer (indented, or one line when `compact`) and flushes it
+// before any line on standard error, so that a terminal shows them in that
+// order.
+void print_answer(const nlohmann::ordered_json& answer, bool compact);
+
+// A request the table refuses: the ValidationException body on standard
+// output, one line on standard error; returns 1.
+int print_refused(const Error& error, bool compact);
+
+// With options.save_items, writes the items file again as the file comment
+// says, `written` (items or keys the write touched) last when new. Returns
+// 0, or 2 after a line on standard error when it cannot be written.
+int save_items(const Table& table, const LoadedItems& file, const std::vector<Item>& written,
+               const WriteRunOptions& options);
 
 }  // namespace sortkey::cli
 

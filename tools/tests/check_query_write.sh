@@ -160,9 +160,7 @@ one_line_huge() {
     echo "ok: huge_file"; else echo "FAIL huge_file: exit $status: $err"; fail=1; fi
 }
 one_line_huge
-one_line transaction_refused 'request.json: TransactWriteItems: sortkey does not run transactions yet' \
-  '{"TransactItems":[{"Update":{"Key":{"PK":{"S":"a"}},"UpdateExpression":"SET a = :a"}}]}' TransactWriteItems
-one_line transaction_in_an_update 'request.json: TransactItems: a field of TransactWriteItems' '{"TransactItems":[]}'
+one_line transaction_in_an_update 'request.json: TransactItems: a field of TransactWriteItems, TransactGetItems or BatchGetItem: give that --operation$' '{"TransactItems":[]}'
 untouched bad_files_leave_items "$before"
 
 # Options that do not fit the operation: usage errors, exit 2.
