@@ -18,13 +18,16 @@ using ordered = nlohmann::ordered_json;
 constexpr std::string_view kCanceledType =
     "com.amazonaws.dynamodb.v20120810#TransactionCanceledException";
 
-// The table key attributes `item` has, as one text (Numbers normalized).
-std::string multi_identity(const TableSchema& schema, const Item& item) {
+// The table key of `item` as one text (Numbers normalized), or nullopt
+// when it lacks a key attribute: the model refuses that key itself.
+std::optional<std::string> multi_identity(const TableSchema& schema, const Item& item) {
   Item key;
   for (const KeyAttribute* k :
        {&schema.partition_key, schema.sort_key ? &*schema.sort_key : nullptr}) {
     if (k == nullptr) continue;
-    if (auto at = item.find(k->name); at != item.end()) key.insert(*at);
+    auto at = item.find(k->name);
+    if (at == item.end()) return std::nullopt;
+    key.insert(*at);
   }
   return to_json(key);
 }
@@ -80,7 +83,9 @@ Result<std::string> check_targets(const TableSchema& schema, const MultiRequest&
                                  t.place, printable(**t.table), printable(*table), named_at)};
       }
     }
-    const auto [at, fresh] = seen.emplace(multi_identity(schema, *t.item), t.place);
+    const std::optional<std::string> identity = multi_identity(schema, *t.item);
+    if (!identity) continue;
+    const auto [at, fresh] = seen.emplace(*identity, t.place);
     if (!fresh) {
       return Error{
           ErrorCode::kBadParameter, 0,

@@ -83,6 +83,12 @@ printf '{"TransactItems":[{"ConditionCheck":{"Key":%s,"ConditionExpression":"att
 expect validation_error_reason 1 \
   '{"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","message":"Transaction cancelled, please refer cancellation reasons for specific reasons [None, ValidationError]","CancellationReasons":[{"Code":"None"},{"Code":"ValidationError","Message":"One or more parameter values were invalid: Type mismatch for Index Key AdminSince Expected: S Actual: N IndexName: Admins"}]}' '' -- \
   query run "${table[@]}" --operation TransactWriteItems --request "$dir/refused_item.json" --save-items --compact
+# A Put item without the sort key is the model's to refuse (not "the same
+# item" as anything): ValidationError on its action.
+printf '{"TransactItems":[{"Put":{"Item":{"PK":{"S":"ORG#acme"}}}},{"Delete":{"Key":%s}}]}' "$(key ann)" >"$dir/no_sort_key.json"
+expect missing_key_is_a_reason 1 \
+  '{"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","message":"Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError, None]","CancellationReasons":[{"Code":"ValidationError","Message":"One or more parameter values were invalid: Missing the key SK in the item"},{"Code":"None"}]}' '' -- \
+  query run "${table[@]}" --operation TransactWriteItems --request "$dir/no_sort_key.json" --save-items --compact
 # A request DynamoDB refuses whole: the ValidationException body, exit 1.
 printf '{"TransactItems":[{"Update":{"Key":%s}}]}' "$(key ann)" >"$dir/no_update.json"
 expect update_without_expression 1 \
