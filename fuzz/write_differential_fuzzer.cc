@@ -10,8 +10,9 @@
 //              each with its projection
 //   then up to 24 steps (the input ends after its fourth Query or Scan),
 //   each an op byte (op % 10) and its bytes:
-//     0        PutItem (WriteSource::put)
-//     1        PutItem with a ConditionExpression
+//     0        PutItem (WriteSource::put); bits 0-1 of op / 10: ReturnValues
+//              ALL_OLD, ReturnValuesOnConditionCheckFailure ALL_OLD
+//     1        PutItem with a ConditionExpression, the same ReturnValues
 //     2-3      UpdateItem (WriteSource::update_request): one to three
 //              actions of SET (=, +, -, if_not_exists, list_append, nested
 //              paths and list indexes), REMOVE, ADD (Numbers, SS, NS, BS)
@@ -101,6 +102,8 @@ struct Step {
           os << " IF " << oracle::naive_show(*put.condition) << " (text \""
              << props::render_filter(*put.condition, put.style, attrs) << "\")";
         }
+        if (put.all_old) os << " ReturnValues ALL_OLD";
+        if (put.old_on_failure) os << ", ALL_OLD on a failed condition";
         break;
       }
       case Kind::kUpdate: {
@@ -228,12 +231,15 @@ std::vector<oracle::NTxWrite> transact_actions(Run& r) {
 }
 
 // One step; returns what it did, for SORTKEY_FUZZ_SHOW.
-std::string run_step(Run& r, int op, Step& step, int& reads) {
+std::string run_step(Run& r, int op_byte, Step& step, int& reads) {
+  const int op = op_byte % kOps;
   switch (op) {
     case 0:
     case 1: {
       step.kind = Step::Kind::kPut;
       step.put = r.writes.put(r.model, op == 1);
+      step.put.all_old = (op_byte / kOps & 1) != 0;
+      step.put.old_on_failure = (op_byte / kOps & 2) != 0;
       fuzz::check(props::check_put_item(r.model, r.table, step.put), "write/put_item", r.show);
       const auto answer = props::oracle_put_item(r.model, step.put);
       check_indexes(r);
@@ -333,9 +339,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Run run{in, writes, *table, model, show_steps};
   int reads = 0;
   for (int count = 0; count < kMaxSteps && reads < kMaxReads && !in.empty(); ++count) {
-    const int op = in.byte() % kOps;
+    const int op_byte = in.byte();
     Step& step = steps.emplace_back();
-    const std::string note = run_step(run, op, step, reads);
+    const std::string note = run_step(run, op_byte, step, reads);
     fuzz::show_input(
         [&] { return fmt::format("  {}. {}\n     -> {}", count + 1, step.show(), note); });
   }
