@@ -357,7 +357,13 @@ Reply DynamoDbClient::call(std::string_view action, const nlohmann::json& reques
                            fmt::format("{} {}: no answer: {}, then {}", config_.url, action,
                                        last.retry_because, e.what()));
     }
-    unknown = unknown || last.unknown;
+    // A 5xx that is not throttling leaves the outcome unknown too: DynamoDB
+    // says it could not process the request, but an endpoint under test may
+    // have applied it before failing (DynamoDB Local applies an UpdateItem
+    // with ReturnValues UPDATED_NEW and no UpdateExpression, then answers
+    // 500), and the retry of a write that is not idempotent then meets the
+    // state the first attempt left.
+    unknown = unknown || last.unknown || last.server_error.has_value();
     if (last.throttled) ++stats_.throttled;
     if (retry.mode == RetryMode::kAdaptive) limiter_->on_answer(last.throttled);
     if (last.reply) {

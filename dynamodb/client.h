@@ -26,12 +26,14 @@
 //     endpoint may have applied it before the retry; the reply says so
 //     (Reply::outcome_unknown), since a write that is not idempotent (a
 //     condition, ReturnValues, n = n + 1) answers its retry otherwise than
-//     it would have answered once (workload.h settles such writes). A
+//     it would have answered once (workload.h settles such writes). So is
+//     an answer after a retry of a 5xx that is not throttling: DynamoDB did
+//     not process a request it answers so ("could not process your
+//     request", Error handling with DynamoDB), but an endpoint under test
+//     may have applied it before failing (DynamoDB Local does). A
 //     connection that broke while the request was being sent, a throttling
-//     error, a 5xx or a transient error code make no such doubt: DynamoDB
-//     did not process a request it answers so ("could not process your
-//     request", Error handling with DynamoDB), and one that did not arrive
-//     whole cannot have been applied;
+//     error or a transient error code make no such doubt: one that did not
+//     arrive whole, or was throttled, cannot have been applied;
 //   * no answer to a request that was sent: a timeout (request_timeout for
 //     the whole exchange; TransportError kTimeout, never retried), or a
 //     connection that broke and then on every retry broke again or could

@@ -56,6 +56,16 @@ const std::vector<NUnsettledRule>& naive_unsettled_rules() {
        "condition (Alternator test_update_expression.py::test_update_expression_cannot_modify_key, "
        "dynalite updateItem.js 'trying to update key'); which error comes first is unrecorded",
        ""},
+      {NUnsettled::kUpdateErrorUnderFalseCondition, "update-error-under-false-condition",
+       "an UpdateItem whose actions cannot be applied to the item (an operand reading a missing "
+       "attribute or of the wrong type, a document path the item lacks, an overflow) with a "
+       "ConditionExpression false on the item",
+       "ConditionalCheckFailedException: the condition first",
+       "ValidationException: the actions first (dynalite)",
+       "reference section 9, unsettled rule 9: each fault is tested alone (Alternator "
+       "test_update_expression.py, test_condition_expression.py); which error comes first is "
+       "unrecorded",
+       ""},
   };
   return kRules;
 }

@@ -54,6 +54,15 @@
 //     before the condition); DynamoDB Local answers
 //     ConditionalCheckFailedException; no source sends both faults.
 //     Unsettled: ConditionalCheckFailedException for such a request.
+//   update-error-under-false-condition (reference on writes, its list of
+//     unsettled rules, 9)
+//     an UpdateItem whose actions cannot be applied to the item (an operand
+//     that reads a missing attribute or is of the wrong type, a document
+//     path the item does not have, an overflow), with a condition that is
+//     false on the item. The model evaluates the condition first
+//     (ConditionalCheckFailedException); dynalite applies the actions first
+//     (ValidationException); no source sends both faults.
+//     Unsettled: a ValidationException for such a request.
 
 #ifndef SORTKEY_ORACLES_NAIVE_UNSETTLED_H_
 #define SORTKEY_ORACLES_NAIVE_UNSETTLED_H_
@@ -71,6 +80,7 @@ enum class NUnsettled {
   kStartKeyAtInclusiveBound,
   kDeleteOnlyUpdateOfMissingItem,
   kKeyUpdateUnderFalseCondition,
+  kUpdateErrorUnderFalseCondition,
 };
 
 // One rule, as reports name and cite it.

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
+#include <regex>
 
 #include "oracles/naive_decimal.h"
 #include "properties/gen/query_gen.h"
@@ -235,6 +237,43 @@ std::string describe_filter_feature(const NCond& c) {
 
 // ---------------------------------------------------------------- signatures
 
+std::string request_feature(const nlohmann::json& request) {
+  const std::string action =
+      request.is_object() ? request.value("action", std::string()) : std::string();
+  const nlohmann::json params =
+      request.is_object() ? request.value("params", nlohmann::json()) : nlohmann::json();
+  if (!params.is_object()) return action;
+  const auto text = [&](const char* name) {
+    const auto it = params.find(name);
+    return it != params.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  std::string out = action;
+  if (action == "Query" || action == "Scan") {
+    out = fmt::format("{} of {}", action == "Query" ? "query" : "scan",
+                      params.contains("IndexName") ? "an index" : "the table");
+    if (params.contains("FilterExpression")) out += " with a filter";
+    if (params.contains("Limit")) out += " with Limit";
+    if (params.contains("ExclusiveStartKey")) out += " from a start key";
+    return out;
+  }
+  // The clauses an UpdateExpression holds, by their keywords (any case).
+  std::string update = text("UpdateExpression");
+  std::transform(update.begin(), update.end(), update.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  const char* separator = " ";
+  for (const char* clause : {"SET", "REMOVE", "ADD", "DELETE"}) {
+    const std::regex word(fmt::format("(^|[^A-Z0-9_#:]){}([^A-Z0-9_]|$)", clause));
+    if (!std::regex_search(update, word)) continue;
+    out += separator;
+    out += clause;
+    separator = ", ";
+  }
+  if (params.contains("ConditionExpression")) out += "; a condition";
+  const std::string returns = text("ReturnValues");
+  if (!returns.empty() && returns != "NONE") out += "; ReturnValues " + returns;
+  return out;
+}
+
 std::set<std::string> schema_names(const NSchema& schema, const std::string& table) {
   std::set<std::string> names = {schema.pk.name, table};
   if (schema.sk) names.insert(schema.sk->name);
@@ -295,7 +334,9 @@ Signature Attribution::classify_raw(const Divergence& d, const CheckContext& con
   s.message = mask_message(d.error_message(), schema_names(schema, context.table));
   // The client's words (the URL, the limit), not the endpoint's.
   if (s.outcome == "no_answer") s.message.clear();
-  if (s.outcome == "number_text" || s.outcome == "malformed") {
+  if (context.alone) {
+    s.feature = request_feature(d.reproduction.value("request", nlohmann::json::object()));
+  } else if (s.outcome == "number_text" || s.outcome == "malformed") {
     s.feature = s.outcome == "number_text" ? "Numbers in the answer" : "the answer's JSON";
   } else if (context.emptying) {
     s.feature = "emptying a table: deletes of the keys its Scan returned";

@@ -60,6 +60,10 @@
 //     taken alike as B (or back) loses its type; an invalid item a script
 //     step wrote (a conditional PutItem, a batch) that a plain PutItem also
 //     gets taken is that PutItem's signature;
+//   * a request sent beside the case's checks (a probe of another action
+//     than the one checked: a write narrowed, a table restored) that got
+//     no answer or a server error: its own request's form
+//     (request_feature), never the case's;
 //   * a Query or Scan answered with a server error (nothing else is
 //     replayed for it) that is answered once the whitespace of its
 //     expressions is plain spaces: "KeyConditionExpression holding a tab".
@@ -76,6 +80,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
@@ -94,6 +99,13 @@ void value_classes(const oracle::NValue& v, bool deep, bool encoding, std::set<s
 oracle::NValue without_class(const oracle::NValue& v, const std::string& value_class);
 // Joined with '+', "" for none.
 std::string join_classes(const std::set<std::string>& classes);
+
+// The feature of a request failed beside the case's checks
+// (CheckContext::alone), from the request alone ({"action", "params"}):
+// "scan of an index with a filter", "query of the table with Limit",
+// "UpdateItem SET, REMOVE; a condition; ReturnValues UPDATED_NEW" (the
+// clauses by keyword), "PutItem; a condition", else the action.
+std::string request_feature(const nlohmann::json& request);
 
 // The filter feature a person reads: "path = L", "size(path) < N",
 // "path IN (S, N)", "NOT NOT …", "… AND …".

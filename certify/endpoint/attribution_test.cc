@@ -125,5 +125,28 @@ TEST(FilterFeature, OneNamePerCauseWhateverTheSpelling) {
             "contains(path, B)");
 }
 
+TEST(RequestFeature, NamesAProbeByItsOwnRequestAlone) {
+  const auto feature = [](const char* action, nlohmann::json params) {
+    return request_feature({{"action", action}, {"params", std::move(params)}});
+  };
+  EXPECT_EQ(feature("UpdateItem", {{"UpdateExpression", "remove #u0[0] SET #u1 = :v"},
+                                   {"ConditionExpression", "attribute_exists(pk)"},
+                                   {"ReturnValues", "UPDATED_NEW"}}),
+            "UpdateItem SET, REMOVE; a condition; ReturnValues UPDATED_NEW");
+  // A keyword inside a placeholder or a value name is not a clause.
+  EXPECT_EQ(
+      feature("UpdateItem", {{"UpdateExpression", "ADD #set :delete"}, {"ReturnValues", "NONE"}}),
+      "UpdateItem ADD");
+  EXPECT_EQ(feature("PutItem", {{"ConditionExpression", "x = :a"}}), "PutItem; a condition");
+  EXPECT_EQ(feature("Scan", {{"IndexName", "gsi1"}, {"FilterExpression", "x = :a"}, {"Limit", 2}}),
+            "scan of an index with a filter with Limit");
+  EXPECT_EQ(feature("Query", {{"ExclusiveStartKey", nlohmann::json::object()}}),
+            "query of the table from a start key");
+  // Whatever the shape, a name and never a throw.
+  EXPECT_EQ(request_feature(nlohmann::json::array()), "");
+  EXPECT_EQ(feature("UpdateItem", {{"UpdateExpression", 7}}), "UpdateItem");
+  EXPECT_EQ(feature("GetItem", "not an object"), "GetItem");
+}
+
 }  // namespace
 }  // namespace sortkey::certify::endpoint

@@ -4,6 +4,7 @@
 
 #include <csignal>
 
+#include "certify/endpoint/expression_write.h"
 #include "certify/endpoint/workload_internal.h"
 #include "properties/props/query_conversions.h"
 
@@ -127,7 +128,18 @@ void Lane::keep_unanswered(const CheckContext& context) {
       {"request", workload_internal::recorded_request(unanswered->action, unanswered->params)},
       {"expected", {{"ok", true}}},
       {"actual", workload_internal::actual_json(unanswered->answer)}};
-  u.signature = attribution_->classify(u, context);
+  // A probe of another action than the case checks (a write narrowed, a
+  // table restored) is named by its own request, never by the case's.
+  const std::string checked = context.write != nullptr   ? write_operation(*context.write)
+                              : context.query != nullptr ? "Query"
+                              : context.scan != nullptr  ? "Scan"
+                                                         : "";
+  CheckContext own = context;
+  if (checked != unanswered->action && (!checked.empty() || context.item == nullptr)) {
+    own = CheckContext{context.table, context.model};
+    own.alone = true;
+  }
+  u.signature = attribution_->classify(u, own);
   keep(u, context);
 }
 

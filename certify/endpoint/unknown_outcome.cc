@@ -70,17 +70,21 @@ const char* settled_name(Settled s) {
       return "unchanged";
     case Settled::kNeither:
       return "neither";
+    case Settled::kAppliedTwice:
+      return "applied twice";
   }
   return "neither";
 }
 
 Settled settle(const std::optional<oracle::NItem>& stored,
                const std::optional<oracle::NItem>& applied,
-               const std::optional<oracle::NItem>& not_applied) {
+               const std::optional<oracle::NItem>& not_applied,
+               const std::optional<std::optional<oracle::NItem>>& twice) {
   if (same(applied, not_applied))
     return same(stored, applied) ? Settled::kUnchanged : Settled::kNeither;
   if (same(stored, applied)) return Settled::kApplied;
   if (same(stored, not_applied)) return Settled::kNotApplied;
+  if (twice && same(stored, *twice)) return Settled::kAppliedTwice;
   return Settled::kNeither;
 }
 
@@ -109,7 +113,7 @@ std::string unknown_outcomes_line(
     how += fmt::format("{}{} {}", how.empty() ? "" : ", ", n, settled);
   return fmt::format(
       "  {} write{} with an unknown outcome (a retry after the connection broke with the request "
-      "sent), settled by reading the item back: {}\n",
+      "sent, or after a server error), settled by reading the item back: {}\n",
       all.size(), all.size() == 1 ? "" : "s", how);
 }
 

@@ -1,8 +1,10 @@
 // File: certify/endpoint/unknown_outcome.h
 //
 // A write whose outcome is unknown: the client sent it in full, the
-// connection broke before a complete answer, and the answer judged came from
-// a retry (Reply::outcome_unknown, dynamodb/client.h). If the endpoint
+// connection broke before a complete answer or the endpoint answered a 5xx
+// that is not throttling (which it may have answered after applying it),
+// and the answer judged came from a retry (Reply::outcome_unknown,
+// dynamodb/client.h). If the endpoint
 // applied the first attempt, the retry of a write that is not idempotent
 // meets the state the first left: a conditional write fails its condition,
 // `SET n = n + :one` or ADD applies twice, ReturnValues describes the first
@@ -19,9 +21,12 @@
 //   unchanged    the write changes nothing as DynamoDB answers it (refused,
 //                or a condition that fails) and the item is as it was: the
 //                answer is judged;
-//   neither      something else (applied twice, or a third state): a
-//                divergence stating what was stored and both items it could
-//                have been;
+//   applied twice  the item as the write applied to the item it made leaves
+//                it (`SET n = n + :one` or ADD by the first attempt and the
+//                retry): what a correct endpoint does with a retried write
+//                that is not idempotent, so the answer is not judged;
+//   neither      something else (a third state): a divergence stating what
+//                was stored and the items it could have been;
 //   unread       the read-back was refused or got no answer: a divergence,
 //                unless DynamoDB refuses the write and the key alike (a key
 //                over its size limit), whose answer is then judged.
@@ -51,16 +56,18 @@ namespace sortkey::certify::endpoint {
 // and actions not listed are not.
 bool repeat_safe(std::string_view action, const nlohmann::json& params);
 
-enum class Settled { kApplied, kNotApplied, kUnchanged, kNeither };
-// "applied", "not applied", "unchanged", "neither".
+enum class Settled { kApplied, kNotApplied, kUnchanged, kNeither, kAppliedTwice };
+// "applied", "not applied", "unchanged", "neither", "applied twice".
 const char* settled_name(Settled s);
 
 // How a write of unknown outcome is settled by the item `stored` under its
 // key (nullopt: none), against the model's item with the write applied and
-// without it.
+// without it, and (`twice`, when given) with the write applied to the item
+// it made.
 Settled settle(const std::optional<oracle::NItem>& stored,
                const std::optional<oracle::NItem>& applied,
-               const std::optional<oracle::NItem>& not_applied);
+               const std::optional<oracle::NItem>& not_applied,
+               const std::optional<std::optional<oracle::NItem>>& twice = std::nullopt);
 
 // One write settled, for the run's report: {"request": {"action", "params"},
 // "settled", "stored", "applied", "not_applied"} (items in DynamoDB JSON,

@@ -34,8 +34,18 @@ TEST(SettleUnknownOutcome, AWriteThatChangesNothingIsUnchanged) {
   EXPECT_EQ(settle(std::nullopt, std::nullopt, std::nullopt), Settled::kUnchanged);
 }
 
-// `SET n = n + :one` applied twice, an item DynamoDB refuses taken, or any
-// third state: neither.
+// `SET n = n + :one` applied by the first attempt and again by the retry:
+// what a correct endpoint leaves, told apart when the caller gives the item
+// applied twice; without it, or any other third state: neither.
+TEST(SettleUnknownOutcome, AWriteAppliedTwiceByItsRetryIsAppliedTwice) {
+  EXPECT_EQ(settle(counter("3"), counter("2"), counter("1"), counter("3")), Settled::kAppliedTwice);
+  EXPECT_EQ(settle(counter("4"), counter("2"), counter("1"), counter("3")), Settled::kNeither);
+  // Applied once is still applied when twice is given.
+  EXPECT_EQ(settle(counter("2"), counter("2"), counter("1"), counter("3")), Settled::kApplied);
+  EXPECT_STREQ(settled_name(Settled::kAppliedTwice), "applied twice");
+}
+
+// An item DynamoDB refuses taken, or any third state: neither.
 TEST(SettleUnknownOutcome, AThirdStateIsNeither) {
   EXPECT_EQ(settle(counter("3"), counter("2"), counter("1")), Settled::kNeither);
   EXPECT_EQ(settle(counter("2"), counter("1"), counter("1")), Settled::kNeither);
@@ -88,7 +98,8 @@ TEST(UnknownOutcomes, CountedBySettlement) {
   EXPECT_TRUE(j["writes"][0]["not_applied"].is_null());
   EXPECT_EQ(unknown_outcomes_line({{"endpoint/writes", writes}}),
             "  3 writes with an unknown outcome (a retry after the connection broke with the "
-            "request sent), settled by reading the item back: 2 applied, 1 unchanged\n");
+            "request sent, or after a server error), settled by reading the item back: 2 "
+            "applied, 1 unchanged\n");
 }
 
 }  // namespace

@@ -99,6 +99,10 @@ struct CheckContext {
   const ExpressionWrite* write = nullptr;          // the write with expressions
   bool large = false;     // with `query`: a Query of a partition over 1 MB (check_large_query)
   bool emptying = false;  // the deletes of Workload::clear (no request of the case's)
+  // A request sent beside the case's checks (a probe of another action than
+  // the one checked) that got no answer DynamoDB gives: named by its own
+  // request alone (attribution.h, request_feature), never by the case.
+  bool alone = false;
 };
 
 class Workload {
@@ -262,6 +266,9 @@ class Workload {
     oracle::NItem key;      // the table key written
     std::string operation;  // "UpdateItem", ...
     std::string shown;      // the write, for messages
+    // The item with the write applied again to the item it made, when a
+    // retry can apply it twice (unknown_outcome.h, "applied twice").
+    std::optional<std::optional<oracle::NItem>> twice;
   };
   std::optional<Settled> settle_unknown(const std::string& table, const oracle::NaiveTable& model,
                                         const Unsure& write, const props::StepAnswer& want,

@@ -73,7 +73,8 @@ std::string returned_difference(const nlohmann::json& got, const std::optional<N
 std::vector<std::string> write_unsettled(const ExpressionWrite& w, const NWriteAnswer& want,
                                          const std::optional<NItem>& held, const NItem& key,
                                          const std::string& kind, const PageAnswer& a,
-                                         const nlohmann::json& stored) {
+                                         const nlohmann::json& stored,
+                                         bool actions_refused = false) {
   using oracle::NUnsettled;
   std::vector<std::string> out;
   const auto id = [](NUnsettled r) { return std::string(oracle::naive_unsettled_rule(r).id); };
@@ -95,6 +96,17 @@ std::vector<std::string> write_unsettled(const ExpressionWrite& w, const NWriteA
       !oracle::naive_eval(*w.condition, held.value_or(NItem{})) && a.error &&
       a.error->type == "ConditionalCheckFailedException") {
     out.push_back(id(NUnsettled::kKeyUpdateUnderFalseCondition));
+  }
+  // Actions that cannot be applied to the item, under a condition false on
+  // it: refused for the actions, the condition read second. A refusal of
+  // the condition or of either expression's syntax is another fault.
+  const auto about_actions = [](const std::string& m) {
+    return m.find("ConditionExpression") == std::string::npos &&
+           m.find("Syntax error") == std::string::npos;
+  };
+  if (kind == "error_type" && actions_refused && a.error &&
+      a.error->type == "ValidationException" && about_actions(a.error->message)) {
+    out.push_back(id(NUnsettled::kUpdateErrorUnderFalseCondition));
   }
   bool deletes = false, others = false;
   for (const oracle::NUpdAction& x : w.update->actions) {
@@ -149,6 +161,37 @@ std::string invalid_item_rule(const oracle::NaiveTable& before, const Expression
   return rule;
 }
 
+// A write the oracle refuses for the item it would make: the rule that
+// item breaks names the cause, whatever the actions that made it; so do an
+// overflow, a condition the endpoint finds false, a parser's fault and
+// ReturnValues of a nested path. "" when the clauses are the cause.
+std::string write_cause(const oracle::NaiveTable& before, const ExpressionWrite& narrowed,
+                        const Divergence& d) {
+  oracle::NaiveTable copy = before;
+  const NWriteAnswer want = expect_write(copy, narrowed);
+  if (want.why == "the updated item is not a valid item" ||
+      want.why == "the item is not one DynamoDB stores") {
+    return "of an invalid item: " + invalid_item_rule(before, narrowed);
+  }
+  if (want.why == "number overflow") {
+    return "whose arithmetic overflows a Number";
+  }
+  if (d.kind == "error_type" && d.error_type() == "ConditionalCheckFailedException") {
+    // The endpoint's condition is false where the oracle's is true:
+    // the actions do not matter.
+    return "with a condition the endpoint finds false";
+  }
+  if (d.error_message().starts_with("Invalid UpdateExpression: Syntax error")) {
+    // A parser's fault depends on the text (spacing, clause order),
+    // not on which actions it renders.
+    return "with an UpdateExpression the endpoint cannot parse";
+  }
+  if (d.kind == "return_values" && nested_updated(narrowed)) {
+    return "with ReturnValues UPDATED_OLD or UPDATED_NEW of a nested path";
+  }
+  return "";
+}
+
 }  // namespace
 
 bool Workload::restore(const std::string& table, const NItem& key,
@@ -185,8 +228,15 @@ std::optional<Divergence> Workload::write_divergence(const std::string& table,
   const Answer a = send(operation, params);
   if (a.outcome_unknown && !repeat_safe(operation, params)) {
     std::optional<Divergence> unsure;
-    const std::optional<Settled> s = settle_unknown(table, model, {key, operation, shown},
-                                                    step_answer(want), held, params, &unsure);
+    Unsure write{key, operation, shown, std::nullopt};
+    if (readable && want.verdict == NWriteAnswer::Verdict::kOk) {
+      // The retry applied to the item the first attempt made.
+      oracle::NaiveTable again = model;
+      if (expect_write(again, w).verdict == NWriteAnswer::Verdict::kOk)
+        write.twice = again.get(key);
+    }
+    const std::optional<Settled> s =
+        settle_unknown(table, model, write, step_answer(want), held, params, &unsure);
     if (unsure) {
       unsure->reproduction["items"] = before;
       return unsure;
@@ -197,7 +247,20 @@ std::optional<Divergence> Workload::write_divergence(const std::string& table,
   std::string detail;
   if (std::string kind = step_kind(step_answer(want), a, false, &detail); !kind.empty()) {
     Divergence d = diverged(kind, detail, expected, actual_json(a));
-    d.unsettled = write_unsettled(w, want, held, key, kind, a, nullptr);
+    // Whether the actions alone, without the condition (false here), are
+    // refused on the item as it is: an error the actions make.
+    bool actions_refused = false;
+    if (kind == "error_type" && want.verdict == NWriteAnswer::Verdict::kConditionFailed &&
+        w.update) {
+      ExpressionWrite alone = w;
+      alone.condition.reset();
+      oracle::NaiveTable t = model;
+      const NWriteAnswer a_alone = expect_write(t, alone);
+      actions_refused = a_alone.verdict == NWriteAnswer::Verdict::kRefused &&
+                        a_alone.why != "the updated item is not a valid item" &&
+                        a_alone.why != "a table key attribute updated";
+    }
+    d.unsettled = write_unsettled(w, want, held, key, kind, a, nullptr, actions_refused);
     return d;
   }
   const bool failed = want.verdict == NWriteAnswer::Verdict::kConditionFailed;
@@ -253,6 +316,17 @@ void Workload::check_expression_write(const std::string& table, oracle::NaiveTab
         if (!restore(table, key, held)) return;
         oracle::NaiveTable copy = before;
         std::optional<Divergence> e = write_divergence(table, copy, c);
+        if (e && e->unanswered() && e->kind != d->kind) {
+          // The candidate is a valid write of its own that got a server
+          // error, no answer or a body that is not DynamoDB's: its own
+          // divergence, named by its own clauses, never by the write
+          // narrowed or by a later check the failure would be left for.
+          take_unanswered();
+          CheckContext own{table, &before};
+          own.write = &c;
+          observe(*e, own);
+          continue;
+        }
         if (!e || e->kind != d->kind || e->error_type() != d->error_type() || !e->unsettled.empty())
           continue;
         d = std::move(e);
@@ -279,28 +353,7 @@ void Workload::check_expression_write(const std::string& table, oracle::NaiveTab
       c.return_values = oracle::NReturn::kNone;
       narrow({c});
     }
-    // A write the oracle refuses for the item it would make: the rule that
-    // item breaks names the cause, whatever the actions that made it.
-    if (d->kind != "no_answer") {
-      oracle::NaiveTable copy = before;
-      const NWriteAnswer want = expect_write(copy, narrowed);
-      if (want.why == "the updated item is not a valid item" ||
-          want.why == "the item is not one DynamoDB stores") {
-        narrowed.cause = "of an invalid item: " + invalid_item_rule(before, narrowed);
-      } else if (want.why == "number overflow") {
-        narrowed.cause = "whose arithmetic overflows a Number";
-      } else if (d->kind == "error_type" && d->error_type() == "ConditionalCheckFailedException") {
-        // The endpoint's condition is false where the oracle's is true:
-        // the actions do not matter.
-        narrowed.cause = "with a condition the endpoint finds false";
-      } else if (d->error_message().starts_with("Invalid UpdateExpression: Syntax error")) {
-        // A parser's fault depends on the text (spacing, clause order),
-        // not on which actions it renders.
-        narrowed.cause = "with an UpdateExpression the endpoint cannot parse";
-      } else if (d->kind == "return_values" && nested_updated(narrowed)) {
-        narrowed.cause = "with ReturnValues UPDATED_OLD or UPDATED_NEW of a nested path";
-      }
-    }
+    if (d->kind != "no_answer") narrowed.cause = write_cause(before, narrowed, *d);
     CheckContext context{table, &before};
     context.write = &narrowed;
     observe(*d, context);

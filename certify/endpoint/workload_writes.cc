@@ -212,15 +212,19 @@ std::optional<Settled> Workload::settle_unknown(const std::string& table,
   const std::optional<NItem> found =
       item.is_object() ? std::optional<NItem>(props::to_naive(*stored)) : std::nullopt;
   const std::optional<NItem> applied = model.get(key);
-  const Settled s = settle(found, applied, held);
+  const Settled s = settle(found, applied, held, write.twice);
   unknown_outcomes_.push_back(settled_json(request, s, found, applied, held));
+  // Applied twice, by the first attempt and the retry: applied, as a
+  // correct endpoint leaves a retried write that is not idempotent.
+  if (s == Settled::kAppliedTwice) return Settled::kApplied;
   if (s != Settled::kNeither) return s;
   Divergence& u = d->emplace();
   const bool refused = want.kind != StepAnswer::Kind::kOk;
   u.kind = refused ? "accepted" : "items";
   u.detail = fmt::format(
       "{} {}: the table holds {}, which is neither the item with the write applied ({}) nor "
-      "without it ({}) (the first attempt's connection broke after the request was sent; the "
+      "without it ({}) (the first attempt's connection broke after the request was sent, or it got "
+      "a server error; the "
       "answer, from a retry, is not judged)",
       write.shown,
       refused ? fmt::format("taken, though DynamoDB answers {}", props::answer_name(want.kind))
@@ -255,11 +259,11 @@ std::optional<Divergence> Workload::step_divergence(const std::string& table,
   }
   if (a.outcome_unknown && !repeat_safe(props::step_operation(step), params)) {
     std::optional<Divergence> unsure;
-    const std::optional<Settled> s =
-        settle_unknown(table, model,
-                       {oracle::naive_table_key(model.schema(), step.item),
-                        props::step_operation(step), fmt::format("{}", fmt::streamed(step))},
-                       want, held, params, &unsure);
+    const std::optional<Settled> s = settle_unknown(
+        table, model,
+        {oracle::naive_table_key(model.schema(), step.item), props::step_operation(step),
+         fmt::format("{}", fmt::streamed(step)), std::nullopt},
+        want, held, params, &unsure);
     if (unsure) {
       unsure->reproduction["items"] = before;
       return unsure;

@@ -28,6 +28,10 @@ after --lifetime seconds, 600 by default).
                         all (the default); a write cut so is retried by the
                         client, and its retry meets the state the first
                         attempt left (a conditional write then fails)
+  --reset-as WHAT       cut (the default): as above; 500: the answer
+                        --reset-every cuts is replaced by an HTTP 500
+                        InternalFailure instead (an endpoint that applied
+                        the write, then failed: DynamoDB Local does so)
   --hang-after N        after N requests, never answer again
   --swallow ACTION:N    never answer the Nth request to ACTION (a hang of that
                         request alone); answer every other
@@ -87,6 +91,7 @@ parser.add_argument("--capacity", type=float, default=0.0)
 parser.add_argument("--throttle-after", type=int, default=0)
 parser.add_argument("--reset-every", type=int, default=0)
 parser.add_argument("--reset", choices=("reads", "writes", "all"), default="all")
+parser.add_argument("--reset-as", choices=("cut", "500"), default="cut")
 parser.add_argument("--hang-after", type=int, default=0)
 parser.add_argument("--corrupt", default="")
 parser.add_argument("--swallow", default="")
@@ -332,6 +337,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 body = json.loads(data)
                 body.setdefault("LastEvaluatedKey", {REPAGE: {"N": "1"}})
                 self.answer(status, body)
+                return
+            if what == "reset" and args.reset_as == "500":
+                # The request went through; its answer is a server error.
+                self.answer(500, {"__type": "com.amazonaws.dynamodb.v20120810#InternalFailure",
+                                  "message": "The request processing has failed because of an "
+                                             "unknown error, exception or failure."})
                 return
             if what == "reset":
                 # The request went through; the connection breaks in the middle of its answer.

@@ -30,6 +30,10 @@
 #                   of the table), the other cases are run and judged, no
 #                   table is left, and a file recorded with it makes the
 #                   same run pass.
+# MODE applied_500_writes endpoint/conditional_writes straight to dynalite, then
+#                   through a proxy that applies every 3rd write and answers
+#                   it HTTP 500: the same results, the writes of unknown
+#                   outcome counted.
 # MODE reset_writes the write scripts (endpoint/writes) straight to dynalite
 #                   and through a proxy that, after every 3rd request, lets
 #                   the next write through to dynalite and cuts its answer
@@ -372,11 +376,31 @@ assert u["count"] > 0 and u["count"] == len(u["writes"]), u
 assert u["settled"].get("applied", 0) > 0, u
 assert u["settled"].get("neither", 0) == 0, u
 for w in u["writes"]:
-    assert w["settled"] in ("applied", "not applied", "unchanged", "unread"), w
+    assert w["settled"] in ("applied", "applied twice", "not applied", "unchanged", "unread"), w
     assert w["request"]["action"] in ("PutItem", "UpdateItem", "DeleteItem"), w
 print("writes of unknown outcome:", u["count"], "settled", u["settled"])
 PY
   echo "proxy: $requests requests, $reset writes reset"
+  ;;
+applied_500_writes)
+  # Every 3rd write is applied, then answered HTTP 500: its retry meets the
+  # state the first attempt left (a conditional write fails, an ADD applies
+  # twice). The outcome is unknown and settled by reading the item back,
+  # so the verdict is the one without the proxy.
+  certify "$url" --cases 40 --seed 5 --budget 3600 --property endpoint/conditional_writes \
+    --known-divergences "$known" --connections 1
+  want_exit 0
+  results >"$dir/direct"
+  start_proxy --reset writes --reset-every 3 --reset-as 500
+  certify "$proxy_url" --cases 40 --seed 5 --budget 3600 --property endpoint/conditional_writes \
+    --known-divergences "$known" --connections 1
+  results >"$dir/proxied"
+  want_exit 0
+  diff "$dir/direct" "$dir/proxied" || fail "the results differ with writes answered 500 once applied"
+  read -r _ requests _ _ _ reset _ <"$dir/port.stats"
+  [ "$reset" -gt 0 ] || fail "the proxy answered no write with a 500"
+  want_out "[1-9][0-9]* writes? with an unknown outcome"
+  echo "proxy: $requests requests, $reset writes applied and answered 500"
   ;;
 interrupt)
   "$sortkey" certify --endpoint "$url" --no-progress --json "$dir/cert.json" --cases 1000000 \
