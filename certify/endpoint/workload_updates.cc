@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <set>
+#include <string>
+
 #include "certify/endpoint/unknown_outcome.h"
 #include "certify/endpoint/workload.h"
 #include "certify/endpoint/workload_internal.h"
@@ -70,6 +73,21 @@ std::string returned_difference(const nlohmann::json& got, const std::optional<N
 // update of a key attribute whose condition is false; the item of its key
 // created by DELETE actions only on a missing item (stored, or returned by
 // ALL_NEW).
+// Whether the oracle refused the write after reading its condition (true):
+// the actions could not be applied to the item, or the item they make is
+// not one DynamoDB stores (oracles/naive_update.cc, apply).
+bool refused_after_condition(const NWriteAnswer& want) {
+  static const std::set<std::string> kAfter = {"a path through a missing or wrong parent",
+                                               "reads a missing attribute",
+                                               "list_append of a stored non-list",
+                                               "arithmetic on a stored non-number",
+                                               "number overflow",
+                                               "ADD to a value of another type",
+                                               "DELETE from a value of another type",
+                                               "the updated item is not a valid item"};
+  return want.verdict == NWriteAnswer::Verdict::kRefused && kAfter.contains(want.why);
+}
+
 std::vector<std::string> write_unsettled(const ExpressionWrite& w, const NWriteAnswer& want,
                                          const std::optional<NItem>& held, const NItem& key,
                                          const std::string& kind, const PageAnswer& a,
@@ -82,7 +100,9 @@ std::vector<std::string> write_unsettled(const ExpressionWrite& w, const NWriteA
   // (size() of a String that is not ASCII), answered as under that reading.
   const bool passed = !a.error;
   const bool failed = a.error && a.error->type == "ConditionalCheckFailedException";
-  if (w.condition && want.verdict != NWriteAnswer::Verdict::kRefused && (passed || failed)) {
+  if (w.condition &&
+      (want.verdict != NWriteAnswer::Verdict::kRefused || refused_after_condition(want)) &&
+      (passed || failed)) {
     const bool truth = oracle::naive_eval(*w.condition, held.value_or(NItem{}));
     for (const oracle::NReading& r : oracle::naive_other_readings(*w.condition, false)) {
       if (oracle::naive_eval(*w.condition, held.value_or(NItem{}), r) == truth || truth == passed)
