@@ -228,19 +228,39 @@ struct Pattern {
   std::vector<OrderKey> order;
 };
 
-// A write the design declares (`writes:`), proven like a pattern. One
-// action for now; a transaction (TransactWriteItems: an item and its lookup
-// item written together) is a later list of actions, refused by the loader.
+// One action of a transaction write (TransactWriteItems). Its entity is
+// made of the transaction's subject (the first action's entity) by
+// attribute name, so every action computes its key from one set of values.
+struct TransactionAction {
+  enum class Kind { kPut, kUpdate, kDelete, kConditionCheck };
+  // kUnique: attribute_not_exists(PK); kExists: attribute_exists(PK).
+  enum class Condition { kNone, kUnique, kExists };
+  Kind kind = Kind::kPut;
+  std::string entity;
+  std::string update;  // kUpdate: the name of one of the entity's updates
+  Condition condition = Condition::kNone;
+  // `refers: {Entity: {attr: template, ...}}`: this item (kPut) also holds
+  // the table key of the item another action writes for `refers_to`, one
+  // attribute per table key attribute in key order, each rendered from this
+  // action's entity. The check proves the two sets of templates agree.
+  std::string refers_to;  // "" for none
+  std::vector<KeyValue> refers;
+};
+
+// A write the design declares (`writes:`), proven like a pattern: one
+// conditional action, or a transaction of several (TransactWriteItems: an
+// item and its lookup item written together, all or nothing).
 struct Write {
-  enum class Kind { kPut, kUpdate, kDelete };
+  enum class Kind { kPut, kUpdate, kDelete, kTransaction };
   // kPut: attribute_not_exists(PK), the put of a taken key is refused.
   // kUpdate, kDelete: attribute_exists(PK), the write of an absent item is refused.
   enum class Condition { kNone, kUnique, kExists };
   std::string name;
   Kind kind = Kind::kPut;
-  std::string entity;
+  std::string entity;  // kTransaction: the subject, the first action's entity
   std::string update;  // kUpdate: the name of one of the entity's updates
   Condition condition = Condition::kNone;
+  std::vector<TransactionAction> actions;  // kTransaction: 1 to 100, one item each
 };
 
 struct Design {

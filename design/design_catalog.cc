@@ -10,6 +10,7 @@
 
 #include "design/population_gen.h"
 #include "design/scope.h"
+#include "design/transaction_props.h"
 #include "design/values.h"
 #include "design/write_props.h"
 
@@ -293,6 +294,44 @@ void add_write_properties(props::Catalog& catalog, const std::shared_ptr<const D
   for (const Write& w : d->writes) {
     const std::string id = "write/" + w.name;
     const EntityType& type = *d->entity(w.entity);
+    if (w.kind == Write::Kind::kTransaction) {
+      catalog.add("write", w.name,
+                  "the transaction commits with every item where its templates put it, in the "
+                  "table and every index, the keys agreeing as declared; a second one whose "
+                  "condition fails is cancelled and changes nothing",
+                  [d, &w, &type, seen, stores, id] {
+                    const Population pop = *gen_population(*d);
+                    const auto drawn = [&w, d](const Entity& subject) {
+                      DrawnTransaction t{subject, {}};
+                      for (const TransactionAction& a : w.actions) {
+                        DrawnUpdate u;
+                        const EntityType& at = *d->entity(a.entity);
+                        for (const EntityUpdate& up : at.updates) {
+                          if (up.name == a.update)
+                            u = draw_update(bound_entity(at, subject), 0, up);
+                        }
+                        t.updates.push_back(std::move(u));
+                      }
+                      return t;
+                    };
+                    const Entity first = draw_entity(type);
+                    Entity second = first;
+                    for (std::size_t a = 0; a < type.attributes.size(); ++a) {
+                      if (*rc::gen::arbitrary<bool>()) {
+                        second.values[a] = *gen_value(type.attributes[a]);
+                      }
+                    }
+                    const DrawnTransaction one = drawn(first);
+                    const DrawnTransaction two = drawn(second);
+                    require(transaction_writes(*stores, *d, w, pop, one, two), *seen, [&] {
+                      Population shown = pop;
+                      shown.push_back(first);
+                      shown.push_back(second);
+                      return population_case(id, shown);
+                    });
+                  });
+      continue;
+    }
     const char* statement = w.kind == Write::Kind::kPut
                                 ? "a second put of a taken key is refused and keeps the first "
                                   "item; a put of another key is accepted"

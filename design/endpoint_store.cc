@@ -240,6 +240,52 @@ class EndpointStore final : public Store {
     if (!r) return r.error();
     return write_outcome(*r, "DeleteItem");
   }
+  Result<TransactWriteOutcome> transact_write(
+      const std::vector<TransactWriteAction>& actions) override {
+    nlohmann::json items = nlohmann::json::array();
+    for (const TransactWriteAction& a : actions) {
+      nlohmann::json j = write_json(s_->table, a.condition, a.attributes);
+      using Kind = TransactWriteAction::Kind;
+      const char* kind = a.kind == Kind::kPut      ? "Put"
+                         : a.kind == Kind::kUpdate ? "Update"
+                         : a.kind == Kind::kDelete ? "Delete"
+                                                   : "ConditionCheck";
+      j[a.kind == Kind::kPut ? "Item" : "Key"] = dynamodb::to_json_item(a.item);
+      if (a.update_expression) j["UpdateExpression"] = *a.update_expression;
+      items.push_back({{kind, std::move(j)}});
+    }
+    auto r = s_->call("TransactWriteItems", {{"TransactItems", items}});
+    if (!r) return r.error();
+    TransactWriteOutcome out;
+    if (!r->ok() && r->error->type.find("TransactionCanceled") != std::string::npos) {
+      out.cancelled = true;
+      const auto text_of = [](const nlohmann::json& o, const char* key) {
+        const auto it = o.is_object() ? o.find(key) : o.end();
+        return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+      };
+      const auto reasons =
+          r->body.is_object() ? r->body.find("CancellationReasons") : r->body.end();
+      if (reasons == r->body.end() || !reasons->is_array()) {
+        return make_error(ErrorCode::kBadFormat, 0,
+                          "TransactWriteItems answers TransactionCanceledException without "
+                          "CancellationReasons");
+      }
+      for (const auto& reason : *reasons) {
+        CancellationReason c;
+        const std::string code = text_of(reason, "Code");
+        c.code = code == "ConditionalCheckFailed"
+                     ? CancellationReason::Code::kConditionalCheckFailed
+                 : code == "None" || code.empty() ? CancellationReason::Code::kNone
+                                                  : CancellationReason::Code::kValidationError;
+        c.message = text_of(reason, "Message");
+        out.reasons.push_back(std::move(c));
+      }
+      return out;
+    }
+    if (auto ok = refused(*r, "TransactWriteItems"); !ok) return ok.error();
+    for (const TransactWriteAction& a : actions) note_written(a.item);
+    return out;
+  }
   Result<Page> query(const QueryRequest& request) override {
     wait_for_index(request.index_name);
     return read("Query", query_json(s_->table, request));

@@ -135,6 +135,13 @@ class Loader {
   Result<void> read_updates(const Node& n, EntityType& e, const Design& d) const;
   Result<Write> read_write(const std::string& write_name, const Node& n, const Design& d) const;
   Result<void> read_writes(const Node& n, Design& d) const;
+  // `transaction: [...]`: its actions, each entity made of the first's values.
+  Result<Write> read_transaction(const std::string& write_name, const Node& n,
+                                 const Design& d) const;
+  Result<TransactionAction> read_action(const Node& n, const Design& d) const;
+  // A put's `refers: {Entity: {attribute: template, ...}}` of entity `e`.
+  Result<void> read_refers(const Node& r, const EntityType& e, const Design& d,
+                           TransactionAction& a) const;
 
   // load_selectors.cc
   Result<Predicate> read_where(const Node& n, const EntityType& e, const ParamTypes* params) const;

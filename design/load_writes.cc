@@ -1,13 +1,14 @@
 // The design loader's writes: an entity's `updates:` (what an UpdateItem of
 // it sets, removes, adds to, and which derived keys it rewrites) and the
 // design's `writes:` (conditional puts, updates and deletes, proven like
-// patterns). A transaction is refused until the model has TransactWriteItems.
+// patterns), a transaction (TransactWriteItems) among them.
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "design/load.h"
 #include "design/load_internal.h"
+#include "sortkey/transaction.h"
 
 namespace sortkey::design::load_internal {
 namespace {
@@ -106,9 +107,8 @@ Result<Write> Loader::read_write(const std::string& write_name, const Node& n,
                                  const Design& d) const {
   if (!valid_name(write_name)) return fail(n, not_a_name(write_name));
   if (const Node t = child(n, "transaction")) {
-    return fail(t,
-                "a transaction (TransactWriteItems) is not supported yet: declare each write "
-                "on its own");
+    if (auto ok = object(n, {"transaction"}); !ok) return ok.error();
+    return read_transaction(write_name, t, d);
   }
   if (auto ok = object(n, {"put", "update", "delete", "condition", "transaction"}); !ok) {
     return ok.error();
@@ -164,6 +164,170 @@ Result<Write> Loader::read_write(const std::string& write_name, const Node& n,
     return fail(n,
                 "needs a condition: a write without one is a plain PutItem, UpdateItem or "
                 "DeleteItem, which the check does not prove");
+  }
+  return w;
+}
+
+Result<void> Loader::read_refers(const Node& r, const EntityType& e, const Design& d,
+                                 TransactionAction& a) const {
+  auto targets = members(r, 1);
+  if (!targets) return targets.error();
+  if (targets->size() != 1) return fail(r, "names one entity: {Entity: {attribute: template}}");
+  const auto& [to, tn] = (*targets)[0];
+  if (d.entity(to) == nullptr) return fail(tn, fmt::format("no entity type {}", to));
+  a.refers_to = to;
+  const std::size_t want = d.schema.sort_key ? 2 : 1;
+  auto attrs = members(tn, want);
+  if (!attrs) return attrs.error();
+  if (attrs->size() != want) {
+    return fail(tn, fmt::format("names {} attribute{}, one per attribute of the table's key "
+                                "({}{}), in that order",
+                                want, want == 1 ? "" : "s", d.schema.partition_key.name,
+                                d.schema.sort_key ? ", " + d.schema.sort_key->name : ""));
+  }
+  for (const auto& [name, vn] : *attrs) {
+    const std::string attr = name;  // a structured binding is not captured (clang 14)
+    if (!valid_name(attr)) return fail(vn, not_a_name(attr));
+    const bool key = std::any_of(e.keys.begin(), e.keys.end(),
+                                 [&attr](const KeyTemplate& k) { return k.attribute == attr; });
+    if (key || e.attribute(attr) != nullptr) {
+      return fail(vn, fmt::format("{} is already an attribute of {}'s item", attr, e.name));
+    }
+    auto t = read_template(vn, &e, nullptr);
+    if (!t) return t.error();
+    a.refers.push_back(KeyValue{attr, std::move(*t)});
+  }
+  return {};
+}
+
+Result<TransactionAction> Loader::read_action(const Node& n, const Design& d) const {
+  using Kind = TransactionAction::Kind;
+  if (n.j == nullptr || !n.j->is_object()) {
+    return fail(n,
+                "an action is a map: {put: E}, {update: E.update}, {delete: E} or "
+                "{condition_check: E, condition: ...}");
+  }
+  if (auto ok = object(n, {"put", "update", "delete", "condition_check", "condition", "refers"});
+      !ok) {
+    return ok.error();
+  }
+  TransactionAction a;
+  int kinds = 0;
+  Node target;
+  for (const auto& [word, kind] : {std::pair<const char*, Kind>{"put", Kind::kPut},
+                                   {"update", Kind::kUpdate},
+                                   {"delete", Kind::kDelete},
+                                   {"condition_check", Kind::kConditionCheck}}) {
+    if (const Node k = child(n, word)) {
+      ++kinds;
+      a.kind = kind;
+      target = k;
+    }
+  }
+  if (kinds != 1) return fail(n, "needs exactly one of put, update, delete, condition_check");
+  auto s = text(target);
+  if (!s) return s.error();
+  std::string entity = *s;
+  if (a.kind == Kind::kUpdate) {
+    const auto dot = entity.find('.');
+    if (dot == std::string::npos) {
+      return fail(target, fmt::format("names Entity.update, not \"{}\"", entity));
+    }
+    a.update = entity.substr(dot + 1);
+    entity = entity.substr(0, dot);
+  }
+  const EntityType* e = d.entity(entity);
+  if (e == nullptr) return fail(target, fmt::format("no entity type {}", entity));
+  a.entity = entity;
+  if (a.kind == Kind::kUpdate) {
+    const auto named = [&a](const EntityUpdate& u) { return u.name == a.update; };
+    if (std::none_of(e->updates.begin(), e->updates.end(), named)) {
+      return fail(target, fmt::format("{} declares no update {}", entity, a.update));
+    }
+  }
+  if (const Node c = child(n, "condition")) {
+    auto cs = text(c);
+    if (!cs) return cs.error();
+    const bool put = a.kind == Kind::kPut;
+    const bool check = a.kind == Kind::kConditionCheck;
+    if (*cs == "unique" && (put || check)) {
+      a.condition = TransactionAction::Condition::kUnique;
+    } else if (*cs == "exists" && !put) {
+      a.condition = TransactionAction::Condition::kExists;
+    } else {
+      return fail(c, fmt::format("a {} takes the condition {}, not \"{}\"",
+                                 put     ? "put"
+                                 : check ? "condition_check"
+                                         : "write",
+                                 put     ? "unique (attribute_not_exists)"
+                                 : check ? "unique or exists"
+                                         : "exists (attribute_exists)",
+                                 *cs));
+    }
+  } else if (a.kind == Kind::kConditionCheck) {
+    return fail(n, "a condition_check needs a condition: unique or exists");
+  } else if (a.kind == Kind::kUpdate) {
+    return fail(n,
+                "an update needs condition: exists (attribute_exists): without it, UpdateItem "
+                "creates an item of the update alone");
+  }
+  if (const Node r = child(n, "refers")) {
+    if (a.kind != Kind::kPut) return fail(r, "only a put writes the attributes that refer");
+    if (auto ok = read_refers(r, *e, d, a); !ok) return ok.error();
+  }
+  return a;
+}
+
+Result<Write> Loader::read_transaction(const std::string& write_name, const Node& n,
+                                       const Design& d) const {
+  auto entries = list(n, kMaxTransactItems);
+  if (!entries) {
+    if (n.j->is_array()) {
+      return fail(n, fmt::format("has {} actions, more than TransactWriteItems takes ({})",
+                                 n.j->size(), kMaxTransactItems));
+    }
+    return entries.error();
+  }
+  if (entries->empty()) return fail(n, "lists no action: a transaction has 1 to 100");
+  Write w;
+  w.name = write_name;
+  w.kind = Write::Kind::kTransaction;
+  for (const Node& an : *entries) {
+    auto a = read_action(an, d);
+    if (!a) return a.error();
+    for (const TransactionAction& before : w.actions) {
+      if (before.entity == a->entity) {
+        return fail(an, fmt::format("writes {} twice: both actions compute one item from the "
+                                    "transaction's values (DynamoDB: Transaction request cannot "
+                                    "include multiple operations on one item)",
+                                    a->entity));
+      }
+    }
+    w.actions.push_back(std::move(*a));
+  }
+  const EntityType& subject = *d.entity(w.actions[0].entity);
+  w.entity = subject.name;
+  for (std::size_t i = 0; i < w.actions.size(); ++i) {
+    const TransactionAction& a = w.actions[i];
+    const EntityType& e = *d.entity(a.entity);
+    for (const AttributeSpec& spec : e.attributes) {
+      const AttributeSpec* from = subject.attribute(spec.name);
+      if (from == nullptr || from->type != spec.type) {
+        return fail(item(n, i),
+                    fmt::format("{}.{} is not {} attribute of {}: the items of a transaction are "
+                                "made of one {}'s values",
+                                e.name, spec.name, from == nullptr ? "an" : a_type(spec.type),
+                                subject.name, subject.name));
+      }
+    }
+    if (!a.refers_to.empty()) {
+      const auto named = [&a](const TransactionAction& o) { return o.entity == a.refers_to; };
+      if (a.refers_to == a.entity || std::none_of(w.actions.begin(), w.actions.end(), named)) {
+        return fail(child(item(n, i), "refers"),
+                    fmt::format("refers to {}, which no other action of the transaction writes",
+                                a.refers_to));
+      }
+    }
   }
   return w;
 }

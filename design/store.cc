@@ -21,10 +21,17 @@ class InMemoryStore final : public Store {
   Result<WriteOutcome> delete_item(const DeleteItemRequest& request) override {
     return sortkey::delete_item(table_, request);
   }
+  Result<TransactWriteOutcome> transact_write(
+      const std::vector<TransactWriteAction>& actions) override {
+    std::vector<TransactWriteAction> named = actions;
+    for (TransactWriteAction& a : named) a.table = kName;
+    return sortkey::transact_write(TableSet{{kName, &table_}}, named);
+  }
   Result<Page> query(const QueryRequest& request) override { return table_.query(request); }
   Result<Page> scan(const ScanRequest& request) override { return table_.scan(request); }
 
  private:
+  static constexpr const char* kName = "design";
   Table table_;
 };
 

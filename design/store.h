@@ -21,6 +21,7 @@
 #include "design/design.h"
 #include "sortkey/error.h"
 #include "sortkey/table.h"
+#include "sortkey/transaction.h"
 #include "sortkey/update.h"
 
 namespace sortkey::design {
@@ -42,6 +43,11 @@ class Store {
                               const ExpressionAttributes& attributes) = 0;
   // DeleteItem with an optional ConditionExpression.
   virtual Result<WriteOutcome> delete_item(const DeleteItemRequest& request) = 0;
+  // TransactWriteItems on this store's one table: each action's `table` is
+  // ignored (sortkey/transaction.h). A cancellation is
+  // TransactWriteOutcome::cancelled with its reasons, not an error.
+  virtual Result<TransactWriteOutcome> transact_write(
+      const std::vector<TransactWriteAction>& actions) = 0;
   virtual Result<Page> query(const QueryRequest& request) = 0;
   virtual Result<Page> scan(const ScanRequest& request) = 0;
 };

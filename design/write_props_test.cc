@@ -1,6 +1,7 @@
 // The writes a design declares: `updates:` sent as real UpdateItem requests
 // (SET, REMOVE, ADD and the keys they rewrite) and held to every index, and
 // `writes:` (conditional put, update, delete), with the loader's refusals.
+// Transactions: transaction_props_test.cc.
 #include "design/write_props.h"
 
 #include <gtest/gtest.h>
@@ -107,17 +108,13 @@ TEST(DeclaredUpdate, TheLoaderReadsWhatItWritesAndRefusesMistakes) {
   }
 }
 
-TEST(DeclaredWrite, ATransactionIsRefusedForNowAndConditionsAreChecked) {
+TEST(DeclaredWrite, ConditionsAreChecked) {
   const std::string base = with_update("play: {set: [admin]}");
   const auto swapped = [&base](const std::string& from, const std::string& to) {
     std::string t = base;
     t.replace(t.find(from), from.size(), to);
     return write_error(t);
   };
-  EXPECT_EQ(swapped("  leave: {delete: Player, condition: exists}\n",
-                    "  pair:\n    transaction:\n      - {put: Player, condition: unique}\n"),
-            "p.yaml:31:7: /writes/pair/transaction: a transaction (TransactWriteItems) is not "
-            "supported yet: declare each write on its own");
   EXPECT_NE(
       swapped("{delete: Player, condition: exists}", "{delete: Player}").find("needs a condition"),
       std::string::npos);

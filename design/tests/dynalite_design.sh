@@ -16,6 +16,8 @@
 # MODE misanswer: the check talks to dynalite through the test proxy
 #                 (certify/endpoint/tests/endpoint_proxy.py --misanswer),
 #                 which pages every Scan of an index endlessly; then as clean.
+# MODE transactions: through the test proxy with --transactions, which
+#                 answers TransactWriteItems (dynalite has none); then as clean.
 set -euo pipefail
 sortkey=$1 src=$2 mode=$3 want=$4 pattern=$5
 shift 5
@@ -33,8 +35,8 @@ sleep 0.2
 ddb PutItem '{"TableName": "other-table", "Item": {"PK": {"S": "ORG#A"}, "SK": {"S": "ORG#A"}}}' >/dev/null
 
 target=$url
-if [ "$mode" = misanswer ]; then
-  python3 "$src/certify/endpoint/tests/endpoint_proxy.py" "$url" "$dir/port" --misanswer &
+if [ "$mode" = misanswer ] || [ "$mode" = transactions ]; then
+  python3 "$src/certify/endpoint/tests/endpoint_proxy.py" "$url" "$dir/port" "--$mode" &
   proxy=$!
   trap 'kill "$proxy" 2>/dev/null || true; dynalite_stop "$dir/dynalite" || true; rm -rf "$dir"' EXIT
   for _ in $(seq 100); do [ -s "$dir/port" ] && break; sleep 0.1; done

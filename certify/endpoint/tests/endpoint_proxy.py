@@ -66,6 +66,14 @@ after --lifetime seconds, 600 by default).
                         of that projection (ALL, KEYS_ONLY or INCLUDE) with
                         HTTP 500 and an HTML page, as a store that cannot make
                         such an index does; every other request is forwarded
+  --transactions        answer TransactWriteItems (which dynalite lacks) by
+                        emulation: each action's condition, which must be
+                        attribute_exists or attribute_not_exists of a name,
+                        read with a consistent GetItem; any false: a 400
+                        TransactionCanceledException with the reasons in
+                        order; else each write forwarded as PutItem,
+                        UpdateItem or DeleteItem. Not isolated from other
+                        clients: for one client's tests only
   --fail-after N        after N requests, answer every request but DeleteTable
                         (the cleanup) with HTTP 500 and an HTML page: an
                         endpoint gone bad, the harmless probe included
@@ -101,6 +109,7 @@ parser.add_argument("--endless-scans", action="store_true")
 parser.add_argument("--fail-after", type=int, default=0)
 parser.add_argument("--fail-tables", default="")
 parser.add_argument("--refuse-deletes", action="store_true")
+parser.add_argument("--transactions", action="store_true")
 parser.add_argument("--lifetime", type=float, default=600)
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
@@ -211,6 +220,20 @@ def corrupted(status, body):
     return status, body
 
 
+EXISTS = {"attribute_exists": True, "attribute_not_exists": False}
+key_names = {}  # table -> its key attribute names, from DescribeTable
+
+
+def condition_wants(expression, names):
+    """(attribute, whether it must exist) of attribute_[not_]exists(#n), or None."""
+    text = expression.strip()
+    for fn, wants in EXISTS.items():
+        if text.startswith(fn + "(") and text.endswith(")"):
+            name = text[len(fn) + 1:-1].strip()
+            return names.get(name, name), wants
+    return None
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -245,6 +268,62 @@ class Handler(http.server.BaseHTTPRequestHandler):
         status, data = r.status, r.read()
         conn.close()
         return status, data
+
+    def call(self, action, body):
+        """`action` with `body`, sent to the endpoint with this request's headers."""
+        headers = {k: v for k, v in self.headers.items()
+                   if k.lower() not in ("host", "connection", "content-length", "x-amz-target")}
+        headers["X-Amz-Target"] = "DynamoDB_20120810." + action
+        conn = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
+        conn.request("POST", "/", body=json.dumps(body).encode(), headers=headers)
+        r = conn.getresponse()
+        status, data = r.status, r.read()
+        conn.close()
+        return status, json.loads(data or b"{}")
+
+    def transact(self, request):
+        """TransactWriteItems emulated: (status, body)."""
+        kinds = {"Put": "PutItem", "Update": "UpdateItem", "Delete": "DeleteItem",
+                 "ConditionCheck": None}
+        reasons, writes = [], []
+        for entry in request.get("TransactItems", []):
+            (kind, a), = entry.items()
+            table = a["TableName"]
+            if table not in key_names:
+                status, d = self.call("DescribeTable", {"TableName": table})
+                if status != 200:
+                    return status, d
+                key_names[table] = [k["AttributeName"] for k in d["Table"]["KeySchema"]]
+            key = a.get("Key") or {k: a["Item"][k] for k in key_names[table] if k in a["Item"]}
+            holds = True
+            if "ConditionExpression" in a:
+                wants = condition_wants(a["ConditionExpression"],
+                                        a.get("ExpressionAttributeNames", {}))
+                if wants is None:
+                    return 400, {"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
+                                 "message": "the proxy's transactions take attribute_exists and "
+                                            "attribute_not_exists only"}
+                status, d = self.call("GetItem", {"TableName": table, "Key": key,
+                                                  "ConsistentRead": True})
+                if status != 200:
+                    return status, d
+                holds = (wants[0] in d.get("Item", {})) == wants[1]
+            reasons.append({"Code": "None"} if holds else
+                           {"Code": "ConditionalCheckFailed",
+                            "Message": "The conditional request failed"})
+            if kinds[kind]:
+                writes.append((kinds[kind], dict(a)))
+        if any(r["Code"] != "None" for r in reasons):
+            codes = ", ".join(r["Code"] for r in reasons)
+            return 400, {"__type": "com.amazonaws.dynamodb.v20120810#TransactionCanceledException",
+                         "message": f"Transaction cancelled, please refer cancellation reasons "
+                                    f"for specific reasons [{codes}]",
+                         "CancellationReasons": reasons}
+        for action, body in writes:  # each condition holds: sent with it, every name used
+            status, d = self.call(action, body)
+            if status != 200:
+                return status, d
+        return 200, {}
 
     def decide(self, action, request):
         """What to do with this request: forward, throttle, reset, hang, ..."""
@@ -324,6 +403,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if what == "refuse":
                 self.answer(400, {"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
                                   "message": "Item size has exceeded the maximum allowed size"})
+                return
+            if args.transactions and action == "TransactWriteItems" and isinstance(request, dict):
+                try:
+                    self.answer(*self.transact(request))
+                except (KeyError, ValueError, TypeError, AttributeError) as e:
+                    self.answer(400, {"__type": "com.amazonaws.dynamodb.v20120810#"
+                                                "ValidationException",
+                                      "message": f"the proxy cannot read the transaction: {e!r}"})
                 return
             start = request.get("ExclusiveStartKey", {}) if what == "repage" else {}
             if REPAGE in start:
