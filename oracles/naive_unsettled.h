@@ -71,6 +71,9 @@ enum class NUnsettled {
   kStartKeyAtInclusiveBound,
   kDeleteOnlyUpdateOfMissingItem,
   kKeyUpdateUnderFalseCondition,
+  kTransactionSameItemTwice,
+  kTransactionKeyUpdateUnderFalseCondition,
+  kTransactionUpdateErrorUnderFalseCondition,
 };
 
 // One rule, as reports name and cite it.
