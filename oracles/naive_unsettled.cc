@@ -66,6 +66,38 @@ const std::vector<NUnsettledRule>& naive_unsettled_rules() {
        "test_update_expression.py, test_condition_expression.py); which error comes first is "
        "unrecorded",
        ""},
+      {NUnsettled::kTransactionSameItemTwice, "transaction-same-item-twice",
+       "a TransactWriteItems with two actions on one item (the same table and key)",
+       "the whole request refused with a ValidationException, no CancellationReasons",
+       "TransactionCanceledException (the AWS API reference lists it among that exception's "
+       "causes; DynamoDB Local cancels, evaluating the conditions)",
+       "reference section 4 rule 4 and unsettled rule 1: Alternator "
+       "test_transact.py::test_transact_write_items_multi_action_conflict (ValidationException) "
+       "against the AWS API reference, TransactionCanceledException",
+       ""},
+      {NUnsettled::kTransactionKeyUpdateUnderFalseCondition,
+       "transaction-key-update-under-false-condition",
+       "a TransactWriteItems Update that targets a table key attribute, its ConditionExpression "
+       "false on the item",
+       "the whole request refused with a ValidationException (an expression-level error)",
+       "TransactionCanceledException with ConditionalCheckFailed: the condition first (DynamoDB "
+       "Local)",
+       "reference section 4 rule 8 and section 1 rule 32: which errors are expression-level is "
+       "tested for names, values and syntax only (Alternator test_transact.py); a key update in "
+       "a transaction is untested",
+       ""},
+      {NUnsettled::kTransactionUpdateErrorUnderFalseCondition,
+       "transaction-update-error-under-false-condition",
+       "a TransactWriteItems Update whose UpdateExpression fails on the item (an operand of "
+       "the wrong type, a path through a missing parent) and whose ConditionExpression is false "
+       "on it",
+       "its reason is ValidationError: the update is evaluated first, as naive_update_item "
+       "does",
+       "ConditionalCheckFailed: the condition first (DynamoDB Local)",
+       "reference section 4 rules 7 and 8: the ValidationError reasons are tested without a "
+       "condition (Alternator test_transact.py::test_transact_write_cancellation_reasons_"
+       "validationerror); which comes first is unrecorded",
+       ""},
   };
   return kRules;
 }

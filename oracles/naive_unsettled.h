@@ -81,6 +81,9 @@ enum class NUnsettled {
   kDeleteOnlyUpdateOfMissingItem,
   kKeyUpdateUnderFalseCondition,
   kUpdateErrorUnderFalseCondition,
+  kTransactionSameItemTwice,
+  kTransactionKeyUpdateUnderFalseCondition,
+  kTransactionUpdateErrorUnderFalseCondition,
 };
 
 // One rule, as reports name and cite it.

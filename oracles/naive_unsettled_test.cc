@@ -150,7 +150,7 @@ TEST(NaiveUnsettled, EveryRuleHasItsIdReadingsAndSources) {
     EXPECT_EQ(naive_unsettled_rule(r.id), &r);
     EXPECT_EQ(&naive_unsettled_rule(r.rule), &r);
   }
-  EXPECT_EQ(ids.size(), 6u);
+  EXPECT_EQ(ids.size(), 9u);
   EXPECT_EQ(naive_unsettled_rule("no-such-rule"), nullptr);
 }
 

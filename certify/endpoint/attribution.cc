@@ -349,6 +349,15 @@ Signature Attribution::classify_raw(const Divergence& d, const CheckContext& con
     // (Workload::check_expression_write): the forms of what is left.
     s.feature = write_feature(*context.write, s.outcome == "return_values",
                               s.error == "ConditionalCheckFailedException");
+  } else if (context.transaction != nullptr) {
+    // Narrowed to one action where it could be (Workload::check_transaction).
+    s.feature = transaction_feature(*context.transaction);
+    // An endpoint without the operation refuses every request of it alike.
+    if (s.error == "UnknownOperationException")
+      s.feature = s.operation + " itself, whatever its actions";
+    std::set<std::string> names = schema_names(schema, context.table);
+    if (!context.table2.empty()) names.insert(context.table2);
+    if (s.outcome != "no_answer") s.message = mask_message(d.error_message(), names);
   } else if (context.large) {
     s.feature = std::string("a partition over 1 MB read ") +
                 (context.query->limit ? "with Limit" : "without Limit");

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -411,6 +412,71 @@ void add_local_indexes_property(Impl& s) {
       draw_local_index_case);
 }
 
+// One or two tables (two shapes of table_shapes() and local_index_shapes()),
+// each loaded with generated items, then one to three transactions or
+// BatchGetItems, each drawn against the oracle as the ones before leave it.
+CasePool::Body draw_transaction_case(Impl& s) {
+  const int plain = static_cast<int>(table_shapes().size());
+  const int count = plain + static_cast<int>(local_index_shapes().size());
+  const auto shape_of = [plain](int pick) {
+    return pick < plain ? pick : kLocalShapes + pick - plain;
+  };
+  std::vector<int> shapes = {shape_of(*rc::gen::inRange(0, count))};
+  if (*rc::gen::arbitrary<bool>()) {
+    const int other = shape_of(*rc::gen::inRange(0, count));
+    if (other != shapes[0]) shapes.push_back(other);
+  }
+  std::vector<std::vector<NItem>> items;
+  std::vector<oracle::NaiveTable> models;
+  for (const int shape : shapes) {
+    items.push_back(gen_items(shape_schema(shape)));
+    models.push_back(predicted(shape_schema(shape), items.back()));
+  }
+  std::vector<TransactionRequest> requests;
+  for (int n = *rc::gen::inRange(1, 4); n > 0; --n) {
+    std::vector<props::NamedModel> named;
+    for (std::size_t i = 0; i < models.size(); ++i) {
+      named.push_back(
+          {fmt::format("t{}", i), std::make_shared<const oracle::NaiveTable>(models[i])});
+    }
+    requests.push_back(gen_transaction(named));
+    oracle::NTables tables;
+    for (std::size_t i = 0; i < models.size(); ++i) tables[fmt::format("t{}", i)] = &models[i];
+    expect_transaction(tables, requests.back());
+  }
+  s.tag(fmt::format("{} table{}", shapes.size(), shapes.size() == 1 ? "" : "s"));
+  return [shapes, items, requests](Lane& lane) {
+    std::vector<oracle::NaiveTable> held;
+    held.reserve(shapes.size());
+    Workload::TxTables tables;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      const NSchema& schema = shape_schema(shapes[i]);
+      const std::string table = lane.table_for(shapes[i], schema);
+      held.emplace_back(schema);
+      if (!lane.workload().load(table, held.back(), items[i], lane.observer())) return;
+      tables[fmt::format("t{}", i)] = Workload::TxTable{table, &held.back()};
+    }
+    for (const TransactionRequest& r : requests)
+      lane.workload().check_transaction(tables, r, lane.observer());
+  };
+}
+
+void add_transactions_property(Impl& s) {
+  s.catalog.add(
+      "endpoint", "transactions",
+      "TransactWriteItems of Put, Update, Delete and ConditionCheck actions over one or two "
+      "tables, with conditions true and false, is all or nothing: applied as the oracle applies "
+      "it, or cancelled (TransactionCanceledException with a CancellationReason per action, in "
+      "order: ConditionalCheckFailed or None) or refused (ValidationException: one item twice, "
+      "no action) changing nothing, each item read back; TransactGetItems answers the oracle's "
+      "items in request order and BatchGetItem the oracle's items per table as sets, its "
+      "UnprocessedKeys followed up",
+      [&s] {
+        s.run_case("endpoint/transactions",
+                   [&]() -> CasePool::Body { return draw_transaction_case(s); });
+      });
+}
+
 void add_known_divergences_property(Impl& s) {
   s.catalog.add(
       "endpoint", "known_divergences",
@@ -452,6 +518,7 @@ void add_endpoint_properties(Impl& s) {
   add_updates_property(s);
   add_conditional_writes_property(s);
   add_local_indexes_property(s);
+  add_transactions_property(s);
   // Without a file there is nothing to replay: no row that would read as
   // entries checked.
   if (!s.options.known_divergences.empty()) add_known_divergences_property(s);

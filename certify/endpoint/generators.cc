@@ -11,6 +11,7 @@
 #include <string>
 
 #include "properties/gen/query_gen.h"
+#include "properties/gen/transaction_gen.h"
 #include "properties/gen/update_gen.h"
 #include "properties/gen/write_gen.h"
 #include "sortkey/composite.h"
@@ -567,6 +568,53 @@ ExpressionWrite gen_conditional_write(const oracle::NaiveTable& m) {
   w.style = *rc::gen::arbitrary<std::uint64_t>();
   drop_plus(w);
   return w;
+}
+
+// ---------------------------------------------------------------- transactions
+
+TransactionRequest gen_transaction(const std::vector<props::NamedModel>& tables) {
+  TransactionRequest r;
+  r.kind = *rc::gen::weightedElement<TransactionRequest::Kind>(
+      {{3, TransactionRequest::Kind::kWrite},
+       {1, TransactionRequest::Kind::kGet},
+       {1, TransactionRequest::Kind::kBatchGet}});
+  r.style = *rc::gen::arbitrary<std::uint64_t>();
+  switch (r.kind) {
+    case TransactionRequest::Kind::kWrite:
+      r.writes = *props::gen_transact_writes(tables);
+      break;
+    case TransactionRequest::Kind::kGet:
+      r.gets = *props::gen_transact_gets(tables);
+      break;
+    case TransactionRequest::Kind::kBatchGet:
+      r.batch = *props::gen_batch_get(tables);
+      break;
+  }
+  for (oracle::NTxWrite& a : r.writes) {
+    const NSchema* schema = nullptr;
+    for (const props::NamedModel& m : tables) {
+      if (m.name == a.table) schema = &m.table->schema();
+    }
+    // As gen_update_write: index key attributes keep their type (the
+    // writes' and the load's check); an Update left with no action deletes.
+    if (a.update && schema != nullptr) {
+      a.update = typed_index_keys(*schema, *a.update);
+      if (!a.update) a.kind = oracle::NTxWrite::Kind::kDelete;
+    }
+    ExpressionWrite w;
+    w.key = a.item;
+    w.condition = a.condition;
+    w.update = a.update;
+    drop_plus(w);
+    a.item = w.key;
+    a.condition = w.condition;
+    a.update = w.update;
+  }
+  for (oracle::NTxGet& g : r.gets) drop_number_plus(g.key);
+  for (auto& [table, t] : r.batch) {
+    for (NItem& k : t.keys) drop_number_plus(k);
+  }
+  return r;
 }
 
 }  // namespace sortkey::certify::endpoint

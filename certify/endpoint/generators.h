@@ -26,7 +26,9 @@
 #include <vector>
 
 #include "certify/endpoint/expression_write.h"
+#include "certify/endpoint/transaction_request.h"
 #include "oracles/naive_query.h"
+#include "properties/gen/transaction_gen.h"
 #include "properties/props/query_invalid_props.h"
 #include "properties/props/query_spec.h"
 #include "properties/props/write_script.h"
@@ -112,6 +114,18 @@ ExpressionWrite gen_update_write(const oracle::NaiveTable& m);
 // of the partition key; ReturnValues (NONE or ALL_OLD for PutItem and
 // DeleteItem) and ReturnValuesOnConditionCheckFailure ALL_OLD or not.
 ExpressionWrite gen_conditional_write(const oracle::NaiveTable& m);
+
+// ---------------------------------------------------------------- transactions
+
+// A TransactWriteItems (three times in five), TransactGetItems or
+// BatchGetItem over `tables` (named "t0" and "t1") from the model's
+// generators (properties/gen/transaction_gen.h): 0 to 4 Put, Update, Delete
+// and ConditionCheck actions on items held or not, conditions true and
+// false, one item twice now and then; Gets and batches of keys held and
+// missing. Updates keep index key attributes of their type (an Update left
+// with no action becomes a Delete); Numbers without a leading '+'.
+// REQUIRES: at least one table.
+TransactionRequest gen_transaction(const std::vector<props::NamedModel>& tables);
 
 // ---------------------------------------------------------------- numbers
 

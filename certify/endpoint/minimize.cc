@@ -33,6 +33,7 @@ Case case_of(const CheckContext& context) {
   if (context.step != nullptr) c.step = *context.step;
   if (context.invalid != nullptr) c.invalid = *context.invalid;
   if (context.write != nullptr) c.write = *context.write;
+  c.transaction = context.transaction != nullptr;
   return c;
 }
 

@@ -40,6 +40,9 @@ struct Case {
   std::optional<props::WriteStep> step;          // one step of a write script, or
   std::optional<props::PlantedRequest> invalid;  // a request DynamoDB refuses, or
   std::optional<ExpressionWrite> write;          // a write with expressions
+  // A transaction or BatchGetItem over one or two tables: not replayed here
+  // (its case is not one table's); Workload::check_transaction narrows it.
+  bool transaction = false;
   // The filter subtree attribution blamed (attribution.h): tried first.
   std::optional<Hint> hint;
 

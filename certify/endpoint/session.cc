@@ -344,7 +344,8 @@ void EndpointSession::Impl::minimize_found_by(const std::string& property, std::
     // the deletes emptying a table (Workload::clear): its case holds no
     // request, and its reproduction is what the table held.
     const Case& c = f.smallest;
-    const bool request = c.query || c.scan || c.step || c.invalid || !c.items.empty();
+    const bool request =
+        (c.query || c.scan || c.step || c.invalid || !c.items.empty()) && !c.transaction;
     if (f.known == nullptr && !f.minimized && f.first_property == property &&
         !f.divergence.unanswered() && f.divergence.signature.operation != "CreateTable" &&
         request) {
@@ -461,6 +462,8 @@ std::string found_text(const EndpointSession::Impl::Found& f, const std::string&
                         ? "not minimized: a request answered with a server error is not replayed"
                     : f.divergence.unanswered()
                         ? "not minimized: an answer that is not DynamoDB's JSON is not replayed"
+                    : f.smallest.transaction
+                        ? "not minimized: a transaction is narrowed to one action where it can be"
                         : "not minimized";
   return fmt::format("divergence {} ({} times): {}\n  {}\n  minimal reproduction ({}):\n{}{}", id,
                      here, f.divergence.signature.describe(), printable(f.divergence.detail), how,

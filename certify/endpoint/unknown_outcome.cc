@@ -51,7 +51,8 @@ nlohmann::json item_or_null(const std::optional<oracle::NItem>& item) {
 
 bool repeat_safe(std::string_view action, const nlohmann::json& params) {
   if (action == "GetItem" || action == "Query" || action == "Scan" || action == "DescribeTable" ||
-      action == "BatchGetItem" || action == "ListTables" || action == "BatchWriteItem") {
+      action == "BatchGetItem" || action == "TransactGetItems" || action == "ListTables" ||
+      action == "BatchWriteItem") {
     return true;
   }
   if (action == "PutItem" || action == "DeleteItem") return !conditional_or_returning(params);

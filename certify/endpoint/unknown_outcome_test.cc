@@ -81,6 +81,8 @@ TEST(RepeatSafe, ConditionsReturnValuesAndArithmeticAreNot) {
   EXPECT_FALSE(repeat_safe("UpdateItem", {{"AttributeUpdates", nlohmann::json::object()}}));
   EXPECT_FALSE(repeat_safe("CreateTable", nlohmann::json::object()));
   EXPECT_FALSE(repeat_safe("TransactWriteItems", nlohmann::json::object()));
+  // TransactGetItems reads: its retry answers as the first attempt would.
+  EXPECT_TRUE(repeat_safe("TransactGetItems", nlohmann::json::object()));
 }
 
 TEST(UnknownOutcomes, CountedBySettlement) {

@@ -47,6 +47,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -57,6 +58,7 @@
 #include "certify/endpoint/divergences.h"
 #include "certify/endpoint/expression_write.h"
 #include "certify/endpoint/page_answer.h"
+#include "certify/endpoint/transaction_request.h"
 #include "certify/endpoint/unknown_outcome.h"
 #include "dynamodb/client.h"
 #include "dynamodb/tables.h"
@@ -89,14 +91,17 @@ struct WorkloadOptions {
 // Where a divergence was met, for attributing it to a cause (attribution.h)
 // and for replaying smaller versions of its case (minimize.h).
 struct CheckContext {
-  std::string table;                               // the table the case ran on
-  const oracle::NaiveTable* model;                 // its content; for a write, what it held before
-  const props::QuerySpec* query = nullptr;         // the Query that diverged, or
-  const props::ScanSpec* scan = nullptr;           // the Scan that diverged, or
-  const oracle::NItem* item = nullptr;             // the write that diverged, or
-  const props::WriteStep* step = nullptr;          // the step of a write script, or
-  const props::PlantedRequest* invalid = nullptr;  // the invalid request taken, or
-  const ExpressionWrite* write = nullptr;          // the write with expressions
+  std::string table;                                // the table the case ran on
+  const oracle::NaiveTable* model;                  // its content; for a write, what it held before
+  const props::QuerySpec* query = nullptr;          // the Query that diverged, or
+  const props::ScanSpec* scan = nullptr;            // the Scan that diverged, or
+  const oracle::NItem* item = nullptr;              // the write that diverged, or
+  const props::WriteStep* step = nullptr;           // the step of a write script, or
+  const props::PlantedRequest* invalid = nullptr;   // the invalid request taken, or
+  const ExpressionWrite* write = nullptr;           // the write with expressions, or
+  const TransactionRequest* transaction = nullptr;  // a transaction or BatchGetItem; `model`
+                                                    // is then its table t0's
+  std::string table2 = {};                          // with `transaction`: its table t1, if any
   bool large = false;     // with `query`: a Query of a partition over 1 MB (check_large_query)
   bool emptying = false;  // the deletes of Workload::clear (no request of the case's)
   // A request sent beside the case's checks (a probe of another action than
@@ -167,6 +172,30 @@ class Workload {
   // nullopt; `model` follows the oracle.
   std::optional<Divergence> write_divergence(const std::string& table, oracle::NaiveTable& model,
                                              const ExpressionWrite& w);
+  // One table of a transaction: the endpoint's name and the oracle's table.
+  struct TxTable {
+    std::string name;
+    oracle::NaiveTable* model = nullptr;
+  };
+  using TxTables = std::map<std::string, TxTable>;  // by the request's names, "t0" and "t1"
+
+  // A TransactWriteItems, TransactGetItems or BatchGetItem
+  // (transaction_request.h) over `tables`, the models following the oracle:
+  // the verdict (applied, ValidationException, TransactionCanceledException
+  // with the CancellationReasons' codes in action order; messages are not
+  // judged), the items of TransactGetItems in order, those of BatchGetItem
+  // per table as sets (its UnprocessedKeys sent again); after a write, each
+  // item it touches read back with a consistent GetItem. A divergence of
+  // several actions is narrowed (replayed on the items as they were) to one
+  // action where that alone diverges alike; its signature names what is
+  // left, or the oracle's rule the endpoint answers otherwise. A write of
+  // unknown outcome is settled by the items it touches: applied (the answer
+  // is not judged), as they were (judged), or neither (a divergence).
+  void check_transaction(const TxTables& tables, const TransactionRequest& r,
+                         const Observe& observe);
+  // Its first divergence, or nullopt; the models follow the oracle.
+  std::optional<Divergence> transaction_divergence(const TxTables& tables,
+                                                   const TransactionRequest& r);
   // A Query of a partition holding over 1 MB, paged (with q.limit, or none)
   // to its end under DynamoDB's page rule, not an exact byte cut (reference
   // section 3.5): each page is the next items of the range in order, at
@@ -274,6 +303,32 @@ class Workload {
                                         const Unsure& write, const props::StepAnswer& want,
                                         const std::optional<oracle::NItem>& held,
                                         const nlohmann::json& params, std::optional<Divergence>* d);
+  // The replay of a transaction's reproduction (its tables "<table>" and
+  // "more_tables"): the verdict, the cancellation codes, the items read and
+  // those stored, as transaction_divergence judges them.
+  Result<std::optional<std::string>> replay_transaction(const nlohmann::json& reproduction,
+                                                        bool* unsure);
+  // BatchGetItem's items by the endpoint's table name from answer `a` to
+  // `params`, its UnprocessedKeys sent again (up to 10 times); "" when read,
+  // else what went wrong and its divergence kind in `*kind`.
+  std::string batch_items(nlohmann::json params, Answer a,
+                          std::map<std::string, std::vector<oracle::NItem>>& out,
+                          std::string* kind);
+  // The items a transaction touches (`targets`, by request table name),
+  // each DynamoDB can read, read back with a consistent GetItem against
+  // `model`: "" when all agree, else what differs, with the first item that
+  // differs (or the read refused) in `*out`; `out->items` the expected ones.
+  struct TxStored {
+    std::string table;
+    oracle::NItem key;
+    std::optional<oracle::NItem> have;
+    nlohmann::json items = nlohmann::json::array();
+    Answer failed;
+  };
+  std::string tx_stored(const std::vector<std::pair<std::string, oracle::NItem>>& targets,
+                        const std::map<std::string, std::string>& names,
+                        const std::map<std::string, const oracle::NaiveTable*>& model,
+                        TxStored* out);
   Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool numbers,
                                                  bool* unsure);
   // The key of `key` on the endpoint written back as `held` (none: deleted);

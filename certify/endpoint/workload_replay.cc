@@ -236,6 +236,9 @@ Result<std::optional<std::string>> Workload::replay_once(const nlohmann::json& r
                       "a reproduction's request needs \"action\" and \"params\"");
   }
   if (request["action"] == "CreateTable") return replay_table(tables_, *schema);
+  if (request["action"] == "TransactWriteItems" || request["action"] == "TransactGetItems" ||
+      request["action"] == "BatchGetItem")
+    return replay_transaction(r, unsure);
   auto name = tables_.create(props::to_engine(*schema));
   if (!name) return name.error();
   const TableDropper dropper{tables_, *name};

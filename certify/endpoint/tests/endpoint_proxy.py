@@ -74,6 +74,14 @@ after --lifetime seconds, 600 by default).
                         order; else each write forwarded as PutItem,
                         UpdateItem or DeleteItem. Not isolated from other
                         clients: for one client's tests only
+  --plant-transactions  a store with a transaction bug behind an honest batch
+                        read: every TransactWriteItems of two actions or more
+                        is forwarded with its first action alone (it commits
+                        only that one, and answers success); every
+                        BatchGetItem of two keys or more in a table is
+                        forwarded with the first key of each table, the others
+                        answered as UnprocessedKeys (as DynamoDB may: the
+                        client must send them again)
   --fail-after N        after N requests, answer every request but DeleteTable
                         (the cleanup) with HTTP 500 and an HTML page: an
                         endpoint gone bad, the harmless probe included
@@ -110,6 +118,7 @@ parser.add_argument("--fail-after", type=int, default=0)
 parser.add_argument("--fail-tables", default="")
 parser.add_argument("--refuse-deletes", action="store_true")
 parser.add_argument("--transactions", action="store_true")
+parser.add_argument("--plant-transactions", action="store_true")
 parser.add_argument("--lifetime", type=float, default=600)
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
@@ -234,6 +243,34 @@ def condition_wants(expression, names):
     return None
 
 
+def planted(action, request, payload):
+    """--plant-transactions: the payload to forward, and the keys held back
+    as UnprocessedKeys (by table)."""
+    items = request.get("TransactItems")
+    if action == "TransactWriteItems" and isinstance(items, list) and len(items) >= 2:
+        with lock:
+            counts["planted"] = counts.get("planted", 0) + 1
+        return json.dumps(dict(request, TransactItems=items[:1])).encode(), {}
+    tables = request.get("RequestItems")
+    if action != "BatchGetItem" or not isinstance(tables, dict):
+        return payload, {}
+    held, sent = {}, {}
+    for name, t in tables.items():
+        keys = t.get("Keys") if isinstance(t, dict) else None
+        distinct = isinstance(keys, list) and \
+            len({json.dumps(k, sort_keys=True) for k in keys}) == len(keys)
+        if distinct and len(keys) >= 2:
+            sent[name] = dict(t, Keys=keys[:1])
+            held[name] = dict(t, Keys=keys[1:])
+        else:
+            sent[name] = t
+    if not held:
+        return payload, {}
+    with lock:
+        counts["held_back"] = counts.get("held_back", 0) + 1
+    return json.dumps(dict(request, RequestItems=sent)).encode(), held
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -262,7 +299,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def forward(self, payload):
         conn = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+        headers = {k: v for k, v in self.headers.items()
+                   if k.lower() not in ("host", "connection", "content-length")}
         conn.request("POST", "/", body=payload, headers=headers)
         r = conn.getresponse()
         status, data = r.status, r.read()
@@ -419,7 +457,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.answer(200, {"Items": [], "Count": 0, "ScannedCount": 0,
                                   "LastEvaluatedKey": {REPAGE: {"N": str(n)}}})
                 return
+            held = {}
+            if args.plant_transactions and isinstance(request, dict):
+                payload, held = planted(action, request, payload)
             status, data = self.forward(payload)
+            if held and status == 200:
+                body = json.loads(data)
+                body.setdefault("UnprocessedKeys", {}).update(held)
+                self.answer(status, body)
+                return
             if what == "repage" and status == 200:
                 body = json.loads(data)
                 body.setdefault("LastEvaluatedKey", {REPAGE: {"N": "1"}})

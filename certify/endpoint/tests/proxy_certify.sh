@@ -106,6 +106,16 @@
 #                   at once: the same results (every property's verdict,
 #                   cases, distribution and divergences), requests that
 #                   overlapped on four connections or more, no table left.
+# MODE transactions endpoint/transactions on DynamoDB Local, straight and
+#                   through a proxy that commits only the first action of
+#                   every TransactWriteItems of several (a planted bug) and
+#                   answers BatchGetItem a key a table at a time, the others
+#                   as UnprocessedKeys: the same seed on one connection; the
+#                   proxied run has a new divergence "TransactWriteItems
+#                   result" (the items read back are not the oracle's) that
+#                   the straight run has not, and neither run has a
+#                   BatchGetItem divergence (the UnprocessedKeys were sent
+#                   again and their items counted).
 set -euo pipefail
 sortkey=$1 src=$2 mode=$3
 here="$src/certify/endpoint/tests"
@@ -122,6 +132,7 @@ stop_proxy() {
 }
 cleanup() {
   stop_proxy
+  if [ -f "$dir/ddblocal" ]; then bash "$src/ci/dynamodb_local.sh" stop "$dir/ddblocal" || true; fi
   bash "$src/ci/dynalite.sh" stop "$dir/dynalite" || true
   rm -rf "$dir"
 }
@@ -293,7 +304,7 @@ throttle_budget)
   [ "$took" -le 40 ] || fail "the run took $took s with --budget 12"
   want_out "^endpoint/[a-z_]+ +[0-9]+ +not explored "
   want_out "not explored: .*the endpoint answered [0-9]+ requests in [0-9.]+ s .*throttled [0-9]+ of them"
-  want_out "^NOT CERTIFIED: .*[0-9]+ of 11 properties not explored"
+  want_out "^NOT CERTIFIED: .*[0-9]+ of 12 properties not explored"
   want_out "[1-9][0-9]* answers? throttled"
   want_out "budget: 12 s for exploring and replaying \\(spent [0-9.]+ s\\), 5 s for minimizing"
   want_err "could not run the endpoint certification: not explored within the 12 s budget: endpoint/"
@@ -306,7 +317,7 @@ import json, sys
 c = json.load(open(sys.argv[1]))
 assert c["stopped"].startswith("could not run the endpoint certification: not explored"), c["stopped"]
 assert not c["certified"] and c["failed"] == 0 and c["not_explored"] > 0, c
-assert len(c["properties"]) == 11, c["properties"]
+assert len(c["properties"]) == 12, c["properties"]
 for p in c["properties"]:
     assert p["result"] in ("passed", "not explored"), p
 run = c["target"]["run"]
@@ -642,6 +653,33 @@ HELPER
   want_out "credential_process renewed the keys [1-9][0-9]* time"
   [ "$(wc -l <"$dir/helper.runs")" -gt 2 ] || fail "the helper ran $(wc -l <"$dir/helper.runs") times"
   ;;
+transactions)
+  local_url=$(bash "$src/ci/dynamodb_local.sh" start "$dir/ddblocal" $$)
+  url=$local_url
+  signatures() {  # the signatures of the run's divergences, one a line
+    python3 -c 'import json, sys
+for d in json.load(open(sys.argv[1]))["divergences"]: print(json.dumps(d["signature"], sort_keys=True))' "$1"
+  }
+  certify "$url" --property endpoint/transactions --cases 60 --seed 3 --budget 3600 --connections 1 \
+    --record-divergences "$dir/direct.json"
+  [ "$got" = 0 ] || [ "$got" = 1 ] || fail "exit status $got on DynamoDB Local"
+  if [ -f "$dir/direct.json" ]; then signatures "$dir/direct.json" >"$dir/direct"; else : >"$dir/direct"; fi
+  start_proxy --plant-transactions
+  certify "$proxy_url" --property endpoint/transactions --cases 60 --seed 3 --budget 3600 \
+    --connections 1 --record-divergences "$dir/planted.json"
+  want_exit 1
+  want_out "^NOT CERTIFIED"
+  grep -Eq "planted [1-9]" "$dir/port.stats" || fail "no TransactWriteItems was planted: $(cat "$dir/port.stats")"
+  grep -Eq "held_back [1-9]" "$dir/port.stats" || fail "no BatchGetItem key was held back: $(cat "$dir/port.stats")"
+  signatures "$dir/planted.json" >"$dir/planted"
+  grep -vxFf "$dir/direct" "$dir/planted" >"$dir/new" || true
+  grep -q '"operation": "TransactWriteItems", "outcome": "result"' "$dir/new" \
+    || fail "no new TransactWriteItems result divergence through the planted proxy: $(cat "$dir/new")"
+  want_out "TransactWriteItems \[.*\] then GetItem on t[01] reads"
+  if grep -q '"operation": "BatchGetItem"' "$dir/direct" "$dir/planted"; then
+    fail "a BatchGetItem divergence: UnprocessedKeys not followed up"
+  fi
+  ;;
 connections)
   certify "$url" --cases 40 --seed 1 --budget 3600 --connections 1 --known-divergences "$known"
   want_exit 0
@@ -659,7 +697,7 @@ def properties(path, url):
         out.append({k: v for k, v in p.items() if k not in ("seconds", "seconds_to_failure")})
     return out
 serial, parallel = properties(sys.argv[1], sys.argv[3]), properties(sys.argv[2], sys.argv[4])
-assert len(serial) == 11 and any(p.get("divergences") for p in serial), serial
+assert len(serial) == 12 and any(p.get("divergences") for p in serial), serial
 for a, b in zip(serial, parallel):
     assert a == b, json.dumps([a, b], indent=1)[:4000]
 PY
