@@ -7,6 +7,7 @@
 #include <optional>
 #include <regex>
 
+#include "certify/endpoint/expression_write.h"
 #include "oracles/naive_decimal.h"
 #include "properties/gen/query_gen.h"
 #include "properties/props/query_conversions.h"
@@ -293,7 +294,11 @@ bool Attribution::same_symptom(const Divergence& p, const Signature& s, const NS
       p.reproduction.value("request", nlohmann::json::object()).value("action", std::string());
   // A filter's cause is named for both reads ("Query/Scan").
   const bool read = s.operation == "Query/Scan" && (operation == "Query" || operation == "Scan");
-  return (operation == s.operation || read) && outcome_of(p.kind) == s.outcome &&
+  // A condition's cause is named for the three writes.
+  const bool write =
+      s.operation == kConditionWrites &&
+      (operation == "PutItem" || operation == "UpdateItem" || operation == "DeleteItem");
+  return (operation == s.operation || read || write) && outcome_of(p.kind) == s.outcome &&
          p.error_type() == s.error &&
          mask_message(p.error_message(), schema_names(schema, table)) == s.message;
 }
@@ -349,6 +354,7 @@ Signature Attribution::classify_raw(const Divergence& d, const CheckContext& con
     // (Workload::check_expression_write): the forms of what is left.
     s.feature = write_feature(*context.write, s.outcome == "return_values",
                               s.error == "ConditionalCheckFailedException");
+    if (condition_cause(context.write->cause)) s.operation = kConditionWrites;
   } else if (context.transaction != nullptr) {
     // Narrowed to one action where it could be (Workload::check_transaction).
     s.feature = transaction_feature(*context.transaction);

@@ -148,5 +148,27 @@ TEST(RequestFeature, NamesAProbeByItsOwnRequestAlone) {
   EXPECT_EQ(feature("GetItem", "not an object"), "GetItem");
 }
 
+// A condition's cause is named for the three writes: a divergence of any of
+// them has the symptom of its signature, a read's has not.
+TEST(SameSymptom, AConditionsCauseIsNamedForTheThreeWrites) {
+  Signature s;
+  s.operation = kConditionWrites;
+  s.outcome = "rejected";
+  s.error = "ConditionalCheckFailedException";
+  s.message = "The conditional request failed";
+  oracle::NSchema schema;
+  schema.pk = {"pk", T::S};
+  for (const char* action : {"PutItem", "UpdateItem", "DeleteItem", "Query"}) {
+    Divergence d;
+    d.kind = "rejected";
+    d.reproduction = {{"request", {{"action", action}, {"params", nlohmann::json::object()}}},
+                      {"actual",
+                       {{"error", "ConditionalCheckFailedException"},
+                        {"message", "The conditional request failed"}}}};
+    EXPECT_EQ(Attribution::same_symptom(d, s, schema, "t"), std::string(action) != "Query")
+        << action;
+  }
+}
+
 }  // namespace
 }  // namespace sortkey::certify::endpoint

@@ -183,7 +183,12 @@ std::string action_form(const NUpdAction& a) {
 
 }  // namespace
 
+bool condition_cause(const std::string& cause) {
+  return cause == kConditionFalse || cause == kConditionTrue || cause == kConditionRefused;
+}
+
 std::string write_feature(const ExpressionWrite& w, bool returns, bool failed) {
+  if (condition_cause(w.cause)) return "a write " + w.cause;
   std::string out = write_operation(w);
   if (!w.cause.empty()) return out + " " + w.cause;
   if (w.update) {

@@ -54,6 +54,17 @@ std::ostream& operator<<(std::ostream& os, const ExpressionWrite& w);
 
 // "UpdateItem", "PutItem", "DeleteItem".
 const char* write_operation(const ExpressionWrite& w);
+
+// The causes of a write's divergence that lie in its condition alone (its
+// truth, or its text the endpoint refuses): the actions, and which write
+// carries the condition, do not matter, so that one cause is one
+// signature, of the operation kConditionWrites.
+inline constexpr const char* kConditionFalse = "with a condition the endpoint finds false";
+inline constexpr const char* kConditionTrue = "with a condition the endpoint finds true";
+inline constexpr const char* kConditionRefused = "with a condition the endpoint refuses";
+inline constexpr const char* kConditionWrites = "PutItem/UpdateItem/DeleteItem";
+// Whether `cause` is one of those.
+bool condition_cause(const std::string& cause);
 // "ALL_OLD", ...: ReturnValues as DynamoDB names it.
 const char* return_values_name(oracle::NReturn r);
 
@@ -69,7 +80,8 @@ nlohmann::json write_params(const std::string& table, const ExpressionWrite& w);
 // What a divergence of the write is about, for its signature (attribution.h):
 // the operation's clauses and functions, without values or paths, e.g.
 // "UpdateItem SET attribute = path + value N; a condition; ReturnValues
-// UPDATED_NEW", or the write's `cause` when set. With `returns` (a
+// UPDATED_NEW", or the write's `cause` when set ("a write with a condition
+// the endpoint finds false" for a cause in the condition). With `returns` (a
 // divergence of the attributes returned), the ReturnValues asked are named,
 // or with `failed` (of a failed condition's item)
 // ReturnValuesOnConditionCheckFailure.

@@ -91,6 +91,17 @@ TEST(ExpressionWrite, ParamsCarryTheExpressionsAndTheReturnValues) {
   EXPECT_EQ(write_feature(w, true, false),
             "UpdateItem REMOVE attribute; a condition; ReturnValues UPDATED_OLD");
   ASSERT_TRUE(with_action(w, 0) == std::nullopt);  // one action: nothing to narrow
+  // A cause in the condition alone is named without the write and its
+  // actions, so that the three writes meet one signature.
+  for (const char* cause : {kConditionFalse, kConditionTrue, kConditionRefused}) {
+    ExpressionWrite c = w;
+    c.cause = cause;
+    EXPECT_TRUE(condition_cause(c.cause));
+    EXPECT_EQ(write_feature(c, true, false), std::string("a write ") + cause);
+    c.kind = ExpressionWrite::Kind::kDelete;
+    EXPECT_EQ(write_feature(c, false, true), std::string("a write ") + cause);
+  }
+  EXPECT_FALSE(condition_cause("whose arithmetic overflows a Number"));
 }
 
 // CreateTable sends the local indexes with their projections, and a

@@ -196,10 +196,21 @@ std::string write_cause(const oracle::NaiveTable& before, const ExpressionWrite&
   if (want.why == "number overflow") {
     return "whose arithmetic overflows a Number";
   }
-  if (d.kind == "error_type" && d.error_type() == "ConditionalCheckFailedException") {
-    // The endpoint's condition is false where the oracle's is true:
-    // the actions do not matter.
-    return "with a condition the endpoint finds false";
+  // The condition's truth or its text is the cause: the actions, and which
+  // of PutItem, UpdateItem and DeleteItem carries it, do not matter
+  // (attribution.cc names these for the three writes at once).
+  if ((d.kind == "error_type" || d.kind == "rejected") &&
+      d.error_type() == "ConditionalCheckFailedException") {
+    // The endpoint's condition is false where the oracle's is true.
+    return kConditionFalse;
+  }
+  if (narrowed.condition && d.kind == "accepted" &&
+      want.verdict == NWriteAnswer::Verdict::kConditionFailed) {
+    return kConditionTrue;
+  }
+  if (narrowed.condition && (d.kind == "error_type" || d.kind == "rejected") &&
+      d.error_message().starts_with("Invalid ConditionExpression")) {
+    return kConditionRefused;
   }
   if (d.error_message().starts_with("Invalid UpdateExpression: Syntax error")) {
     // A parser's fault depends on the text (spacing, clause order),
