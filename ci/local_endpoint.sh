@@ -107,5 +107,19 @@ run_interrupted() {
 
 fail() {
   echo "FAILED: $*"
+  # What the local endpoint said, and whether its process still runs: an
+  # endpoint that died mid-run and one that never answered look alike.
+  local log state pid
+  for log in "${dir:-/nonexistent}"/*.log; do
+    [ -f "$log" ] || continue
+    state=${log%.log} pid=""
+    [ -f "$state" ] && read -r _ pid <"$state"
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+      echo "--- $log (process $pid still running), last 20 lines:"
+    else
+      echo "--- $log (process ${pid:-?} gone), last 20 lines:"
+    fi
+    tail -n 20 "$log"
+  done
   exit 1
 }
