@@ -20,28 +20,6 @@ Error multi_at(std::string_view place, const Error& e) {
   return Error{e.code, 0, fmt::format("{}: {}", place, e.message)};
 }
 
-std::string_view multi_type_name(const json& j) {
-  switch (j.type()) {
-    case json::value_t::object:
-      return "an object";
-    case json::value_t::array:
-      return "an array";
-    case json::value_t::string:
-      return "a string";
-    case json::value_t::boolean:
-      return "a boolean";
-    case json::value_t::null:
-      return "null";
-    default:
-      return "a number";
-  }
-}
-
-Error multi_wrong_type(std::string_view place, std::string_view want, const json& got) {
-  return multi_error(ErrorCode::kBadParameter,
-                     fmt::format("{}: expected {}, got {}", place, want, multi_type_name(got)));
-}
-
 // Why a top-level or per-table field is refused by name; empty for one
 // DynamoDB does not know.
 std::string_view multi_refused(std::string_view name) {
@@ -67,7 +45,7 @@ Error multi_unknown(std::string_view place, std::string_view name, std::string_v
 }
 
 Result<Item> multi_item(std::string_view place, const json& j) {
-  if (!j.is_object()) return multi_wrong_type(place, "an object", j);
+  if (!j.is_object()) return wrong_type(place, "an object", j);
   auto item = parse_item(j.dump());
   if (!item) {
     return multi_error(item.error().code,
@@ -77,16 +55,16 @@ Result<Item> multi_item(std::string_view place, const json& j) {
 }
 
 Result<std::string> multi_string(std::string_view place, const json& j) {
-  if (!j.is_string()) return multi_wrong_type(place, "a string", j);
+  if (!j.is_string()) return wrong_type(place, "a string", j);
   return j.get<std::string>();
 }
 
 Result<AttributeNames> multi_names(std::string_view place, const json& j) {
-  if (!j.is_object()) return multi_wrong_type(place, "an object", j);
+  if (!j.is_object()) return wrong_type(place, "an object", j);
   AttributeNames names;
   for (const auto& [k, v] : j.items()) {
     if (!v.is_string()) {
-      return multi_wrong_type(fmt::format("{}: {}", place, printable(k)), "a string", v);
+      return wrong_type(fmt::format("{}: {}", place, printable(k)), "a string", v);
     }
     names.emplace(k, v.get<std::string>());
   }
@@ -95,7 +73,7 @@ Result<AttributeNames> multi_names(std::string_view place, const json& j) {
 
 // TransactItems: an array of 1 to kMaxTransactItems one-member objects.
 Result<const json*> transact_items(const json& request, std::string_view op) {
-  if (!request.is_object()) return multi_wrong_type("the request", "a JSON object", request);
+  if (!request.is_object()) return wrong_type("the request", "a JSON object", request);
   const json* items = nullptr;
   for (const auto& [name, value] : request.items()) {
     if (name != "TransactItems") return multi_unknown("", name, op);
@@ -105,7 +83,7 @@ Result<const json*> transact_items(const json& request, std::string_view op) {
     return multi_error(ErrorCode::kBadParameter,
                        fmt::format("TransactItems: missing; {} needs it", op));
   }
-  if (!items->is_array()) return multi_wrong_type("TransactItems", "an array", *items);
+  if (!items->is_array()) return wrong_type("TransactItems", "an array", *items);
   if (items->empty() || items->size() > kMaxTransactItems) {
     return multi_error(ErrorCode::kOutOfRange,
                        fmt::format("TransactItems: {} actions; DynamoDB takes 1 to {}",
@@ -119,7 +97,7 @@ Result<const json*> transact_items(const json& request, std::string_view op) {
                                      "{}",
                                      i,
                                      action.is_object() ? fmt::format("{} members", action.size())
-                                                        : std::string(multi_type_name(action))));
+                                                        : std::string(json_type_name(action))));
     }
   }
   return items;
@@ -157,7 +135,7 @@ Result<TransactGetEntry> get_entry(const json& action, std::size_t i) {
                        fmt::format("TransactItems[{}]: expected Get, got {}", i, printable(kind)));
   }
   const json& get = action.begin().value();
-  if (!get.is_object()) return multi_wrong_type(place, "an object", get);
+  if (!get.is_object()) return wrong_type(place, "an object", get);
   TransactGetEntry entry;
   bool has_key = false;
   for (const auto& [name, value] : get.items()) {
@@ -192,14 +170,14 @@ Result<TransactGetEntry> get_entry(const json& action, std::size_t i) {
 
 Result<BatchGetEntry> batch_entry(const std::string& table, const json& j) {
   const std::string place = fmt::format("RequestItems.{}", printable(table));
-  if (!j.is_object()) return multi_wrong_type(place, "an object", j);
+  if (!j.is_object()) return wrong_type(place, "an object", j);
   BatchGetEntry entry;
   entry.table_name = table;
   bool has_keys = false;
   for (const auto& [name, value] : j.items()) {
     const std::string at = fmt::format("{}.{}", place, name);
     if (name == "Keys") {
-      if (!value.is_array()) return multi_wrong_type(at, "an array", value);
+      if (!value.is_array()) return wrong_type(at, "an array", value);
       for (std::size_t i = 0; i < value.size(); ++i) {
         auto key = multi_item(fmt::format("{}[{}]", at, i), value[i]);
         if (!key) return key.error();
@@ -215,7 +193,7 @@ Result<BatchGetEntry> batch_entry(const std::string& table, const json& j) {
       if (!names) return names.error();
       entry.names = std::move(*names);
     } else if (name == "ConsistentRead") {
-      if (!value.is_boolean()) return multi_wrong_type(at, "a boolean", value);
+      if (!value.is_boolean()) return wrong_type(at, "a boolean", value);
       entry.consistent_read = value.get<bool>();
     } else {
       return multi_unknown(place + ".", name, "a table of RequestItems");
@@ -230,7 +208,7 @@ Result<BatchGetEntry> batch_entry(const std::string& table, const json& j) {
 }
 
 Result<void> read_batch_get(const json& request, MultiRequest& out) {
-  if (!request.is_object()) return multi_wrong_type("the request", "a JSON object", request);
+  if (!request.is_object()) return wrong_type("the request", "a JSON object", request);
   const json* items = nullptr;
   for (const auto& [name, value] : request.items()) {
     if (name != "RequestItems") return multi_unknown("", name, "BatchGetItem");
@@ -239,7 +217,7 @@ Result<void> read_batch_get(const json& request, MultiRequest& out) {
   if (items == nullptr) {
     return multi_error(ErrorCode::kBadParameter, "RequestItems: missing; BatchGetItem needs it");
   }
-  if (!items->is_object()) return multi_wrong_type("RequestItems", "an object", *items);
+  if (!items->is_object()) return wrong_type("RequestItems", "an object", *items);
   if (items->empty()) {
     return multi_error(ErrorCode::kOutOfRange, "RequestItems: no table; DynamoDB takes 1 or more");
   }

@@ -17,28 +17,6 @@ Error request_error(ErrorCode code, std::string message) {
   return Error{code, 0, std::move(message)};
 }
 
-std::string_view json_type_name(const json& j) {
-  switch (j.type()) {
-    case json::value_t::object:
-      return "an object";
-    case json::value_t::array:
-      return "an array";
-    case json::value_t::string:
-      return "a string";
-    case json::value_t::boolean:
-      return "a boolean";
-    case json::value_t::null:
-      return "null";
-    default:
-      return "a number";
-  }
-}
-
-Error wrong_type(std::string_view field, std::string_view want, const json& got) {
-  return request_error(ErrorCode::kBadParameter,
-                       fmt::format("{}: expected {}, got {}", field, want, json_type_name(got)));
-}
-
 Result<std::string> string_field(std::string_view field, const json& j) {
   if (!j.is_string()) return wrong_type(field, "a string", j);
   return j.get<std::string>();
@@ -206,6 +184,28 @@ Error invalid(std::string message) {
 bool has_expression(const WriteRequest& r) { return r.update_expression || r.condition; }
 
 }  // namespace
+
+std::string_view json_type_name(const json& j) {
+  switch (j.type()) {
+    case json::value_t::object:
+      return "an object";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::null:
+      return "null";
+    default:
+      return "a number";
+  }
+}
+
+Error wrong_type(std::string_view field, std::string_view want, const json& got) {
+  return request_error(ErrorCode::kBadParameter,
+                       fmt::format("{}: expected {}, got {}", field, want, json_type_name(got)));
+}
 
 std::string_view write_operation_name(WriteOperation op) {
   switch (op) {

@@ -96,6 +96,11 @@ struct WriteRequest {
 // or Item missing; a multi-item operation (is_multi_item: kBadParameter).
 Result<WriteRequest> parse_write_request(std::string_view text, WriteOperation op);
 
+// "an object", "an array", "a string", "a boolean", "null" or "a number".
+std::string_view json_type_name(const nlohmann::json& j);
+// kBadParameter, one line: "FIELD: expected WANT, got <json_type_name>".
+Error wrong_type(std::string_view field, std::string_view want, const nlohmann::json& got);
+
 // The JSON of a request file, within the bounds the file comment states.
 // Errors (kBadFormat, one line): not JSON, too deep, too many values, an
 // object naming a key twice.
