@@ -814,10 +814,14 @@ void add_query_write_properties(Catalog& c) {
   c.add("query", "size_limits",
         "partition keys of 2047 to 2049 bytes, sort keys of 1023 to 1025, index key values at "
         "the same limits, items of 400 KB minus one, exactly, and plus one byte, in ASCII, "
-        "multibyte text and binary, are stored or refused as DynamoDB does and read back",
+        "multibyte text and binary, are stored or refused as DynamoDB does and read back; so "
+        "is each script of the fixed sweep of these limits (props::limit_sweep_writes)",
         [] {
           const NSchema schema = *gen_query_schema();
           rc_require(check_write_script(schema, *gen_limit_writes(schema)));
+          // And a script of the fixed sweep the endpoint certifier takes first.
+          const int k = *rc::gen::inRange(0, kLimitSweepScripts);
+          rc_require(check_write_script(schema, limit_sweep_writes(schema, k)));
         });
   c.add("query", "number_spellings",
         "Numbers in every spelling DynamoDB accepts are stored by value and those it refuses "

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -130,7 +131,14 @@ NCond edge_atom(Op op, std::vector<NOperand> args) {
 struct EdgeFamily {
   const char* name;
   std::vector<NCond> (*filters)();
+  bool pairs = false;  // its items hold two values, x and y (edge_value_items)
 };
+
+NOperand edge_second_path() {
+  NOperand o = edge_path();
+  o.path = {oracle::NStep{false, "y", 0}};
+  return o;
+}
 
 std::vector<NCond> edge_compared(std::initializer_list<Op> ops, const std::vector<NValue>& with) {
   std::vector<NCond> out;
@@ -192,6 +200,14 @@ const EdgeFamily kEdgeFamilies[] = {
        return std::vector<NCond>{edge_atom(Op::kExists, {edge_path()}),
                                  edge_atom(Op::kNotExists, {edge_path()})};
      }},
+    {"path, path",
+     [] {
+       std::vector<NCond> out;
+       for (Op op : {Op::kEq, Op::kNe, Op::kLt, Op::kLe, Op::kGt, Op::kGe})
+         out.push_back(edge_atom(op, {edge_path(), edge_second_path()}));
+       return out;
+     },
+     true},
 };
 
 }  // namespace
@@ -202,14 +218,24 @@ std::string edge_value_family_name(int family) {
   return kEdgeFamilies[static_cast<std::size_t>(family)].name;
 }
 
-std::vector<NItem> edge_value_items(const oracle::NSchema& schema) {
+std::vector<NItem> edge_value_items(const oracle::NSchema& schema, int family) {
+  std::vector<std::pair<NValue, std::optional<NValue>>> held;
+  if (family >= 0 && kEdgeFamilies[static_cast<std::size_t>(family)].pairs) {
+    for (const NValue& x : edge_scalars()) {
+      for (const NValue& y : edge_scalars()) {
+        if (x.t == y.t) held.emplace_back(x, y);
+      }
+    }
+  } else {
+    for (const NValue& x : edge_values()) held.emplace_back(x, std::nullopt);
+  }
   std::vector<NItem> items;
-  const std::vector<NValue>& values = edge_values();
-  for (std::size_t i = 0; i < values.size(); ++i) {
+  for (std::size_t i = 0; i < held.size(); ++i) {
     NItem item;
     item.emplace_back(schema.pk.name, edge_key(schema.pk.type, i));
     if (schema.sk) item.emplace_back(schema.sk->name, edge_key(schema.sk->type, 0));
-    item.emplace_back("x", values[i]);
+    item.emplace_back("x", held[i].first);
+    if (held[i].second) item.emplace_back("y", *held[i].second);
     items.push_back(std::move(item));
   }
   return items;

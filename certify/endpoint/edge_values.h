@@ -18,8 +18,9 @@
 // The families, one per case of the sweep: = and <> (each constant), the
 // four orderings (scalar constants), BETWEEN (every ordered pair of scalar
 // constants of one type), IN (each constant alone), begins_with, contains,
-// attribute_type (every type name), size() against 0 and 1, and
-// attribute_exists / attribute_not_exists. A filter the oracle says
+// attribute_type (every type name), size() against 0 and 1,
+// attribute_exists / attribute_not_exists, and two paths compared (= <> <
+// <= > >=: x against y, over every pair of scalar values of one type). A filter the oracle says
 // DynamoDB refuses is left out (endpoint/invalid_requests judges those).
 // The cases after the sweep join its atoms (gen_edge_value_scans).
 //
@@ -42,10 +43,12 @@ namespace sortkey::certify::endpoint {
 int edge_value_families();
 std::string edge_value_family_name(int family);
 
-// One item per boundary value, keyed for `schema` (distinct table keys of
-// its key types), the value as attribute "x"; no index key attribute, so
-// the items are in no index.
-std::vector<oracle::NItem> edge_value_items(const oracle::NSchema& schema);
+// The items of `family`'s case (-1: of a case after the sweep), keyed for
+// `schema` (distinct table keys of its key types), with no index key
+// attribute, so that they are in no index: one per boundary value, the
+// value as attribute "x"; for "path, path", one per ordered pair of scalar
+// boundary values of one type, as "x" and "y".
+std::vector<oracle::NItem> edge_value_items(const oracle::NSchema& schema, int family = -1);
 
 // The Scans of the table, one filter each, of `family`. REQUIRES: 0 <=
 // family < edge_value_families().

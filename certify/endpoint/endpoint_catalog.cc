@@ -189,7 +189,7 @@ LoadedCase draw_edge_values_case(Impl& s) {
   const bool swept = k >= families;
   const int shape = swept ? *rc::gen::inRange(0, shapes) : k % shapes;
   const NSchema& schema = table_shapes()[static_cast<std::size_t>(shape)];
-  LoadedCase drawn(shape, schema, edge_value_items(schema));
+  LoadedCase drawn(shape, schema, edge_value_items(schema, swept ? -1 : k));
   s.tag(swept ? "drawn" : "sweep");
   if (!swept) s.tag(edge_value_family_name(k));
   drawn.check = [scans = swept ? gen_edge_value_scans() : edge_value_scans(k)](
@@ -335,6 +335,30 @@ void add_invalid_requests_property(Impl& s) {
       draw_invalid_requests_case);
 }
 
+// The sweep of the size limits (props::limit_sweep_writes): case k of the
+// run takes the k-th script that is not empty over the table shapes, so
+// that every run meets each limit first whatever its seed; nullopt after it.
+std::optional<CasePool::Body> limits_sweep_case(Impl& s) {
+  static const std::vector<std::pair<int, int>> sweep = [] {
+    std::vector<std::pair<int, int>> all;
+    for (int script = 0; script < props::kLimitSweepScripts; ++script) {
+      for (int shape = 0; shape < static_cast<int>(table_shapes().size()); ++shape) {
+        if (!props::limit_sweep_writes(table_shapes()[static_cast<std::size_t>(shape)], script)
+                 .empty())
+          all.emplace_back(shape, script);
+      }
+    }
+    return all;
+  }();
+  const int k = s.exploration["endpoint/limits"].cases - 1;
+  if (k < 0 || k >= static_cast<int>(sweep.size())) return std::nullopt;
+  const auto [shape, script] = sweep[static_cast<std::size_t>(k)];
+  const NSchema& schema = table_shapes()[static_cast<std::size_t>(shape)];
+  s.tag("sweep");
+  s.tag(fmt::format("shape {}", shape));
+  return script_body(shape, schema, props::limit_sweep_writes(schema, script));
+}
+
 void add_limits_property(Impl& s) {
   s.catalog.add(
       "endpoint", "limits",
@@ -343,9 +367,12 @@ void add_limits_property(Impl& s) {
       "and plus one byte, ASCII, multibyte and binary) and Numbers in every spelling DynamoDB "
       "accepts and refuses (0e126 refused, 0.0e126 accepted) are stored or refused as "
       "DynamoDB does and read back; partitions over 1 MB are paged with and without Limit by "
-      "DynamoDB's 1 MB rule",
+      "DynamoDB's 1 MB rule; a fixed sweep of every key and item limit of each table shape, "
+      "in ASCII, multibyte and binary, comes before any drawn case, so that every run meets "
+      "each limit first",
       [&s] {
         s.run_case("endpoint/limits", [&]() -> CasePool::Body {
+          if (auto swept = limits_sweep_case(s)) return std::move(*swept);
           const int kind = *rc::gen::weightedElement<int>({{5, 0}, {4, 1}, {1, 2}});
           s.tag(kind == 0 ? "sizes" : (kind == 1 ? "numbers" : "over 1 MB"));
           if (kind == 2) return loaded_body(draw_large_case());

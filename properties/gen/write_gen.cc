@@ -240,6 +240,89 @@ rc::Gen<std::vector<WriteStep>> gen_limit_writes(const NSchema& schema) {
   });
 }
 
+namespace {
+
+// A small valid value of `t`, distinct for each `n`.
+NValue sweep_value(T t, int n) {
+  if (t == T::N) return oracle::naive_scalar(T::N, std::to_string(n + 1));
+  if (t == T::B) return oracle::naive_scalar(T::B, std::string(1, static_cast<char>(n % 250 + 1)));
+  return oracle::naive_scalar(T::S, "k" + std::to_string(n));
+}
+
+// An item holding every table and index key of `schema`, its table key
+// distinct for each `n`.
+NItem sweep_item(const NSchema& schema, int n) {
+  NItem item;
+  for (const NKey& k : oracle::naive_table_keys(schema))
+    item.emplace_back(k.name, sweep_value(k.type, n));
+  for (const auto& [k, partition] : index_keys(schema))
+    set_attr(item, k.name, sweep_value(k.type, 0));
+  return item;
+}
+
+// The S and B key attributes of `schema`, each with the smallest byte
+// limit of its roles.
+std::vector<std::pair<NKey, std::size_t>> sized_keys(const NSchema& schema) {
+  std::vector<std::pair<NKey, std::size_t>> out;
+  const auto add = [&out](const NKey& k, bool partition) {
+    if (k.type == T::N) return;
+    const std::size_t limit = limit_of(partition);
+    for (auto& [seen, l] : out) {
+      if (seen.name != k.name) continue;
+      l = std::min(l, limit);
+      return;
+    }
+    out.emplace_back(k, limit);
+  };
+  add(schema.pk, true);
+  if (schema.sk) add(*schema.sk, false);
+  for (const oracle::NIndex& i : schema.indexes) {
+    for (const NKey& k : i.pk) add(k, true);
+    for (const NKey& k : i.sk) add(k, false);
+  }
+  return out;
+}
+
+void put_then_get(const NSchema& schema, NItem item, std::vector<WriteStep>& steps) {
+  WriteStep get;
+  get.kind = Kind::kGet;
+  get.item = oracle::naive_table_key(schema, item);
+  get.consistent = steps.size() % 4 == 0;
+  steps.push_back(put_of(std::move(item)));
+  steps.push_back(std::move(get));
+}
+
+}  // namespace
+
+std::vector<WriteStep> limit_sweep_writes(const NSchema& schema, int k) {
+  std::vector<WriteStep> steps;
+  int n = 0;
+  if (k == 0 || k == 1) {
+    for (const auto& [key, limit] : sized_keys(schema)) {
+      if (k == 1 && key.type == T::B) continue;  // bytes are bytes: script 0 has them
+      for (const std::size_t bytes : {limit + 1, limit}) {
+        NItem item = sweep_item(schema, n++);
+        set_attr(item, key.name,
+                 key.type == T::B
+                     ? oracle::naive_scalar(T::B, std::string(bytes, static_cast<char>(0xFF)))
+                     : oracle::naive_scalar(T::S, text_of_bytes(bytes, k == 1)));
+        put_then_get(schema, std::move(item), steps);
+      }
+    }
+    return steps;
+  }
+  const bool numeric_key = schema.pk.type == T::N || (schema.sk && schema.sk->type == T::N);
+  if (numeric_key || k < 0 || k >= kLimitSweepScripts) return steps;
+  for (const std::size_t want : {std::size_t{409601}, std::size_t{409600}}) {
+    NItem item = oracle::naive_table_key(schema, sweep_item(schema, n++));
+    const std::size_t bulk = want - oracle::naive_item_size(item) - 4;  // - "blob"
+    item.emplace_back("blob", k == 4 ? oracle::naive_scalar(T::B, std::string(bulk, '\x80'))
+                                     : oracle::naive_scalar(T::S, text_of_bytes(bulk, k == 3)));
+    put_then_get(schema, std::move(item), steps);
+  }
+  return steps;
+}
+
 rc::Gen<std::vector<WriteStep>> gen_number_writes(const NSchema& schema) {
   return rc::gen::exec([schema] {
     std::vector<WriteStep> steps;
