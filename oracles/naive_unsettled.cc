@@ -88,11 +88,13 @@ const std::vector<NUnsettledRule>& naive_unsettled_rules() {
        ""},
       {NUnsettled::kTransactionUpdateErrorUnderFalseCondition,
        "transaction-update-error-under-false-condition",
-       "a TransactWriteItems Update whose UpdateExpression fails on the item (an operand of "
-       "the wrong type, a path through a missing parent) and whose ConditionExpression is false "
-       "on it",
-       "its reason is ValidationError: the update is evaluated first, as naive_update_item "
-       "does",
+       "a TransactWriteItems Update whose UpdateExpression is refused whatever the item holds "
+       "(a constant of the wrong type for its operator, two paths that overlap) and whose "
+       "ConditionExpression is false on the item",
+       "its reason is ValidationError: such an expression is refused before the item is read, "
+       "as naive_update_item refuses it (an error that depends on the item, a missing parent "
+       "or an attribute of the wrong type, comes after the condition there and here: "
+       "update-error-under-false-condition)",
        "ConditionalCheckFailed: the condition first (DynamoDB Local)",
        "reference section 4 rules 7 and 8: the ValidationError reasons are tested without a "
        "condition (Alternator test_transact.py::test_transact_write_cancellation_reasons_"
