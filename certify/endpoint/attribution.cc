@@ -307,7 +307,7 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
   Signature s = classify_raw(d, context);
   // A variant's own signature is compared as it is: the root is found once.
   if (in_variant_) return s;
-  const auto cached = roots_.find(s);
+  const auto cached = roots_.find({s, d.unsettled.empty()});
   if (cached != roots_.end()) return cached->second;
   const Signature raw = s;
   const std::optional<Hint> hint = hint_;
@@ -315,6 +315,7 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
                     context.invalid == nullptr && context.step == nullptr &&
                     context.item == nullptr && !d.unanswered() && s.outcome != "number_text" &&
                     s.outcome != "malformed";
+  root_of_plain_ = d.unsettled.empty();
   if (read) read_root(context, s);
   if (context.item != nullptr && s.outcome == "rejected" && !d.unanswered()) write_root(context, s);
   if (d.kind == "server_error") server_error_root(d, context, s);
@@ -324,7 +325,7 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
       s.feature.find(" of an invalid item: ") != std::string::npos)
     step_root(context, s);
   hint_ = hint;
-  roots_.emplace(raw, s);
+  roots_.emplace(std::pair{raw, d.unsettled.empty()}, s);
   return s;
 }
 
@@ -364,6 +365,10 @@ Signature Attribution::classify_raw(const Divergence& d, const CheckContext& con
     std::set<std::string> names = schema_names(schema, context.table);
     if (!context.table2.empty()) names.insert(context.table2);
     if (s.outcome != "no_answer") s.message = mask_message(d.error_message(), names);
+    // A cause named by the oracle's rule the endpoint answers otherwise (a
+    // refusal, an item-level ValidationError) is one cause whatever the
+    // endpoint's text, which follows the item-level error met.
+    if (!context.transaction->cause.empty()) s.message.clear();
   } else if (context.large) {
     s.feature = std::string("a partition over 1 MB read ") +
                 (context.query->limit ? "with Limit" : "without Limit");
@@ -641,7 +646,8 @@ std::string atom_classes(const NCond& atom, const Divergence& probe) {
       if (o.kind == NOperand::Kind::kValue) continue;
       const NValue* v = value_at(item, o.path);
       if (v == nullptr) classes.insert("missing");
-      if (v != nullptr) value_classes(*v, false, encoding, classes);
+      // size() counts the elements of a list, map or set: their values count.
+      if (v != nullptr) value_classes(*v, o.kind == NOperand::Kind::kSize, encoding, classes);
     }
   }
   return join_classes(classes);
@@ -831,8 +837,12 @@ void Attribution::read_cause(const Divergence& d, const CheckContext& context, S
   const nlohmann::json start_key =
       params.is_object() ? params.value("ExclusiveStartKey", nlohmann::json()) : nlohmann::json();
   const bool has_start = start_key.is_object();
+  // A probe an unsettled rule's other reading explains is not the cause of
+  // a plain divergence: a filter joining size() of multibyte text with a
+  // plain fault is named by the fault (its subtree alone diverges plainly).
   const auto same = [&](const std::optional<Divergence>& p) {
-    return p && same_symptom(*p, s, schema, context.table);
+    return p && same_symptom(*p, s, schema, context.table) &&
+           (p->unsettled.empty() || !d.unsettled.empty());
   };
   if (context.query != nullptr) {
     const props::QuerySpec& q = *context.query;

@@ -84,6 +84,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "certify/endpoint/divergences.h"
 #include "certify/endpoint/workload.h"
@@ -180,8 +181,13 @@ class Attribution {
   Workload& w_;
   ProbeTable probe_table_;
   std::optional<Hint> hint_;
-  std::map<Signature, Signature> roots_;  // signature first met -> its root cause
+  // (signature first met, whether plain) -> its root cause
+  std::map<std::pair<Signature, bool>, Signature> roots_;
   bool in_variant_ = false;
+  // Whether the divergence whose root is sought is plain (explained by no
+  // unsettled rule): a variant only an unsettled rule's other reading
+  // explains is then not the same cause (read_variant).
+  bool root_of_plain_ = true;
 };
 
 // Whether `name` is a key attribute of an index of `schema`.

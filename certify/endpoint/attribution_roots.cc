@@ -156,7 +156,7 @@ std::optional<Signature> Attribution::read_variant(const CheckContext& context,
   }
   std::optional<Divergence> p =
       query ? w_.query_divergence(table, *model, *query) : w_.scan_divergence(table, *model, *scan);
-  if (!p || p->unanswered()) return std::nullopt;
+  if (!p || p->unanswered() || (root_of_plain_ && !p->unsettled.empty())) return std::nullopt;
   CheckContext c{table, model};
   c.query = query ? &*query : nullptr;
   c.scan = scan ? &*scan : nullptr;
