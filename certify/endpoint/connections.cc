@@ -44,6 +44,18 @@ std::string Lane::table_for(int key, const oracle::NSchema& schema) {
   refused(d, schema);
 }
 
+void Lane::retire_table(int key) {
+  const auto it = shape_tables_.find(key);
+  if (it == shape_tables_.end()) return;
+  const std::string name = it->second;
+  shape_tables_.erase(it);
+  try {
+    tables_->drop(name);
+  } catch (const dynamodb::TransportError&) {
+    // Left to the run's cleanup, which names it when it cannot be deleted.
+  }
+}
+
 std::string Lane::spare_table(const std::string& use, const oracle::NSchema& schema) {
   const std::string key = use + "\n" + schema_to_json(schema).dump();
   if (auto it = spare_tables_.find(key); it != spare_tables_.end()) return it->second;

@@ -99,6 +99,11 @@ class Lane {
   // without sending it again). Throws TransportError when the endpoint is
   // gone, or gave no answer.
   std::string table_for(int key, const oracle::NSchema& schema);
+  // The lane's table for `key` given up after a case could not bring it to
+  // match the oracle (its emptying Scan or its loading diverged): dropped
+  // (quietly when the endpoint refuses), and the next case of the shape
+  // gets a fresh one, never a table holding what an earlier case left.
+  void retire_table(int key);
   // A table of `schema` kept for `use` ("probe": write probes; "candidate":
   // minimization), created on first use.
   std::string spare_table(const std::string& use, const oracle::NSchema& schema);

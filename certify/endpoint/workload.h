@@ -290,7 +290,9 @@ class Workload {
   // `want`, `held` the item of its key before: the item read back settles
   // it. A divergence in `d` (its reproduction without "items", the caller's)
   // when it is neither, or cannot be read back (then nullopt); a key that
-  // DynamoDB refuses to read, of a write it refuses, is kUnchanged.
+  // DynamoDB refuses to read, of a write it refuses, is kUnchanged;
+  // kAppliedTwice (the item as `write.twice`) leaves the caller to hold the
+  // item so from then on.
   struct Unsure {
     oracle::NItem key;      // the table key written
     std::string operation;  // "UpdateItem", ...

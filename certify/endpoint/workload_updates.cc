@@ -223,6 +223,15 @@ std::string write_cause(const oracle::NaiveTable& before, const ExpressionWrite&
   return "";
 }
 
+// The oracle holding `item` under `key` (nullopt: no item).
+void hold(oracle::NaiveTable& model, const NItem& key, const std::optional<NItem>& item) {
+  if (item) {
+    model.put(*item);
+  } else {
+    model.erase(key);
+  }
+}
+
 }  // namespace
 
 bool Workload::restore(const std::string& table, const NItem& key,
@@ -272,7 +281,10 @@ std::optional<Divergence> Workload::write_divergence(const std::string& table,
       unsure->reproduction["items"] = before;
       return unsure;
     }
-    if (*s == Settled::kApplied) return std::nullopt;
+    // Applied twice: the oracle holds the item so from now on, or every
+    // later read of it would diverge.
+    if (*s == Settled::kAppliedTwice) hold(model, key, *write.twice);
+    if (*s == Settled::kApplied || *s == Settled::kAppliedTwice) return std::nullopt;
   }
   const nlohmann::json expected = expected_answer(want, w);
   std::string detail;

@@ -214,9 +214,9 @@ std::optional<Settled> Workload::settle_unknown(const std::string& table,
   const std::optional<NItem> applied = model.get(key);
   const Settled s = settle(found, applied, held, write.twice);
   unknown_outcomes_.push_back(settled_json(request, s, found, applied, held));
-  // Applied twice, by the first attempt and the retry: applied, as a
-  // correct endpoint leaves a retried write that is not idempotent.
-  if (s == Settled::kAppliedTwice) return Settled::kApplied;
+  // Applied twice, by the first attempt and the retry: as a correct
+  // endpoint leaves a retried write that is not idempotent (the caller
+  // holds the item so applied from then on).
   if (s != Settled::kNeither) return s;
   Divergence& u = d->emplace();
   const bool refused = want.kind != StepAnswer::Kind::kOk;
@@ -268,7 +268,7 @@ std::optional<Divergence> Workload::step_divergence(const std::string& table,
       unsure->reproduction["items"] = before;
       return unsure;
     }
-    if (*s == Settled::kApplied) return std::nullopt;
+    if (*s == Settled::kApplied || *s == Settled::kAppliedTwice) return std::nullopt;
   }
   std::string detail;
   const std::string kind = step_kind(want, a, get, &detail);
