@@ -312,7 +312,7 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
   const Signature raw = s;
   const std::optional<Hint> hint = hint_;
   const bool read = (context.query != nullptr || context.scan != nullptr) && !context.large &&
-                    context.invalid == nullptr && context.step == nullptr &&
+                    !context.emptying && context.invalid == nullptr && context.step == nullptr &&
                     context.item == nullptr && !d.unanswered() && s.outcome != "number_text" &&
                     s.outcome != "malformed";
   root_of_plain_ = d.unsettled.empty();
@@ -342,10 +342,11 @@ Signature Attribution::classify_raw(const Divergence& d, const CheckContext& con
   if (s.outcome == "no_answer") s.message.clear();
   if (context.alone) {
     s.feature = request_feature(d.reproduction.value("request", nlohmann::json::object()));
+  } else if (context.emptying) {
+    s.feature = s.operation == "Scan" ? kEmptyingScanFeature
+                                      : "emptying a table: deletes of the keys its Scan returned";
   } else if (s.outcome == "number_text" || s.outcome == "malformed") {
     s.feature = s.outcome == "number_text" ? "Numbers in the answer" : "the answer's JSON";
-  } else if (context.emptying) {
-    s.feature = "emptying a table: deletes of the keys its Scan returned";
   } else if (context.invalid != nullptr) {
     s.feature = "invalid request: " + context.invalid->fault;
   } else if (context.step != nullptr) {

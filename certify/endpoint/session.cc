@@ -59,6 +59,13 @@ bool entry_error(const KnownDivergence& k, const std::string& error) {
   return entry_has(k, "error", error);
 }
 
+// Whether the entry's reproduction cannot be replayed and its meeting is
+// left to the run: a request that lost its connection, or the Scan
+// emptying a table (kEmptyingScanFeature).
+bool entry_unreplayable(const KnownDivergence& k) {
+  return entry_error(k, kNoAnswerLost) || entry_has(k, "feature", kEmptyingScanFeature);
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- the session
@@ -225,13 +232,13 @@ void EndpointSession::Impl::replay_known() {
   known_replayed = std::string();
   known_total = 0;
   for (const KnownDivergence& k : known.entries)
-    known_total += entry_error(k, kNoAnswerLost) || k.reproduction.is_null() ? 0 : 1;
+    known_total += entry_unreplayable(k) || k.reproduction.is_null() ? 0 : 1;
   // Last of exploring, it may also take what minimizing left unused: the
   // run stays within --budget and the minimizing share.
   client->set_deadline(budget.explore_end() + budget.minimize_left());
   std::string& failures = *known_replayed;
   for (const KnownDivergence& k : known.entries) {
-    if (entry_error(k, kNoAnswerLost) || k.reproduction.is_null()) continue;
+    if (entry_unreplayable(k) || k.reproduction.is_null()) continue;
     const bool timed_out = entry_error(k, kNoAnswerTimeout);
     if (timed_out) {
       client->set_request_timeout_ms(std::min(options.request_timeout_ms, kReplayTimeoutMs));
@@ -272,7 +279,7 @@ std::string EndpointSession::Impl::check_known() {
   if (!known_replayed) replay_known();
   std::string failures = *known_replayed;
   for (const KnownDivergence& k : known.entries) {
-    if (!k.reproduction.is_null() || entry_error(k, kNoAnswerLost)) continue;
+    if (!k.reproduction.is_null() || entry_unreplayable(k)) continue;
     // Judged by the run itself, when an exploring property ran.
     if (!properties_run.empty() && known_hits[k.id] == 0) {
       failures += fmt::format(
@@ -302,7 +309,7 @@ RunBudget::Clock::duration EndpointSession::Impl::replay_reserve() {
       st.requests >= 50 ? connections * elapsed / static_cast<double>(st.requests) : 0.0, 0.01);
   double seconds = 0;
   for (const KnownDivergence& k : known.entries) {
-    if (k.reproduction.is_null() || entry_error(k, kNoAnswerLost)) continue;
+    if (k.reproduction.is_null() || entry_unreplayable(k)) continue;
     seconds += kRequestsPerReplay * per_request;
     if (entry_error(k, kNoAnswerTimeout)) seconds += kReplayTimeoutMs / 1000.0;
   }

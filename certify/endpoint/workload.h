@@ -90,6 +90,14 @@ struct WorkloadOptions {
 
 // Where a divergence was met, for attributing it to a cause (attribution.h)
 // and for replaying smaller versions of its case (minimize.h).
+// The feature of a divergence of the consistent Scan emptying a table
+// before a case (Workload::clear): what it met was left by earlier requests
+// that the oracle did not see taken (a write an endpoint took where
+// DynamoDB refuses it, met as its own divergence), so its reproduction,
+// from an empty table, is not replayed, and a known-divergences entry of it
+// is not required to be met by a run (session.cc).
+inline constexpr const char* kEmptyingScanFeature = "emptying a table: its consistent Scan";
+
 struct CheckContext {
   std::string table;                                // the table the case ran on
   const oracle::NaiveTable* model;                  // its content; for a write, what it held before
@@ -102,8 +110,10 @@ struct CheckContext {
   const TransactionRequest* transaction = nullptr;  // a transaction or BatchGetItem; `model`
                                                     // is then its table t0's
   std::string table2 = {};                          // with `transaction`: its table t1, if any
-  bool large = false;     // with `query`: a Query of a partition over 1 MB (check_large_query)
-  bool emptying = false;  // the deletes of Workload::clear (no request of the case's)
+  bool large = false;  // with `query`: a Query of a partition over 1 MB (check_large_query)
+  // The consistent Scan or the deletes of Workload::clear (no request of
+  // the case's; with `scan`, the Scan).
+  bool emptying = false;
   // A request sent beside the case's checks (a probe of another action than
   // the one checked) that got no answer DynamoDB gives: named by its own
   // request alone (attribution.h, request_feature), never by the case.

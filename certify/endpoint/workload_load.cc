@@ -56,6 +56,7 @@ bool Workload::clear(const std::string& table, const NSchema& schema, const Obse
                       {"actual", actual_json(a)}};
     CheckContext context{table, &unknown};
     context.scan = &whole;
+    context.emptying = true;
     observe(d, context);
     return false;
   };

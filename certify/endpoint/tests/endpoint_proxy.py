@@ -44,7 +44,10 @@ after --lifetime seconds, 600 by default).
                         attribute_number (the first item's first S or N
                         becomes 5), lek_string ("LastEvaluatedKey": "k"),
                         message_number (400 {"__type": "...ValidationException",
-                        "message": 5}), type_number (400 {"__type": 123})
+                        "message": 5}), type_number (400 {"__type": 123}),
+                        long_number (a consistent Scan of a table without
+                        filter, from the Nth on: an attribute of its first
+                        item becomes a Number of 60 significant digits)
   --misanswer           answer valid requests as a broken store does, each
                         deterministically: every Query whose
                         KeyConditionExpression holds a tab gets HTTP 500 with
@@ -198,8 +201,26 @@ def write_stats():
         f.write(" ".join(f"{k} {v}" for k, v in counts.items()) + "\n")
 
 
-def corrupted(status, body):
+def emptying_scan(request):
+    """Whether the request is a consistent Scan of a table without filter."""
+    return isinstance(request, dict) and request.get("ConsistentRead") is True and \
+        "FilterExpression" not in request and "IndexName" not in request
+
+
+def corrupted(status, body, request=None):
     """The answer as KIND makes it: (status, body)."""
+    if corrupt_kind == "long_number":
+        # A Number DynamoDB cannot hold (60 significant digits) in the first
+        # item of a consistent Scan of a table, as an endpoint that took a
+        # write DynamoDB refuses serves it back.
+        if not emptying_scan(request):
+            return None
+        for item in body.get("Items", []):
+            for name, value in item.items():
+                if "N" in value or "S" in value:
+                    item[name] = {"N": "1" * 60}
+                    return status, body
+        return None
     if corrupt_kind == "message_number":
         return 400, {"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
                      "message": 5}
@@ -482,7 +503,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send(status, data, cut=len(data) // 2)
                 return
             if what == "corrupt" and status in (200, 400):
-                made = corrupted(status, json.loads(data))
+                made = corrupted(status, json.loads(data), request)
                 if made is not None:
                     with lock:
                         counts["corrupted"] += 1
