@@ -122,7 +122,7 @@ std::string move_span(const IndexEffect& e) {
   } else if (e.move == IndexMove::kMoves || e.move == IndexMove::kEntersOrLeaves) {
     detail = " (rewrites " + names_text(e.written) + ")";
   }
-  if (!e.when.empty()) detail += " when " + names_text(e.when) + " allow";
+  if (!e.when.empty()) detail += ", as the `when` of " + names_text(e.when) + " decides";
   std::string keys;
   for (const std::string& k : e.keys) keys += (keys.empty() ? "" : " ") + k;
   return fmt::format(

@@ -106,7 +106,9 @@ std::optional<IndexEffect> update_effect(const EntityType& e, const EntityUpdate
 
 std::vector<IndexEffect> effects_of(const Design& d, const WriteAction& a) {
   std::vector<IndexEffect> out;
-  if (a.kind == Kind::kConditionCheck) return out;
+  if (a.kind == Kind::kConditionCheck || (a.kind == Kind::kUpdate && a.update == nullptr)) {
+    return out;
+  }
   for (const IndexDesign& ix : d.indexes) {
     IndexEffect effect;
     effect.index = ix.schema.name;

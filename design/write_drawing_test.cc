@@ -131,6 +131,29 @@ TEST(DrawWrites, TheExamplesAreTheItemsWrittenForTheSamplesSubject) {
   EXPECT_FALSE(drawn_write(none, "create_ticket").actions[0].example.has_value());
 }
 
+// A sparse index: a put enters it, and an update that rewrites its keys
+// enters, leaves or moves, as the keys' `when` decides.
+TEST(DrawWrites, ASparseIndexIsEnteredAsItsWhenDecides) {
+  std::ifstream in(sortkey::testing::source_path("examples/sparse.yaml"));
+  std::stringstream text;
+  text << in.rdbuf()
+       << "writes:\n"
+          "  add_user: {put: User, condition: unique}\n"
+          "  promote: {update: User.set_admin, condition: exists}\n"
+          "  add_order: {put: Order, condition: unique}\n";
+  auto d = load_design_text(text.str(), "sparse_writes.yaml");
+  ASSERT_TRUE(d) << d.error().message;
+  const std::vector<WriteDrawing> writes = draw_writes(*d, {});
+  const WriteAction& add = drawn_write(writes, "add_user").actions[0];
+  ASSERT_EQ(moves_of(add), (std::vector<std::string>{"enters:AdminIndex"}));
+  EXPECT_EQ(add.indexes[0].when, (std::vector<std::string>{"admin"}));
+  const WriteAction& promote = drawn_write(writes, "promote").actions[0];
+  ASSERT_EQ(moves_of(promote), (std::vector<std::string>{"enters-or-leaves:AdminIndex"}));
+  EXPECT_EQ(promote.indexes[0].written, (std::vector<std::string>{"GSI1PK", "GSI1SK"}));
+  // An Order carries no index key: it enters none.
+  EXPECT_TRUE(drawn_write(writes, "add_order").actions[0].indexes.empty());
+}
+
 std::string writes_page(const Design& d,
                         const std::vector<std::pair<std::string, std::string>>& results,
                         const std::vector<PageFailure>& failures) {
