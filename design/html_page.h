@@ -36,8 +36,11 @@
 // with data-proof and data-verdict, its actions <tr class="action ..."> of a
 // <table class="write"> with data-action, data-entity, data-item (the
 // example item's key attributes, JSON; "" without one) and data-moves
-// ("enters:ByUpdate moves:ByStatus"), each index it changes a <span
-// class="move ..."> with data-index, data-move and data-keys.
+// ("enters:ByUpdate moves:ByStatus"), a `refers` action's data-refers-to
+// and data-refers (the key it holds in its example, a JSON list of
+// [attribute, text] in the order of the table's key, data-table-key of the
+// <table>), each index it changes a <span class="move ..."> with
+// data-index, data-move and data-keys.
 
 #ifndef SORTKEY_DESIGN_HTML_PAGE_H_
 #define SORTKEY_DESIGN_HTML_PAGE_H_

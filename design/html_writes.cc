@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "design/html_page_internal.h"
 #include "design/population.h"
@@ -197,9 +198,29 @@ std::string example_row(const Design& d, const WriteAction& a) {
                      : a.kind == Kind::kDelete ? "deletes"
                                                : "checks the item at";
   const bool table_key_only = a.kind == Kind::kUpdate || a.kind == Kind::kConditionCheck;
+  std::string refers;
+  for (const KeyWritten& k : a.example_refers) {
+    refers += fmt::format("{}{} = {}", refers.empty() ? "" : " \u00b7 ", k.attribute, k.source);
+  }
+  if (!refers.empty()) {
+    refers = fmt::format(", holding the key of its {}: <code>{}</code>", html_escape(a.refers_to),
+                         html_escape(refers));
+  }
   return fmt::format(
-      R"(<tr class="example"><td></td><td colspan="7">for the sample: {} <code>{}</code></td></tr>)",
-      verb, html_escape(example_text(d, *a.example, table_key_only)));
+      R"(<tr class="example"><td></td><td colspan="7">for the sample: {} <code>{}</code>{}</td></tr>)",
+      verb, html_escape(example_text(d, *a.example, table_key_only)), refers);
+}
+
+// A `refers` action's example as data: data-refers-to, and data-refers, the
+// attributes it holds with their texts in the order of the table's key, as
+// a JSON list of pairs.
+std::string refers_data(const WriteAction& a) {
+  if (a.refers_to.empty()) return "";
+  nlohmann::json pairs = nlohmann::json::array();
+  for (const KeyWritten& k : a.example_refers) pairs.push_back({k.attribute, k.source});
+  return fmt::format(
+      R"( data-refers-to="{}" data-refers="{}")", html_escape(a.refers_to),
+      html_escape(pairs.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
 }
 
 std::string action_rows(const Design& d, std::size_t n, const WriteAction& a) {
@@ -217,10 +238,10 @@ std::string action_rows(const Design& d, std::size_t n, const WriteAction& a) {
         template_lines(a.refers);
   }
   const std::string row = fmt::format(
-      R"(<tr class="action {}" data-action="{}" data-entity="{}" data-item="{}" data-moves="{}"><td class="pos">{}</td><td><b>{}</b></td><td>{}</td><td>{}</td>{}<td>{}</td>{}{}</tr>)",
+      R"(<tr class="action {}" data-action="{}" data-entity="{}" data-item="{}" data-moves="{}"{}><td class="pos">{}</td><td><b>{}</b></td><td>{}</td><td>{}</td>{}<td>{}</td>{}{}</tr>)",
       colour_of(d, a.entity), action_text(a.kind), html_escape(a.entity->name),
-      html_escape(a.example ? to_json(*a.example) : ""), html_escape(data_moves), n + 1,
-      action_text(a.kind), chip(d, a.entity),
+      html_escape(a.example ? to_json(*a.example) : ""), html_escape(data_moves), refers_data(a),
+      n + 1, action_text(a.kind), chip(d, a.entity),
       a.condition.empty() ? R"(<span class="attrs">none</span>)"
                           : "<code>" + html_escape(a.condition) + "</code>",
       changes_cell(a), moves, templates_cell(template_lines(a.key)), templates_cell(keys));
@@ -261,11 +282,14 @@ std::string write_panel(const DesignPage& page, const WriteDrawing& w) {
   std::string rows;
   for (std::size_t i = 0; i < w.actions.size(); ++i) rows += action_rows(d, i, w.actions[i]);
   return fmt::format(
-      R"(<section class="panel write{}" data-write="{}" data-kind="{}" data-verdict="{}"><h3>{} <span class="pill">{}</span></h3>{}{}{}<div class="scroll"><table class="write" data-write="{}"><thead><tr><th>#</th><th>action</th><th>entity</th><th>condition</th><th>changes</th><th>indexes</th><th>item key</th><th>other keys it writes</th></tr></thead><tbody>{}</tbody></table></div></section>)",
+      R"(<section class="panel write{}" data-write="{}" data-kind="{}" data-verdict="{}"><h3>{} <span class="pill">{}</span></h3>{}{}{}<div class="scroll"><table class="write" data-write="{}" data-table-key="{}"><thead><tr><th>#</th><th>action</th><th>entity</th><th>condition</th><th>changes</th><th>indexes</th><th>item key</th><th>other keys it writes</th></tr></thead><tbody>{}</tbody></table></div></section>)",
       failing ? " failing" : "", html_escape(w.write->name),
       w.write->kind == Write::Kind::kTransaction ? "transaction" : action_text(w.actions[0].kind),
       verdict, html_escape(w.write->name), kind_text(*w.write), write_facts(d, w),
-      proof_marks(proofs), failure_notes(proofs), html_escape(w.write->name), rows);
+      proof_marks(proofs), failure_notes(proofs), html_escape(w.write->name),
+      html_escape(d.schema.partition_key.name +
+                  (d.schema.sort_key ? " " + d.schema.sort_key->name : std::string())),
+      rows);
 }
 
 std::string move_help() {

@@ -177,6 +177,17 @@ TransactionAction as_action(const Write& w) {
   return t;
 }
 
+// What the action's `refers` templates make of `e`; an attribute whose
+// template does not render is left out.
+std::vector<KeyWritten> refers_of(const TransactionAction& t, const Entity& e) {
+  const Resolver resolve = entity_resolver(e);
+  std::vector<KeyWritten> out;
+  for (const KeyValue& kv : t.refers) {
+    if (auto text = render(kv.value, resolve)) out.push_back({kv.attribute, std::move(*text)});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string_view to_string(IndexMove move) {
@@ -256,7 +267,9 @@ std::vector<WriteDrawing> draw_writes(const Design& design, const Population& sa
     for (const TransactionAction& t : actions) {
       WriteAction a = action_of(design, t);
       if (drawing.subject) {
-        if (auto item = build_item(design, bound_entity(*a.entity, *drawing.subject))) {
+        const Entity bound = bound_entity(*a.entity, *drawing.subject);
+        a.example_refers = refers_of(t, bound);
+        if (auto item = build_item(design, bound)) {
           Item keys;
           for (const KeyAttribute& k : key_attributes(design.schema)) {
             if (const auto it = item->find(k.name); it != item->end()) keys[k.name] = it->second;

@@ -81,6 +81,9 @@ struct WriteAction {
   // The key attributes (table and index keys) of the item it writes or
   // addresses, made of the sample's subject; none without one.
   std::optional<Item> example;
+  // With `refers`: what the example holds of the key it refers to, each
+  // attribute with its text made of the subject ("TicketSK", "TICKET#1").
+  std::vector<KeyWritten> example_refers;
 };
 
 struct WriteDrawing {

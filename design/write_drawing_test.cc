@@ -123,6 +123,11 @@ TEST(DrawWrites, TheExamplesAreTheItemsWrittenForTheSamplesSubject) {
   EXPECT_EQ(create.actions[0].example->at("LSI1SK").as_string(),
             "OPEN#0ujsszwN8NRY24YaXiTIE2VWDTS");
   EXPECT_EQ(create.actions[0].example->count("org"), 0u);  // key attributes only
+  // The lookup item holds the ticket's key as its `refers` make it.
+  ASSERT_EQ(create.actions[1].example_refers.size(), 2u);
+  EXPECT_EQ(create.actions[1].example_refers[1].attribute, "TicketSK");
+  EXPECT_EQ(create.actions[1].example_refers[1].source, "TICKET#0ujsszwN8NRY24YaXiTIE2VWDTS");
+  EXPECT_TRUE(create.actions[0].example_refers.empty());
   ASSERT_TRUE(create.actions[1].example.has_value());
   EXPECT_EQ(create.actions[1].example->at("PK").as_string(),
             "TICKETID#0ujsszwN8NRY24YaXiTIE2VWDTS");
@@ -196,6 +201,9 @@ TEST(RenderPage, EachWriteIsDrawnWithItsActionsMovesAndVerdictInWords) {
                         "TICKET#0ujsszwN8NRY24YaXiTIE2VWDTS \u00b7 "),
             std::string::npos);
   EXPECT_NE(create.find("for the sample: writes <code>PK = TICKETID#0ujsszwN8NRY24YaXiTIE2VWDTS"),
+            std::string::npos);
+  EXPECT_NE(create.find(", holding the key of its Ticket: <code>TicketPK = ORG#A \u00b7 TicketSK = "
+                        "TICKET#0ujsszwN8NRY24YaXiTIE2VWDTS</code>"),
             std::string::npos);
 
   const std::string edit = panel_of(html, "edit_ticket");

@@ -48,7 +48,12 @@ page's own rows, computed here independently of sortkey:
          example item drawn for it (data-item), one that leaves or moves
          within an index carries them too, and a put's example holds the
          table key; a failing write's panel is marked failing and the failure
-         it names is drawn above it
+         it names is drawn above it; an action that `refers` to another's
+         item holds, in its example, that item's table key (data-refers
+         against the other row's data-item), always for a proven write
+  refers (--refers-disagree NAME) some action of the write NAME holds, in
+         its example, another key than the item it refers to has: the
+         lookup item that finds no item, shown on the sample
   text   (--text STRING) STRING appears in the page's text, as text
   lines  (--one-line) every drawn row is one line tall: no row of a table is
          taller than 1.25 times its shortest row, as Chromium lays the page
@@ -92,7 +97,7 @@ class Dom(HTMLParser):
         self._code = None  # the text of a <code class="condition"> being read
         self.conditions = []  # (the panel's attrs, the text of its key condition)
         self.failnotes = []  # data-failed of the notes that a sample's pattern failed
-        self.writes = {}  # data-write -> (attrs, action rows, text, proofs)
+        self.writes = {}  # data-write -> (attrs, action rows, text, proofs, table attrs)
         self._write = None
         self._depth = 0  # of <section>s inside the write being read
         self._action = None  # the action row being read
@@ -106,7 +111,7 @@ class Dom(HTMLParser):
             self.sections.append(a)
             self._open.append(a)
             if "write" in a.get("class", "").split() and "data-write" in a:
-                self._write = (a, [], [], [])
+                self._write = (a, [], [], [], {})
                 self.writes[a["data-write"]] = self._write
         if self._write is not None:
             if tag == "tr" and "action" in a.get("class", "").split():
@@ -119,6 +124,8 @@ class Dom(HTMLParser):
                 self._action["spans"].append(a)
             if tag == "span" and "data-proof" in a:
                 self._write[3].append(a)
+            if tag == "table" and "write" in a.get("class", "").split():
+                self._write[4].update(a)
         elif tag == "table":
             a["failure-of"] = next((s["data-property"] for s in self._open
                                     if "data-property" in s), None)
@@ -398,7 +405,7 @@ MOVE_WORDS = {"enters": "enters", "leaves": "leaves", "moves": "moves within",
 def check_write(dom, name, verdict):
     if name not in dom.writes:
         fail(f"the write {name} is not drawn (drawn: {sorted(dom.writes)})")
-    a, actions, text, proofs = dom.writes[name]
+    a, actions, text, proofs, _ = dom.writes[name]
     text = "".join(text)
     if a.get("data-verdict") != verdict:
         fail(f"the write {name} is drawn {a.get('data-verdict')}, expected {verdict}")
@@ -441,8 +448,41 @@ def check_write(dom, name, verdict):
             moves += 1
         if item is not None and r["data-action"] == "Put" and len(item) < 1:
             fail(f"the write {name}: the example of a put has no key")
+    agree = refers_agree(dom, name)
+    if verdict == "proven" and False in agree:
+        fail(f"the write {name} is proven, and an action's example refers to another key than "
+             f"its item's")
     print(f"browser_check: write {name}: {verdict} ({', '.join(words)}), {len(actions)} action(s), "
           f"{moves} index move(s): {[r['data-moves'] for r in actions]}")
+
+
+def stored_text(value):
+    """The text of a DynamoDB JSON value of a key: {"S": "A"} -> "A"."""
+    return next(iter(value.values()))
+
+
+def refers_agree(dom, name):
+    """For each action of NAME with `refers`: whether its example holds the
+    table key of the example of the item it refers to."""
+    _, actions, _, _, table = dom.writes[name]
+    key_names = table.get("data-table-key", "").split()
+    out = []
+    for r in actions:
+        if not r.get("data-refers-to") or not r.get("data-refers"):
+            continue
+        held = json.loads(r["data-refers"])
+        to = next((x for x in actions if x["data-entity"] == r["data-refers-to"]
+                   and x.get("data-item")), None)
+        if to is None:
+            fail(f"the write {name}: {r['data-entity']} refers to {r['data-refers-to']}, "
+                 f"which no action with an example writes")
+        item = json.loads(to["data-item"])
+        wanted = [stored_text(item[k]) for k in key_names if k in item]
+        agree = [v for _, v in held] == wanted
+        print(f"browser_check: write {name}: {r['data-entity']} holds {held}, its "
+              f"{r['data-refers-to']}'s key is {wanted}: {'agree' if agree else 'DISAGREE'}")
+        out.append(agree)
+    return out
 
 
 def measured(binary, profile, page):
@@ -491,6 +531,7 @@ def main():
     p.add_argument("--sparse", action="append", default=[])
     p.add_argument("--text", action="append", default=[])
     p.add_argument("--write", action="append", default=[], help="NAME=proven or NAME=failing")
+    p.add_argument("--refers-disagree", action="append", default=[])
     p.add_argument("--one-line", action="store_true")
     p.add_argument("--screenshot")
     args = p.parse_args()
@@ -516,6 +557,10 @@ def main():
         for spec in args.write:
             name, _, verdict = spec.partition("=")
             check_write(dom, name, verdict)
+        for name in args.refers_disagree:
+            if name not in dom.writes or False not in refers_agree(dom, name):
+                fail(f"--refers-disagree {name}: no action of the write holds another key than "
+                     f"its item's")
         if args.one_line:
             check_one_line(measured(args.chromium, profile, args.page))
         text = "".join(dom.text)
