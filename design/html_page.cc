@@ -4,13 +4,38 @@
 
 #include <algorithm>
 
+#include "design/html_page_internal.h"
 #include "design/items.h"
 #include "design/values.h"
 
 namespace sortkey::design {
-namespace {
+namespace internal {
 
 constexpr std::size_t kColours = 8;  // entity types beyond this share colours
+
+std::string colour_of(const Design& d, const EntityType* type) {
+  if (type == nullptr) return "tn";
+  for (std::size_t i = 0; i < d.entities.size(); ++i) {
+    if (&d.entities[i] == type) return fmt::format("t{}", i % kColours);
+  }
+  return "tn";
+}
+
+std::string chip(const Design& d, const EntityType* type) {
+  return fmt::format(R"(<span class="chip {}">{}</span>)", colour_of(d, type),
+                     type == nullptr ? "no entity" : html_escape(type->name));
+}
+
+}  // namespace internal
+namespace {
+
+using internal::chip;
+using internal::colour_of;
+
+const EntityType* type_of(const Population& population, const DrawnItem& item) {
+  return item.entity ? population[*item.entity].type : nullptr;
+}
+
 constexpr std::size_t kTableCollections = 3;
 constexpr std::size_t kAbsentRows = 12;  // of the items an index does not hold
 
@@ -104,25 +129,19 @@ tr.mark-missing td { opacity: 1; background: #fff5f5; }
 .empty { color: var(--muted); font-style: italic; padding: 8px 0; }
 details summary { cursor: pointer; color: var(--muted); margin-top: 10px; }
 .partition { font-weight: 600; }
+tr.action td { vertical-align: top; white-space: nowrap; }
+tr.action td:first-child { border-left: 4px solid var(--t); }
+tr.example td { color: var(--muted); font-size: 12px; border-bottom: 1px solid var(--line); }
+.proofs { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 10px; }
+.proofs .verdict-mark { margin: 0; }
+.move { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 4px; margin: 0 4px 2px 0;
+  border: 1px solid var(--line); background: var(--wash); white-space: nowrap; }
+.move.enters { border-color: #aceebb; background: #dafbe1; color: var(--good); }
+.move.leaves { border-color: #d0d7de; background: #eaeef2; color: var(--muted); }
+.move.moves, .move.enters-or-leaves { border-color: var(--range-edge); background: #fff8c5; color: #7d4e00; }
+.move.stale { border-color: var(--bad); background: #ffebe9; color: var(--bad); font-weight: 700; }
+.failnote ul { margin: 4px 0 0; font-weight: 400; color: var(--ink); }
 )css";
-
-// The colour class of an entity type: its place among the design's types.
-std::string colour_of(const Design& d, const EntityType* type) {
-  if (type == nullptr) return "tn";
-  for (std::size_t i = 0; i < d.entities.size(); ++i) {
-    if (&d.entities[i] == type) return fmt::format("t{}", i % kColours);
-  }
-  return "tn";
-}
-
-const EntityType* type_of(const Population& population, const DrawnItem& item) {
-  return item.entity ? population[*item.entity].type : nullptr;
-}
-
-std::string chip(const Design& d, const EntityType* type) {
-  return fmt::format(R"(<span class="chip {}">{}</span>)", colour_of(d, type),
-                     type == nullptr ? "no entity" : html_escape(type->name));
-}
 
 std::string attributes_text(const Entity& e) {
   std::string out;
@@ -588,6 +607,7 @@ std::string render_page(const DesignPage& page) {
       body += pattern_panel(d, page.population, pd, false);
     }
   }
+  body += internal::writes_section(page);
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
       "content=\"width=device-width, initial-scale=1\"><title>Design {}</title><style>{}</style>"

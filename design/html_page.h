@@ -11,7 +11,10 @@
 // of its Limit, its filtered-out items struck through, the bounds of its
 // key condition drawn where they cut the collection; after a failed check,
 // the failing population with the wrong rows marked, and every panel of a
-// failing pattern marked, its rows' expected places beside their actual ones.
+// failing pattern marked, its rows' expected places beside their actual ones;
+// each write (design/write_drawing.h) with its actions, the key templates
+// and an example of the items it writes, what it does to the item in each
+// index, and the verdict of its proofs in words.
 //
 // Every string that comes from the design file or from the items (names,
 // enum values, characters, template literals, keys, messages, the path) is
@@ -28,7 +31,16 @@
 // <table class="collection" data-index=...> (data-sort-type="multi" when its
 // sort key has several attributes), the items it does not hold a <table
 // class="absent" data-index=...> of rows with data-state="absent" and
-// data-lacks.
+// data-lacks; a write is a <section class="panel write" data-write=...
+// data-kind=... data-verdict="proven|failing|unchecked">, its proofs spans
+// with data-proof and data-verdict, its actions <tr class="action ..."> of a
+// <table class="write"> with data-action, data-entity, data-item (the
+// example item's key attributes, JSON; "" without one) and data-moves
+// ("enters:ByUpdate moves:ByStatus"), a `refers` action's data-refers-to
+// and data-refers (the key it holds in its example, a JSON list of
+// [attribute, text] in the order of the table's key, data-table-key of the
+// <table>), each index it changes a <span class="move ..."> with
+// data-index, data-move and data-keys.
 
 #ifndef SORTKEY_DESIGN_HTML_PAGE_H_
 #define SORTKEY_DESIGN_HTML_PAGE_H_
@@ -40,6 +52,7 @@
 #include "design/design.h"
 #include "design/drawing.h"
 #include "design/population.h"
+#include "design/write_drawing.h"
 
 namespace sortkey::design {
 
@@ -62,7 +75,8 @@ struct DesignPage {
   std::vector<Collection> table;
   std::vector<IndexDrawing> indexes;
   std::vector<PatternDrawing> patterns;
-  std::string note;  // under the header: how the population was chosen
+  std::vector<WriteDrawing> writes;  // the design's writes, their examples made of `population`
+  std::string note;                  // under the header: how the population was chosen
 };
 
 // The whole page. REQUIRES: page.design.

@@ -87,6 +87,7 @@ TEST(RenderPage, RowsStayOnOneLineAndTheirTablesScroll) {
   EXPECT_EQ(count_of(html, R"(<div class="scroll"><table )"), tables);
   EXPECT_NE(html.find("tr.item td { white-space: nowrap; }"), std::string::npos);
   EXPECT_EQ(html.find("break-all"), std::string::npos);
+  EXPECT_EQ(html.find("<h2>Writes</h2>"), std::string::npos);  // the design declares none
 }
 
 TEST(RenderPage, TheKeyConditionShowsTheBoundsItsReadsSent) {

@@ -32,12 +32,6 @@ Result<AttributeValue> key_value(const std::string& text, AttributeType type,
   return n;
 }
 
-Resolver entity_resolver(const Entity& e) {
-  return [&e](std::string_view ref) -> std::pair<const Value*, const AttributeSpec*> {
-    return {e.value(ref), e.type->attribute(ref)};
-  };
-}
-
 Resolver param_resolver(const Design& d, const Pattern& p, const Params& params) {
   return [&d, &p, &params](std::string_view ref) -> std::pair<const Value*, const AttributeSpec*> {
     for (const Parameter& param : p.parameters) {
@@ -130,6 +124,12 @@ Result<SortCondition> sort_condition(const Design& d, const Pattern& p, const Re
 }
 
 }  // namespace
+
+Resolver entity_resolver(const Entity& e) {
+  return [&e](std::string_view ref) -> std::pair<const Value*, const AttributeSpec*> {
+    return {e.value(ref), e.type->attribute(ref)};
+  };
+}
 
 Result<Item> build_item(const Design& design, const Entity& e) {
   PartialItem built = build_partial_item(design, e);

@@ -28,10 +28,15 @@
 #include "design/design.h"
 #include "design/population.h"
 #include "design/store.h"
+#include "design/template.h"
 #include "sortkey/error.h"
 #include "sortkey/expression_builder.h"
 
 namespace sortkey::design {
+
+// The values of `e`'s attributes for a template's references (template.h
+// render). REQUIRES: `e` outlives the resolver.
+Resolver entity_resolver(const Entity& e);
 
 // The item of `e`. Errors: a template the codecs refuse for a value, in the
 // words "User{...}: SK: {user_name:upper}: empty at byte 0: ...".

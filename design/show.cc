@@ -68,6 +68,7 @@ Result<void> draw_sample(const Design& d, std::uint64_t seed, DesignPage& page) 
     if (!pd) return pd.error();
     page.patterns.push_back(std::move(*pd));
   }
+  page.writes = draw_writes(d, page.population);
   page.note = fmt::format(
       "A population drawn by the check's generators (seed {}), the one of {} draws that shows "
       "the most; each access pattern with parameters drawn the same way, its Limit a third of "

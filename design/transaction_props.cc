@@ -161,12 +161,6 @@ std::optional<std::string> holds_state(Store& store, const Design& d, const Tabl
   return std::nullopt;
 }
 
-Resolver resolver_of(const Entity& e) {
-  return [&e](std::string_view ref) -> std::pair<const Value*, const AttributeSpec*> {
-    return {e.value(ref), e.type->attribute(ref)};
-  };
-}
-
 // One action of a transaction as sent and as the check expects it to act.
 struct Planned {
   TransactWriteAction sent;
@@ -231,7 +225,7 @@ Result<std::vector<Planned>> plan(const Design& d, const Write& w, const DrawnTr
     p.sent.condition = condition_of(a.condition);
     if (p.sent.condition) p.sent.attributes = pk_name(d);
     if (a.kind == Action::Kind::kPut) {
-      const Resolver r = resolver_of(e);
+      const Resolver r = entity_resolver(e);
       std::vector<const KeyAttribute*> table_key{&d.schema.partition_key};
       if (d.schema.sort_key) table_key.push_back(&*d.schema.sort_key);
       for (std::size_t k = 0; k < a.refers.size(); ++k) {

@@ -39,6 +39,21 @@ page's own rows, computed here independently of sortkey:
          draws it, has items outside its range on both sides, and in every
          read of PATTERN a labelled edge row sits right above the first row
          inside the key condition and right under the last, naming the bound
+  writes (--write NAME=VERDICT) the write NAME is drawn as a panel whose
+         verdict is VERDICT (proven or failing) and says so in its text
+         ("proven" on every proof, or "FAILED" on one and the failure's
+         summary); every action row names its kind and entity in its text and
+         says in words each index move it claims (data-moves); an action that
+         enters an index carries every key attribute of that index in the
+         example item drawn for it (data-item), one that leaves or moves
+         within an index carries them too, and a put's example holds the
+         table key; a failing write's panel is marked failing and the failure
+         it names is drawn above it; an action that `refers` to another's
+         item holds, in its example, that item's table key (data-refers
+         against the other row's data-item), always for a proven write
+  refers (--refers-disagree NAME) some action of the write NAME holds, in
+         its example, another key than the item it refers to has: the
+         lookup item that finds no item, shown on the sample
   text   (--text STRING) STRING appears in the page's text, as text
   lines  (--one-line) every drawn row is one line tall: no row of a table is
          taller than 1.25 times its shortest row, as Chromium lays the page
@@ -82,6 +97,11 @@ class Dom(HTMLParser):
         self._code = None  # the text of a <code class="condition"> being read
         self.conditions = []  # (the panel's attrs, the text of its key condition)
         self.failnotes = []  # data-failed of the notes that a sample's pattern failed
+        self.writes = {}  # data-write -> (attrs, action rows, text, proofs, table attrs)
+        self._write = None
+        self._depth = 0  # of <section>s inside the write being read
+        self._action = None  # the action row being read
+        self._move = None  # the move span being read
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -90,6 +110,22 @@ class Dom(HTMLParser):
         if tag == "section":
             self.sections.append(a)
             self._open.append(a)
+            if "write" in a.get("class", "").split() and "data-write" in a:
+                self._write = (a, [], [], [], {})
+                self.writes[a["data-write"]] = self._write
+        if self._write is not None:
+            if tag == "tr" and "action" in a.get("class", "").split():
+                a["text"], a["spans"] = "", []
+                self._action = a
+                self._write[1].append(a)
+            if tag == "span" and "move" in a.get("class", "").split() and self._action is not None:
+                a["text"] = ""
+                self._move = a
+                self._action["spans"].append(a)
+            if tag == "span" and "data-proof" in a:
+                self._write[3].append(a)
+            if tag == "table" and "write" in a.get("class", "").split():
+                self._write[4].update(a)
         elif tag == "table":
             a["failure-of"] = next((s["data-property"] for s in self._open
                                     if "data-property" in s), None)
@@ -115,6 +151,12 @@ class Dom(HTMLParser):
             self._code = []
 
     def handle_endtag(self, tag):
+        if tag == "span":
+            self._move = None
+        if tag == "tr":
+            self._action = None
+        if tag == "section" and self._write is not None:
+            self._write = None
         if tag == "code" and self._code is not None:
             panel = next((s for s in reversed(self._open) if "data-pattern" in s), None)
             self.conditions.append((panel, "".join(self._code)))
@@ -128,6 +170,12 @@ class Dom(HTMLParser):
 
     def handle_data(self, data):
         self.text.append(data)
+        if self._write is not None:
+            self._write[2].append(data)
+        if self._action is not None:
+            self._action["text"] += data
+        if self._move is not None:
+            self._move["text"] += data
         if self._code is not None:
             self._code.append(data)
         if self._row is not None:
@@ -350,6 +398,93 @@ def check_marked(dom, prop):
           f"verdicts {[a['verdict'] for a, _ in reads_of(dom, pattern)]}")
 
 
+MOVE_WORDS = {"enters": "enters", "leaves": "leaves", "moves": "moves within",
+              "enters-or-leaves": "enters, leaves or moves within", "stale": "stale in"}
+
+
+def check_write(dom, name, verdict):
+    if name not in dom.writes:
+        fail(f"the write {name} is not drawn (drawn: {sorted(dom.writes)})")
+    a, actions, text, proofs, _ = dom.writes[name]
+    text = "".join(text)
+    if a.get("data-verdict") != verdict:
+        fail(f"the write {name} is drawn {a.get('data-verdict')}, expected {verdict}")
+    if not proofs:
+        fail(f"the write {name} names no proof")
+    words = [p["data-verdict"] for p in proofs]
+    if verdict == "proven" and (set(words) != {"proven"} or "FAILED" in text):
+        fail(f"the write {name} is proven, and its proofs say {words}")
+    if verdict == "failing":
+        failed = [p["data-proof"] for p in proofs if p["data-verdict"] == "failing"]
+        if not failed or f"FAILED {failed[0]}: " not in text:
+            fail(f"the write {name} is failing, and its text does not say which proof failed how")
+        if "failing" not in a.get("class", "").split():
+            fail(f"the failing write {name}'s panel is not marked failing")
+        if not any(s.get("data-property") == failed[0] for s in dom.sections):
+            fail(f"the failure of {failed[0]} is not drawn on the page")
+    for p in proofs:
+        if f"{p['data-proof']}: " not in text:
+            fail(f"the write {name}: the proof {p['data-proof']} is not named in its text")
+    if not actions:
+        fail(f"the write {name} has no action row")
+    moves = 0
+    for r in actions:
+        if r["data-action"] not in r["text"] or r["data-entity"] not in r["text"]:
+            fail(f"the write {name}: a row does not say its action and entity: {r['text']!r}")
+        item = json.loads(r["data-item"]) if r.get("data-item") else None
+        claimed = r["data-moves"].split()
+        if len(claimed) != len(r["spans"]):
+            fail(f"the write {name}: the row claims {claimed} and draws {len(r['spans'])} moves")
+        for claim, span in zip(claimed, r["spans"]):
+            move, index = claim.split(":", 1)
+            if span.get("data-index") != index or MOVE_WORDS[move] not in span["text"] \
+                    or index not in span["text"]:
+                fail(f"the write {name}: the move {claim} is not said in words: {span['text']!r}")
+            keys = span["data-keys"].split()
+            if item is not None and move in ("enters", "leaves", "moves") \
+                    and not all(k in item for k in keys):
+                fail(f"the write {name}: {r['data-action']} {r['data-entity']} {move} {index}, "
+                     f"and its example item lacks some of {keys}: {sorted(item)}")
+            moves += 1
+        if item is not None and r["data-action"] == "Put" and len(item) < 1:
+            fail(f"the write {name}: the example of a put has no key")
+    agree = refers_agree(dom, name)
+    if verdict == "proven" and False in agree:
+        fail(f"the write {name} is proven, and an action's example refers to another key than "
+             f"its item's")
+    print(f"browser_check: write {name}: {verdict} ({', '.join(words)}), {len(actions)} action(s), "
+          f"{moves} index move(s): {[r['data-moves'] for r in actions]}")
+
+
+def stored_text(value):
+    """The text of a DynamoDB JSON value of a key: {"S": "A"} -> "A"."""
+    return next(iter(value.values()))
+
+
+def refers_agree(dom, name):
+    """For each action of NAME with `refers`: whether its example holds the
+    table key of the example of the item it refers to."""
+    _, actions, _, _, table = dom.writes[name]
+    key_names = table.get("data-table-key", "").split()
+    out = []
+    for r in actions:
+        if not r.get("data-refers-to") or not r.get("data-refers"):
+            continue
+        held = json.loads(r["data-refers"])
+        to = next((x for x in actions if x["data-entity"] == r["data-refers-to"]
+                   and x.get("data-item")), None)
+        if to is None:
+            fail(f"the write {name}: {r['data-entity']} refers to {r['data-refers-to']}, "
+                 f"which no action with an example writes")
+        item = json.loads(to["data-item"])
+        wanted = [stored_text(item[k]) for k in key_names if k in item]
+        agree = [v for _, v in held] == wanted
+        print(f"browser_check: write {name}: {r['data-entity']} holds {held}, its "
+              f"{r['data-refers-to']}'s key is {wanted}: {'agree' if agree else 'DISAGREE'}")
+        out.append(agree)
+    return out
+
+
 def measured(binary, profile, page):
     """The DOM of `page` laid out at 1280 pixels, each row with its data-height."""
     with open(page, encoding="utf-8") as f:
@@ -395,6 +530,8 @@ def main():
     p.add_argument("--window", action="append", default=[])
     p.add_argument("--sparse", action="append", default=[])
     p.add_argument("--text", action="append", default=[])
+    p.add_argument("--write", action="append", default=[], help="NAME=proven or NAME=failing")
+    p.add_argument("--refers-disagree", action="append", default=[])
     p.add_argument("--one-line", action="store_true")
     p.add_argument("--screenshot")
     args = p.parse_args()
@@ -417,6 +554,13 @@ def main():
             check_index(dom, name)
         for name in args.sparse:
             check_sparse(dom, name)
+        for spec in args.write:
+            name, _, verdict = spec.partition("=")
+            check_write(dom, name, verdict)
+        for name in args.refers_disagree:
+            if name not in dom.writes or False not in refers_agree(dom, name):
+                fail(f"--refers-disagree {name}: no action of the write holds another key than "
+                     f"its item's")
         if args.one_line:
             check_one_line(measured(args.chromium, profile, args.page))
         text = "".join(dom.text)
