@@ -192,8 +192,20 @@ nlohmann::json transaction_expected(const TransactionRequest& r, const Transacti
   switch (r.kind) {
     case TransactionRequest::Kind::kWrite: {
       if (a.write.verdict == oracle::NTxAnswer::Verdict::kOk) return {{"ok", true}};
+      // A failed condition's reason under ALL_OLD carries the item found,
+      // none for a missing one (reference on writes, section 4 rule 9).
       nlohmann::json codes = nlohmann::json::array();
-      for (const NTxReason& reason : a.write.reasons) codes.push_back(tx_code_name(reason.code));
+      for (std::size_t i = 0; i < a.write.reasons.size(); ++i) {
+        const NTxReason& reason = a.write.reasons[i];
+        if (reason.code != NTxReason::Code::kConditionalCheckFailed || i >= r.writes.size() ||
+            !r.writes[i].old_on_failure) {
+          codes.push_back(tx_code_name(reason.code));
+          continue;
+        }
+        nlohmann::json entry = {{"Code", tx_code_name(reason.code)}};
+        if (reason.item) entry["Item"] = naive_to_json(*reason.item);
+        codes.push_back(std::move(entry));
+      }
       return {{"error", "TransactionCanceledException"}, {"CancellationReasons", codes}};
     }
     case TransactionRequest::Kind::kGet: {

@@ -182,9 +182,10 @@ class Workload {
   // A TransactWriteItems, TransactGetItems or BatchGetItem
   // (transaction_request.h) over `tables`, the models following the oracle:
   // the verdict (applied, ValidationException, TransactionCanceledException
-  // with the CancellationReasons' codes in action order; messages are not
-  // judged), the items of TransactGetItems in order, those of BatchGetItem
-  // per table as sets (its UnprocessedKeys sent again); after a write, each
+  // with the CancellationReasons' codes in action order and, for an action
+  // sent with ReturnValuesOnConditionCheckFailure ALL_OLD whose condition
+  // failed, the reason's Item; messages are not judged), the items of TransactGetItems in order,
+  // those of BatchGetItem per table as sets (its UnprocessedKeys sent again); after a write, each
   // item it touches read back with a consistent GetItem. A divergence of
   // several actions is narrowed (replayed on the items as they were) to one
   // action where that alone diverges alike; its signature names what is

@@ -401,6 +401,10 @@ void Workload::check_transaction(const TxTables& tables, const TransactionReques
               : "cancelled with a ValidationError: " + want.write.why;
     }
   }
+  // The item a failed condition returns under ALL_OLD: one cause whatever
+  // the actions and the condition.
+  if (d->kind == "reason_item")
+    narrowed.cause = "ReturnValuesOnConditionCheckFailure ALL_OLD: the cancellation reason's Item";
   CheckContext context{tables.at("t0").name, &before.at("t0")};
   context.transaction = &narrowed;
   for (const auto& [n, t] : tables) {
