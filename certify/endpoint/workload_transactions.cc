@@ -348,7 +348,7 @@ void Workload::check_transaction(const TxTables& tables, const TransactionReques
     return ok;
   };
   std::optional<Divergence> d = transaction_divergence(tables, r);
-  if (!d) return;
+  if (!d) return tx_indexes(tables, before, targets, r, observe);
   TransactionRequest narrowed = r;
   // Narrowed to one action, on the items as they were, where that one
   // alone diverges alike. A request without an answer is not replayed.
@@ -421,6 +421,22 @@ void Workload::check_transaction(const TxTables& tables, const TransactionReques
       restore(tables.at(n).name, key, std::nullopt);
     }
   }
+  tx_indexes(tables, before, targets, r, observe);
+}
+
+void Workload::tx_indexes(const TxTables& tables,
+                          const std::map<std::string, oracle::NaiveTable>& before,
+                          const std::vector<std::pair<std::string, NItem>>& targets,
+                          const TransactionRequest& r, const Observe& observe) {
+  if (r.kind != TransactionRequest::Kind::kWrite) return;
+  std::map<std::string, std::vector<std::optional<NItem>>> fed;
+  for (const auto& [n, key] : targets) {
+    if (!oracle::naive_key_ok(before.at(n), key)) continue;
+    fed[n].push_back(before.at(n).get(key));
+    fed[n].push_back(tables.at(n).model->get(key));
+  }
+  for (const auto& [n, items] : fed)
+    check_fed_indexes(tables.at(n).name, *tables.at(n).model, items, observe);
 }
 
 Result<std::optional<std::string>> Workload::replay_transaction(const nlohmann::json& r,
