@@ -36,21 +36,9 @@ const char* kind_name(Action::Kind k) {
   return "?";
 }
 
-const char* code_name(Code c) {
-  switch (c) {
-    case Code::kNone:
-      return "None";
-    case Code::kConditionalCheckFailed:
-      return "ConditionalCheckFailed";
-    case Code::kValidationError:
-      return "ValidationError";
-  }
-  return "?";
-}
-
 std::string codes_text(const std::vector<Code>& codes) {
   std::string out;
-  for (Code c : codes) out += (out.empty() ? "" : ", ") + std::string(code_name(c));
+  for (Code c : codes) out += (out.empty() ? "" : ", ") + std::string(cancellation_code_name(c));
   return "[" + out + "]";
 }
 

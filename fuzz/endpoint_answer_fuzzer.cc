@@ -19,7 +19,14 @@
 //   * a page is total too: malformed with a reason, a TransportError
 //     kProtocol naming the member, or items that each write back to the
 //     item read, the Count and ScannedCount the body holds (-1 when absent),
-//     and a LastEvaluatedKey exactly when the body has a non-null one.
+//     and a LastEvaluatedKey exactly when the body has a non-null one;
+//   * the readers of the answers to TransactWriteItems, TransactGetItems
+//     and BatchGetItem (certify/endpoint/transaction_answer.h: the
+//     CancellationReasons with their Items, Responses, UnprocessedKeys) are
+//     total on the answer as read and on the body parsed alone, with
+//     duplicate keys, wrong types and null members: no exception, a known
+//     kind with one short line of UTF-8, and agreement with an expected
+//     answer made of what they read.
 
 #include <cstdint>
 #include <string>
@@ -66,6 +73,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Input in = split(bytes);
   fuzz::check(certify::endpoint::endpoint_answer_holds(in.status, in.action, in.body),
               "endpoint/answer", [&] {
+                return "HTTP " + std::to_string(in.status) + " " + in.action + ": " +
+                       std::string(in.body.substr(0, 2000));
+              });
+  fuzz::check(certify::endpoint::transaction_answer_holds(in.status, in.action, in.body),
+              "endpoint/transaction_answer", [&] {
                 return "HTTP " + std::to_string(in.status) + " " + in.action + ": " +
                        std::string(in.body.substr(0, 2000));
               });

@@ -99,6 +99,32 @@ NTxReason run_alone(NaiveTable copy, const NTxWrite& a, std::optional<NItem>* af
 
 }  // namespace
 
+const char* naive_tx_action_name(NTxWrite::Kind kind) {
+  switch (kind) {
+    case NTxWrite::Kind::kPut:
+      return "Put";
+    case NTxWrite::Kind::kUpdate:
+      return "Update";
+    case NTxWrite::Kind::kDelete:
+      return "Delete";
+    case NTxWrite::Kind::kConditionCheck:
+      return "ConditionCheck";
+  }
+  return "?";
+}
+
+const char* naive_tx_code_name(NTxReason::Code code) {
+  switch (code) {
+    case NTxReason::Code::kNone:
+      return "None";
+    case NTxReason::Code::kConditionalCheckFailed:
+      return "ConditionalCheckFailed";
+    case NTxReason::Code::kValidationError:
+      return "ValidationError";
+  }
+  return "?";
+}
+
 bool naive_key_ok(const NaiveTable& table, const NItem& key) {
   const std::vector<NKey> keys = naive_table_keys(table.schema());
   if (key.size() != keys.size()) return false;

@@ -68,6 +68,11 @@ struct NTxAnswer {
   std::string why;                 // kRefused, or the ValidationError's rule
 };
 
+// The names DynamoDB's JSON gives them: "Put", "Update", "Delete",
+// "ConditionCheck"; "None", "ConditionalCheckFailed", "ValidationError".
+const char* naive_tx_action_name(NTxWrite::Kind kind);
+const char* naive_tx_code_name(NTxReason::Code code);
+
 // TransactWriteItems: the answer, and the tables written when it is kOk.
 NTxAnswer naive_transact_write(const NTables& tables, const std::vector<NTxWrite>& actions);
 

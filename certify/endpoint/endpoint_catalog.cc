@@ -504,10 +504,11 @@ void add_transactions_property(Impl& s) {
       "TransactWriteItems of Put, Update, Delete and ConditionCheck actions over one or two "
       "tables, with conditions true and false, is all or nothing: applied as the oracle applies "
       "it, or cancelled (TransactionCanceledException with a CancellationReason per action, in "
-      "order: ConditionalCheckFailed or None) or refused (ValidationException: one item twice, "
-      "no action) changing nothing, each item read back; TransactGetItems answers the oracle's "
-      "items in request order and BatchGetItem the oracle's items per table as sets, its "
-      "UnprocessedKeys followed up",
+      "order: ConditionalCheckFailed or None, a failed condition's with the item found under "
+      "ReturnValuesOnConditionCheckFailure ALL_OLD) or refused (ValidationException: one item "
+      "twice, no action) changing nothing, each item read back and each index it was or is in "
+      "Scanned; TransactGetItems answers the oracle's items in request order and BatchGetItem "
+      "the oracle's items per table as sets, its UnprocessedKeys followed up",
       [&s] {
         s.run_case("endpoint/transactions",
                    [&]() -> CasePool::Body { return draw_transaction_case(s); });

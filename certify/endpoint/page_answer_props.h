@@ -1,12 +1,11 @@
 // File: certify/endpoint/page_answer_props.h
 //
 // What the readers of an endpoint's answers promise of any HTTP status and
-// body, as a framework-free property function: read_answer
-// (dynamodb/read_answer.h), as the DynamoDB client reads every answer, and
-// read_page (page_answer.h), as the endpoint workload reads a Query or Scan
-// page. It lives beside the page reader, not in properties/props/, because
-// certify/ builds on properties/; the fuzz builds link it from
-// sortkey_certify_formats.
+// body (the transactions' too, transaction_answer.h), as a framework-free property function:
+// read_answer (dynamodb/read_answer.h), as the DynamoDB client reads every answer, and read_page
+// (page_answer.h), as the endpoint workload reads a Query or Scan page. It lives beside the page
+// reader, not in properties/props/, because certify/ builds on properties/; the fuzz builds link it
+// from sortkey_certify_formats.
 //
 // Example (a driver over any status, action and body):
 //   check(endpoint_answer_holds(200, "Query", R"({"Items":[],"Count":0})"));
@@ -44,6 +43,23 @@ namespace sortkey::certify::endpoint {
 //     when absent), and a LastEvaluatedKey exactly when the body has a
 //     non-null one.
 props::Outcome endpoint_answer_holds(long status, const std::string& action, std::string_view body);
+
+// The readers of an answer to TransactWriteItems, TransactGetItems and
+// BatchGetItem (transaction_answer.h) on the answer to `action` with HTTP
+// `status` and `body` as read_answer reads it, and on the body parsed
+// alone (duplicate keys kept as nlohmann keeps them, any JSON type), as an
+// answer and as a TransactionCanceledException's:
+//   * no exception escapes any of them, against expected answers of every
+//     form (applied, refused, cancelled with codes, with Items judged, and
+//     a reproduction's expected answer of wrong types);
+//   * a verdict is "" or a known kind, its sentence one line of valid
+//     UTF-8 within kTransactionDetailBytes; the recorded answer is valid
+//     UTF-8 JSON;
+//   * each reader agrees with an expected answer made of what it read: the
+//     cancellation's reasons (with their Items), TransactGetItems'
+//     Responses and BatchGetItem's items per table.
+props::Outcome transaction_answer_holds(long status, const std::string& action,
+                                        std::string_view body);
 
 }  // namespace sortkey::certify::endpoint
 

@@ -19,32 +19,6 @@ using oracle::NTxWrite;
 
 namespace {
 
-const char* tx_action_name(NTxWrite::Kind k) {
-  switch (k) {
-    case NTxWrite::Kind::kPut:
-      return "Put";
-    case NTxWrite::Kind::kUpdate:
-      return "Update";
-    case NTxWrite::Kind::kDelete:
-      return "Delete";
-    case NTxWrite::Kind::kConditionCheck:
-      return "ConditionCheck";
-  }
-  return "Put";
-}
-
-const char* tx_code_name(NTxReason::Code c) {
-  switch (c) {
-    case NTxReason::Code::kNone:
-      return "None";
-    case NTxReason::Code::kConditionalCheckFailed:
-      return "ConditionalCheckFailed";
-    case NTxReason::Code::kValidationError:
-      return "ValidationError";
-  }
-  return "None";
-}
-
 std::string tx_name(const std::map<std::string, std::string>& names, const std::string& table) {
   const auto it = names.find(table);
   return it == names.end() ? table : it->second;
@@ -92,7 +66,8 @@ std::ostream& operator<<(std::ostream& os, const TransactionRequest& r) {
   os << transaction_operation(r) << " [";
   const char* sep = "";
   for (const NTxWrite& a : r.writes) {
-    os << sep << tx_action_name(a.kind) << " " << a.table << " " << oracle::naive_show(a.item);
+    os << sep << oracle::naive_tx_action_name(a.kind) << " " << a.table << " "
+       << oracle::naive_show(a.item);
     if (a.update) os << " " << oracle::naive_show(*a.update);
     if (a.condition) os << " if " << oracle::naive_show(*a.condition);
     if (a.old_on_failure) os << " (ALL_OLD on failure)";
@@ -150,7 +125,7 @@ nlohmann::json transaction_params(const TransactionRequest& r,
         if (rendered[i].condition) body["ConditionExpression"] = *rendered[i].condition;
         tx_attributes_json(rendered[i].attributes, body);
         if (a.old_on_failure) body["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";
-        items.push_back({{tx_action_name(a.kind), body}});
+        items.push_back({{oracle::naive_tx_action_name(a.kind), body}});
       }
       return {{"TransactItems", items}};
     }
@@ -192,8 +167,20 @@ nlohmann::json transaction_expected(const TransactionRequest& r, const Transacti
   switch (r.kind) {
     case TransactionRequest::Kind::kWrite: {
       if (a.write.verdict == oracle::NTxAnswer::Verdict::kOk) return {{"ok", true}};
+      // A failed condition's reason under ALL_OLD carries the item found,
+      // none for a missing one (reference on writes, section 4 rule 9).
       nlohmann::json codes = nlohmann::json::array();
-      for (const NTxReason& reason : a.write.reasons) codes.push_back(tx_code_name(reason.code));
+      for (std::size_t i = 0; i < a.write.reasons.size(); ++i) {
+        const NTxReason& reason = a.write.reasons[i];
+        if (reason.code != NTxReason::Code::kConditionalCheckFailed || i >= r.writes.size() ||
+            !r.writes[i].old_on_failure) {
+          codes.push_back(oracle::naive_tx_code_name(reason.code));
+          continue;
+        }
+        nlohmann::json entry = {{"Code", oracle::naive_tx_code_name(reason.code)}};
+        if (reason.item) entry["Item"] = naive_to_json(*reason.item);
+        codes.push_back(std::move(entry));
+      }
       return {{"error", "TransactionCanceledException"}, {"CancellationReasons", codes}};
     }
     case TransactionRequest::Kind::kGet: {
@@ -233,7 +220,7 @@ std::string transaction_feature(const TransactionRequest& r) {
   bool condition = false, projection = false;
   std::set<std::string> kinds;
   for (const NTxWrite& a : r.writes) {
-    kinds.insert(tx_action_name(a.kind));
+    kinds.insert(oracle::naive_tx_action_name(a.kind));
     tables.insert(a.table);
     condition = condition || a.condition.has_value();
   }

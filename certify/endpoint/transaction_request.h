@@ -71,7 +71,10 @@ nlohmann::json transaction_params(const TransactionRequest& r,
 
 // The expected answer in a reproduction: {"ok": true}, {"error":
 // "ValidationException"}, {"error": "TransactionCanceledException",
-// "CancellationReasons": ["None", "ConditionalCheckFailed", ...]};
+// "CancellationReasons": ["None", "ConditionalCheckFailed", ...]}, the
+// reason of an action with ReturnValuesOnConditionCheckFailure ALL_OLD
+// whose condition failed {"Code": "ConditionalCheckFailed", "Item": the
+// item found} (no "Item" when none was: it must then be absent);
 // TransactGetItems' {"Responses": [item or null, ...]}; BatchGetItem's
 // {"Responses": {"<table>": [items]}} (the tables' reproduction names).
 nlohmann::json transaction_expected(const TransactionRequest& r, const TransactionAnswer& a);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "certify/endpoint/generators.h"
+#include "certify/endpoint/workload.h"
 
 namespace sortkey::certify::endpoint {
 namespace {
@@ -74,6 +75,40 @@ TEST(TransactionRequest, AFalseConditionCancelsWithAReasonPerActionInOrder) {
   EXPECT_EQ(one->writes[0].kind, NTxWrite::Kind::kConditionCheck);
   EXPECT_EQ(one->style, r.style + 1);
   EXPECT_FALSE(with_transaction_action(*one, 0).has_value());
+}
+
+// ReturnValuesOnConditionCheckFailure ALL_OLD on an action whose condition
+// fails: its reason carries the item found, none on a missing item
+// (reference on writes, section 4 rule 9); the other actions' reasons stay
+// bare codes.
+TEST(TransactionRequest, AFailedConditionUnderAllOldCarriesTheItemFound) {
+  TwoTables m;
+  NItem held = key_of("held", "1");
+  held.emplace_back("n", oracle::naive_scalar(T::N, "7"));
+  ASSERT_TRUE(m.t0.put(held));
+  TransactionRequest r;
+  NTxWrite check;
+  check.kind = NTxWrite::Kind::kConditionCheck;
+  check.table = "t0";
+  check.item = key_of("held", "1");
+  check.condition = pk_exists(false);
+  check.old_on_failure = true;
+  NTxWrite missing = check;
+  missing.item = key_of("missing", "1");
+  missing.condition = pk_exists(true);
+  NTxWrite plain = check;
+  plain.table = "t1";
+  plain.old_on_failure = false;
+  plain.condition = pk_exists(true);
+  r.writes = {check, missing, plain};
+  EXPECT_EQ(transaction_params(
+                r, {})["TransactItems"][0]["ConditionCheck"]["ReturnValuesOnConditionCheckFailure"],
+            "ALL_OLD");
+  const nlohmann::json want = transaction_expected(r, expect_transaction(m.tables(), r));
+  EXPECT_EQ(want["CancellationReasons"],
+            (nlohmann::json{{{"Code", "ConditionalCheckFailed"}, {"Item", naive_to_json(held)}},
+                            {{"Code", "ConditionalCheckFailed"}},
+                            "ConditionalCheckFailed"}));
 }
 
 // Two actions on one item refuse the whole request (reference section 4

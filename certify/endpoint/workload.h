@@ -192,10 +192,12 @@ class Workload {
   // A TransactWriteItems, TransactGetItems or BatchGetItem
   // (transaction_request.h) over `tables`, the models following the oracle:
   // the verdict (applied, ValidationException, TransactionCanceledException
-  // with the CancellationReasons' codes in action order; messages are not
-  // judged), the items of TransactGetItems in order, those of BatchGetItem
-  // per table as sets (its UnprocessedKeys sent again); after a write, each
-  // item it touches read back with a consistent GetItem. A divergence of
+  // with the CancellationReasons' codes in action order and, for an action
+  // sent with ReturnValuesOnConditionCheckFailure ALL_OLD whose condition
+  // failed, the reason's Item; messages are not judged), the items of TransactGetItems in order,
+  // those of BatchGetItem per table as sets (its UnprocessedKeys sent again); after a write, each
+  // item it touches read back with a consistent GetItem, then a Scan of each
+  // index its items were or are in (tx_indexes). A divergence of
   // several actions is narrowed (replayed on the items as they were) to one
   // action where that alone diverges alike; its signature names what is
   // left, or the oracle's rule the endpoint answers otherwise. A write of
@@ -343,6 +345,18 @@ class Workload {
                         TxStored* out);
   Result<std::optional<std::string>> replay_once(const nlohmann::json& reproduction, bool numbers,
                                                  bool* unsure);
+  // After a TransactWriteItems `r`, each index of a table it touches that
+  // its items (`targets`, as in `before` and now) were or are in, Scanned
+  // as after endpoint/writes' writes: the indexes hold what the oracle holds.
+  void tx_indexes(const TxTables& tables, const std::map<std::string, oracle::NaiveTable>& before,
+                  const std::vector<std::pair<std::string, oracle::NItem>>& targets,
+                  const TransactionRequest& r, const Observe& observe);
+  // A Scan of each index of `model` that one of `items` (the items a write
+  // found and left under its keys) has a key attribute of, held to the
+  // oracle as check_scan holds it: the write moved them in, out or within.
+  void check_fed_indexes(const std::string& table, const oracle::NaiveTable& model,
+                         const std::vector<std::optional<oracle::NItem>>& items,
+                         const Observe& observe);
   // The key of `key` on the endpoint written back as `held` (none: deleted);
   // false when the endpoint refuses it.
   bool restore(const std::string& table, const oracle::NItem& key,

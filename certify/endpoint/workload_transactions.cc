@@ -8,6 +8,7 @@
 
 #include <set>
 
+#include "certify/endpoint/transaction_answer.h"
 #include "certify/endpoint/unknown_outcome.h"
 #include "certify/endpoint/workload.h"
 #include "certify/endpoint/workload_internal.h"
@@ -25,99 +26,8 @@ namespace {
 
 using Replayed = Result<std::optional<std::string>>;
 
-// An item as an answer or a reproduction holds it: an object, even empty
-// (a projection of attributes the item lacks), or none (null, absent).
-std::optional<NItem> tx_item_of(const nlohmann::json& j) {
-  if (!j.is_object()) return std::nullopt;
-  auto item = dynamodb::item_from_json(j);
-  if (!item) return std::nullopt;
-  return props::to_naive(*item);
-}
-
 std::string tx_show(const std::optional<NItem>& i) {
   return i ? oracle::naive_show(*i) : std::string("none");
-}
-
-bool tx_same(const std::optional<NItem>& a, const std::optional<NItem>& b) {
-  if (a.has_value() != b.has_value()) return false;
-  return !a || oracle::naive_items_equal(*a, *b);
-}
-
-// The same items as multisets.
-bool tx_same_items(const std::vector<NItem>& a, std::vector<NItem> b) {
-  if (a.size() != b.size()) return false;
-  for (const NItem& x : a) {
-    const auto it = std::find_if(b.begin(), b.end(),
-                                 [&](const NItem& y) { return oracle::naive_items_equal(x, y); });
-    if (it == b.end()) return false;
-    b.erase(it);
-  }
-  return true;
-}
-
-std::string tx_show_items(const std::vector<NItem>& items) {
-  std::string out = "[";
-  for (const NItem& i : items) out += (out.size() > 1 ? ", " : "") + oracle::naive_show(i);
-  return out + "]";
-}
-
-// The codes of a TransactionCanceledException's CancellationReasons, or
-// nullopt when the member is missing or not a list of objects with a Code.
-std::optional<std::vector<std::string>> tx_codes(const nlohmann::json& body) {
-  if (!body.is_object() || !body.contains("CancellationReasons")) return std::nullopt;
-  const nlohmann::json& reasons = body["CancellationReasons"];
-  if (!reasons.is_array()) return std::nullopt;
-  std::vector<std::string> out;
-  for (const nlohmann::json& r : reasons) {
-    if (!r.is_object() || !r.contains("Code") || !r["Code"].is_string()) return std::nullopt;
-    out.push_back(r["Code"].get<std::string>());
-  }
-  return out;
-}
-
-std::string tx_join(const std::vector<std::string>& codes) {
-  std::string out = "[";
-  for (const std::string& c : codes) out += (out.size() > 1 ? ", " : "") + c;
-  return out + "]";
-}
-
-// The answer's verdict against the expected one (transaction_expected's
-// form): "" when they agree, else the divergence's kind, `detail` saying
-// what differs. The cancellation reasons' codes are compared in order; the
-// message is not.
-std::string tx_verdict_kind(const nlohmann::json& expected, const Workload::Answer& a,
-                            std::string* detail) {
-  if (!a.no_answer.empty()) {
-    *detail = "got " + failure_text(a);
-    return failure_kind(a);
-  }
-  const std::string want = expected.value("error", std::string());
-  if (want.empty()) {
-    if (!a.error) return "";
-    *detail = fmt::format("refused: {}: {}", a.error->type, a.error->message);
-    return "rejected";
-  }
-  if (!a.error) {
-    *detail = "taken, though DynamoDB answers " + want;
-    return "accepted";
-  }
-  if (a.error->type != want) {
-    *detail = fmt::format("answered {}: {}, though DynamoDB answers {}", a.error->type,
-                          a.error->message, want);
-    return "error_type";
-  }
-  if (!expected.contains("CancellationReasons")) return "";
-  std::vector<std::string> codes;
-  for (const auto& c : expected["CancellationReasons"]) codes.push_back(c.get<std::string>());
-  const std::optional<std::vector<std::string>> got = tx_codes(a.body);
-  if (!got) {
-    *detail = "cancelled without CancellationReasons, though DynamoDB gives " + tx_join(codes);
-    return "reasons";
-  }
-  if (*got == codes) return "";
-  *detail = fmt::format("cancelled with reasons {}, though DynamoDB gives {}", tx_join(*got),
-                        tx_join(codes));
-  return "reasons";
 }
 
 // `params` with each reproduction name of a table ("<table>", "<table 2>")
@@ -180,7 +90,7 @@ std::vector<std::string> tx_reading_rules(const TransactionRequest& r,
       readings.push_back(g);
   }
   const std::optional<std::vector<std::string>> got =
-      a.error ? tx_codes(a.body) : std::optional<std::vector<std::string>>();
+      a.error ? cancellation_codes(a.body) : std::optional<std::vector<std::string>>();
   if (a.error && (a.error->type != "TransactionCanceledException" || !got)) return {};
   for (const oracle::NReading& g : readings) {
     std::vector<std::string> codes;
@@ -216,7 +126,7 @@ std::vector<std::string> tx_condition_first(const TransactionRequest& r,
   if (want.verdict != oracle::NTxAnswer::Verdict::kCancelled || !a.error ||
       a.error->type != "TransactionCanceledException")
     return {};
-  const std::optional<std::vector<std::string>> got = tx_codes(a.body);
+  const std::optional<std::vector<std::string>> got = cancellation_codes(a.body);
   if (!got || got->size() != r.writes.size()) return {};
   for (std::size_t i = 0; i < r.writes.size(); ++i) {
     const oracle::NTxWrite& x = r.writes[i];
@@ -255,77 +165,6 @@ std::vector<std::string> tx_verdict_unsettled(
   return out;
 }
 
-// TransactGetItems' Responses against the oracle's items, in order: "" when
-// they agree, else the divergence's kind, `detail` saying what differs.
-std::string tx_get_kind(const PageAnswer& a, const oracle::NReadAnswer& want, std::string* detail) {
-  const nlohmann::json responses =
-      a.body.is_object() ? a.body.value("Responses", nlohmann::json()) : nlohmann::json();
-  if (!responses.is_array() || responses.size() != want.items.size()) {
-    *detail = fmt::format("answered {} Responses for {} Gets",
-                          responses.is_array() ? responses.size() : 0, want.items.size());
-    return "items";
-  }
-  for (std::size_t i = 0; i < responses.size(); ++i) {
-    const nlohmann::json& entry = responses[i];
-    const nlohmann::json raw =
-        entry.is_object() ? entry.value("Item", nlohmann::json()) : nlohmann::json();
-    if (raw.is_object() && !dynamodb::item_from_json(raw)) {
-      *detail = fmt::format("Responses[{}] holds an item that is not DynamoDB JSON", i);
-      return "malformed";
-    }
-    const std::optional<NItem> got = tx_item_of(raw);
-    if (!tx_same(got, want.items[i])) {
-      *detail =
-          fmt::format("Get {} answers {}, the oracle {}", i, tx_show(got), tx_show(want.items[i]));
-      return "items";
-    }
-  }
-  return "";
-}
-
-// BatchGetItem's items found (by the endpoint's table names, `names` the
-// request's) against the oracle's, per table as sets.
-std::string tx_batch_kind(const std::map<std::string, std::vector<NItem>>& found,
-                          const oracle::NBatchAnswer& want,
-                          const std::map<std::string, std::string>& names, std::string* detail) {
-  for (const auto& [n, items] : want.responses) {
-    const auto it = found.find(names.at(n));
-    const std::vector<NItem> got = it == found.end() ? std::vector<NItem>{} : it->second;
-    if (!tx_same_items(items, got)) {
-      *detail = fmt::format("table {} answers {}, the oracle {}", n, tx_show_items(got),
-                            tx_show_items(items));
-      return "items";
-    }
-  }
-  if (found.size() > want.responses.size()) {
-    *detail = "Responses name a table the request does not";
-    return "items";
-  }
-  return "";
-}
-
-// The answer as a reproduction records it, with its CancellationReasons'
-// codes when it has them.
-nlohmann::json tx_actual(const PageAnswer& a) {
-  nlohmann::json actual = actual_json(a);
-  if (const auto codes = tx_codes(a.body); codes && actual.is_object())
-    actual["CancellationReasons"] = *codes;
-  return actual;
-}
-
-// Whether the endpoint's CancellationReasons (recorded beside its answer
-// in the reproduction) hold ValidationError where the oracle's do.
-bool tx_validation_kept(const oracle::NTxAnswer& want, const nlohmann::json& reproduction) {
-  const nlohmann::json actual = reproduction.value("actual", nlohmann::json());
-  const nlohmann::json codes =
-      actual.is_object() ? actual.value("CancellationReasons", nlohmann::json()) : nlohmann::json();
-  for (std::size_t i = 0; i < want.reasons.size(); ++i) {
-    if (want.reasons[i].code != oracle::NTxReason::Code::kValidationError) continue;
-    return codes.is_array() && i < codes.size() && codes[i] == "ValidationError";
-  }
-  return false;
-}
-
 }  // namespace
 
 // BatchGetItem's items by the endpoint's table name, its UnprocessedKeys
@@ -342,20 +181,12 @@ std::string Workload::batch_items(nlohmann::json params, Answer a,
                                a.error->message)
                  : "got " + failure_text(a);
     }
-    const nlohmann::json responses = a.body.value("Responses", nlohmann::json::object());
-    for (const auto& [table, items] : responses.items()) {
-      for (const nlohmann::json& raw : items) {
-        auto item = dynamodb::item_from_json(raw);
-        if (!item) {
-          *kind = "malformed";
-          return "an item of Responses is not DynamoDB JSON: " + describe(item.error());
-        }
-        out[table].push_back(props::to_naive(*item));
-      }
-      out[table];  // a table answered with no item is named
+    nlohmann::json left;
+    if (std::string why = batch_answer_items(a.body, out, &left); !why.empty()) {
+      *kind = "malformed";
+      return why;
     }
-    const nlohmann::json left = a.body.value("UnprocessedKeys", nlohmann::json::object());
-    if (!left.is_object() || left.empty()) return "";
+    if (left.empty()) return "";
     if (round == 10) {
       *kind = "items";
       return "UnprocessedKeys still left after 10 requests";
@@ -427,13 +258,13 @@ std::optional<Divergence> Workload::transaction_divergence(const TxTables& table
     }
   }
   std::string detail;
-  if (std::string kind = tx_verdict_kind(expected, a, &detail); !kind.empty()) {
-    Divergence d = diverged(kind, detail, tx_actual(a));
+  if (std::string kind = transaction_verdict_kind(expected, a, &detail); !kind.empty()) {
+    Divergence d = diverged(kind, detail, transaction_actual(a));
     d.unsettled = tx_verdict_unsettled(kind, r, before, want.write, a);
     return d;
   }
   if (r.kind == TransactionRequest::Kind::kGet && !a.error) {
-    if (std::string kind = tx_get_kind(a, want.get, &detail); !kind.empty())
+    if (std::string kind = transact_get_kind(a, want.get, &detail); !kind.empty())
       return diverged(kind, detail, actual_json(a));
   }
   if (r.kind == TransactionRequest::Kind::kBatchGet && !a.error) {
@@ -441,7 +272,7 @@ std::optional<Divergence> Workload::transaction_divergence(const TxTables& table
     std::string kind;
     if (std::string why = batch_items(params, a, found, &kind); !why.empty())
       return diverged(kind, why, actual_json(a));
-    if (kind = tx_batch_kind(found, want.batch, names, &detail); !kind.empty())
+    if (kind = batch_kind(found, want.batch, names, &detail); !kind.empty())
       return diverged(kind, detail, actual_json(a));
   }
   if (r.kind != TransactionRequest::Kind::kWrite) return std::nullopt;
@@ -482,12 +313,12 @@ std::string Workload::tx_stored(const std::vector<std::pair<std::string, NItem>>
                          got.error->type);
     }
     const std::optional<NItem> have =
-        tx_item_of(got.body.is_object() ? got.body.value("Item", nlohmann::json()) : nullptr);
+        answer_item(got.body.is_object() ? got.body.value("Item", nlohmann::json()) : nullptr);
     const std::optional<NItem> ought = model.at(n)->get(key);
     out->items.push_back({{"table", reproduction_table_name(n)},
                           {"key", naive_to_json(key)},
                           {"item", ought ? naive_to_json(*ought) : nlohmann::json(nullptr)}});
-    if (!tx_same(have, ought)) {
+    if (!same_answer_item(have, ought)) {
       out->table = n;
       out->key = key;
       out->have = have;
@@ -517,7 +348,7 @@ void Workload::check_transaction(const TxTables& tables, const TransactionReques
     return ok;
   };
   std::optional<Divergence> d = transaction_divergence(tables, r);
-  if (!d) return;
+  if (!d) return tx_indexes(tables, before, targets, r, observe);
   TransactionRequest narrowed = r;
   // Narrowed to one action, on the items as they were, where that one
   // alone diverges alike. A request without an answer is not replayed.
@@ -562,7 +393,7 @@ void Workload::check_transaction(const TxTables& tables, const TransactionReques
       // One cause whatever the item-level error: the whole request refused
       // instead, or the other actions given reasons of their own.
       narrowed.cause =
-          d->kind == "reasons" && tx_validation_kept(want.write, d->reproduction)
+          d->kind == "reasons" && validation_kept(want.write, d->reproduction)
               ? "cancelled with a ValidationError: the other actions' reasons"
           : d->kind == "reasons" ? "cancelled with a ValidationError: another reason in its place"
           : d->error_type() == "ValidationException"
@@ -570,6 +401,10 @@ void Workload::check_transaction(const TxTables& tables, const TransactionReques
               : "cancelled with a ValidationError: " + want.write.why;
     }
   }
+  // The item a failed condition returns under ALL_OLD: one cause whatever
+  // the actions and the condition.
+  if (d->kind == "reason_item")
+    narrowed.cause = "ReturnValuesOnConditionCheckFailure ALL_OLD: the cancellation reason's Item";
   CheckContext context{tables.at("t0").name, &before.at("t0")};
   context.transaction = &narrowed;
   for (const auto& [n, t] : tables) {
@@ -586,6 +421,22 @@ void Workload::check_transaction(const TxTables& tables, const TransactionReques
       restore(tables.at(n).name, key, std::nullopt);
     }
   }
+  tx_indexes(tables, before, targets, r, observe);
+}
+
+void Workload::tx_indexes(const TxTables& tables,
+                          const std::map<std::string, oracle::NaiveTable>& before,
+                          const std::vector<std::pair<std::string, NItem>>& targets,
+                          const TransactionRequest& r, const Observe& observe) {
+  if (r.kind != TransactionRequest::Kind::kWrite) return;
+  std::map<std::string, std::vector<std::optional<NItem>>> fed;
+  for (const auto& [n, key] : targets) {
+    if (!oracle::naive_key_ok(before.at(n), key)) continue;
+    fed[n].push_back(before.at(n).get(key));
+    fed[n].push_back(tables.at(n).model->get(key));
+  }
+  for (const auto& [n, items] : fed)
+    check_fed_indexes(tables.at(n).name, *tables.at(n).model, items, observe);
 }
 
 Result<std::optional<std::string>> Workload::replay_transaction(const nlohmann::json& r,
@@ -632,19 +483,9 @@ Result<std::optional<std::string>> Workload::replay_transaction(const nlohmann::
   const Answer a = send(action, params);
   *unsure = a.outcome_unknown && !repeat_safe(action, params);
   std::string detail;
-  if (!tx_verdict_kind(expected, a, &detail).empty()) return std::optional<std::string>(detail);
-  if (expected.contains("Responses") && expected["Responses"].is_array()) {
-    const nlohmann::json got = a.body.value("Responses", nlohmann::json());
-    if (!got.is_array() || got.size() != expected["Responses"].size())
-      return std::optional<std::string>("another number of Responses than expected");
-    for (std::size_t i = 0; i < got.size(); ++i) {
-      const nlohmann::json raw =
-          got[i].is_object() ? got[i].value("Item", nlohmann::json()) : nlohmann::json();
-      if (!tx_same(tx_item_of(raw), tx_item_of(expected["Responses"][i])))
-        return std::optional<std::string>(
-            fmt::format("Responses[{}] differs from the expected", i));
-    }
-  }
+  if (!transaction_verdict_kind(expected, a, &detail).empty())
+    return std::optional<std::string>(detail);
+  if (auto differs = transact_get_replayed(expected, a)) return std::optional<std::string>(differs);
   if (expected.contains("Responses") && expected["Responses"].is_object()) {
     std::map<std::string, std::vector<NItem>> found;
     std::string kind;
@@ -653,9 +494,9 @@ Result<std::optional<std::string>> Workload::replay_transaction(const nlohmann::
     for (const auto& [n, items] : expected["Responses"].items()) {
       std::vector<NItem> want;
       for (const auto& raw : items) {
-        if (auto i = tx_item_of(raw)) want.push_back(*i);
+        if (auto i = answer_item(raw)) want.push_back(*i);
       }
-      if (!tx_same_items(want, found[names[n]]))
+      if (!same_answer_items(want, found[names[n]]))
         return std::optional<std::string>("the items of " + n + " differ from the expected ones");
     }
   }
@@ -666,7 +507,8 @@ Result<std::optional<std::string>> Workload::replay_transaction(const nlohmann::
                                         {"ConsistentRead", true}});
     if (got.error)
       return std::optional<std::string>("reading an item back failed: " + got.error->message);
-    if (!tx_same(tx_item_of(got.body.value("Item", nlohmann::json())), tx_item_of(s["item"])))
+    if (!same_answer_item(answer_item(got.body.value("Item", nlohmann::json())),
+                          answer_item(s["item"])))
       return std::optional<std::string>(
           "then GetItem: the item read differs from the expected one");
   }

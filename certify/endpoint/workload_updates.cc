@@ -409,12 +409,18 @@ void Workload::check_expression_write(const std::string& table, oracle::NaiveTab
   }
   // Each index the item was or is in: it moved in, out or within.
   const std::optional<NItem> after = readable ? model.get(key) : std::nullopt;
-  for (const oracle::NIndex& index : schema.indexes) {
+  check_fed_indexes(table, model, {held, after}, observe);
+}
+
+void Workload::check_fed_indexes(const std::string& table, const oracle::NaiveTable& model,
+                                 const std::vector<std::optional<NItem>>& items,
+                                 const Observe& observe) {
+  for (const oracle::NIndex& index : model.schema().indexes) {
     bool fed = false;
     for (const auto* side : {&index.pk, &index.sk}) {
       for (const oracle::NKey& k : *side) {
-        fed = fed || (held && oracle::naive_get(*held, k.name)) ||
-              (after && oracle::naive_get(*after, k.name));
+        for (const std::optional<NItem>& item : items)
+          fed = fed || (item && oracle::naive_get(*item, k.name));
       }
     }
     if (!fed) continue;

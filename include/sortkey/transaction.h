@@ -117,6 +117,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sortkey/attribute.h"
@@ -150,6 +151,10 @@ struct CancellationReason {
   std::string message;       // "" for kNone
   std::optional<Item> item;  // kConditionalCheckFailed with ALL_OLD, when an item was found
 };
+
+// The Code DynamoDB's JSON gives a reason: "None", "ConditionalCheckFailed",
+// "ValidationError".
+std::string_view cancellation_code_name(CancellationReason::Code code);
 
 struct TransactWriteOutcome {
   // TransactionCanceledException: no table changed.

@@ -18,27 +18,13 @@ using oracle::NTxAnswer;
 using oracle::NTxReason;
 using oracle::NTxWrite;
 
-const char* tx_kind_name(NTxWrite::Kind k) {
-  switch (k) {
-    case NTxWrite::Kind::kPut:
-      return "Put";
-    case NTxWrite::Kind::kUpdate:
-      return "Update";
-    case NTxWrite::Kind::kDelete:
-      return "Delete";
-    case NTxWrite::Kind::kConditionCheck:
-      return "ConditionCheck";
-  }
-  return "?";
-}
-
 std::string tx_show_writes(const std::vector<NTxWrite>& actions,
                            const std::vector<TransactWriteAction>& rendered) {
   std::string out = "TransactWriteItems [";
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const NTxWrite& a = actions[i];
-    out += fmt::format("{}{} {} {}", i == 0 ? "" : "; ", tx_kind_name(a.kind), a.table,
-                       oracle::naive_show(a.item));
+    out += fmt::format("{}{} {} {}", i == 0 ? "" : "; ", oracle::naive_tx_action_name(a.kind),
+                       a.table, oracle::naive_show(a.item));
     if (a.update) out += " " + oracle::naive_show(*a.update);
     if (a.condition) out += " IF " + oracle::naive_show(*a.condition);
     if (a.old_on_failure) out += " (ALL_OLD on failure)";
@@ -48,18 +34,6 @@ std::string tx_show_writes(const std::vector<NTxWrite>& actions,
     }
   }
   return out + "]";
-}
-
-const char* tx_reason_name(NTxReason::Code c) {
-  switch (c) {
-    case NTxReason::Code::kNone:
-      return "None";
-    case NTxReason::Code::kConditionalCheckFailed:
-      return "ConditionalCheckFailed";
-    case NTxReason::Code::kValidationError:
-      return "ValidationError";
-  }
-  return "?";
 }
 
 NTxReason::Code tx_naive_code(CancellationReason::Code c) {
@@ -140,10 +114,11 @@ Outcome tx_compare_reasons(const std::string& shown, const std::vector<NTxReason
     const std::optional<NItem> item =
         got[i].item ? std::optional<NItem>(to_naive(*got[i].item)) : std::nullopt;
     if (tx_naive_code(got[i].code) != want[i].code || !tx_same_optional(item, want[i].item)) {
-      return Outcome::fails(fmt::format(
-          "{}: reason {} is {} with item {} (\"{}\"), the oracle's is {} with item {}", shown, i,
-          tx_reason_name(tx_naive_code(got[i].code)), tx_show_optional(item), got[i].message,
-          tx_reason_name(want[i].code), tx_show_optional(want[i].item)));
+      return Outcome::fails(
+          fmt::format("{}: reason {} is {} with item {} (\"{}\"), the oracle's is {} with item {}",
+                      shown, i, oracle::naive_tx_code_name(tx_naive_code(got[i].code)),
+                      tx_show_optional(item), got[i].message,
+                      oracle::naive_tx_code_name(want[i].code), tx_show_optional(want[i].item)));
     }
   }
   return Outcome::holds();

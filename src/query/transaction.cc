@@ -256,6 +256,18 @@ Item projected(Item item, const std::optional<std::vector<DocumentPath>>& paths)
 
 }  // namespace
 
+std::string_view cancellation_code_name(CancellationReason::Code code) {
+  switch (code) {
+    case CancellationReason::Code::kNone:
+      return "None";
+    case CancellationReason::Code::kConditionalCheckFailed:
+      return "ConditionalCheckFailed";
+    case CancellationReason::Code::kValidationError:
+      break;
+  }
+  return "ValidationError";
+}
+
 Result<TransactWriteOutcome> transact_write(const TableSet& tables,
                                             const std::vector<TransactWriteAction>& actions) {
   if (actions.empty()) return tx_count(0, "TransactItems").error_as<TransactWriteOutcome>();

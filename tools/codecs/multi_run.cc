@@ -109,18 +109,6 @@ ExpressionAttributes multi_attributes(const std::optional<AttributeNames>& names
 
 ordered as_json(const Item& item) { return ordered::parse(to_json(item)); }
 
-std::string_view reason_code(CancellationReason::Code code) {
-  switch (code) {
-    case CancellationReason::Code::kNone:
-      return "None";
-    case CancellationReason::Code::kConditionalCheckFailed:
-      return "ConditionalCheckFailed";
-    case CancellationReason::Code::kValidationError:
-      break;
-  }
-  return "ValidationError";
-}
-
 int run_transact_write(Table& table, const std::string& name, const LoadedItems& file,
                        const MultiRequest& r, const WriteRunOptions& options) {
   std::vector<TransactWriteAction> actions;
@@ -150,11 +138,11 @@ int run_transact_write(Table& table, const std::string& name, const LoadedItems&
     ordered reasons = ordered::array();
     std::string codes;
     for (const CancellationReason& reason : outcome->reasons) {
-      ordered j = {{"Code", reason_code(reason.code)}};
+      ordered j = {{"Code", cancellation_code_name(reason.code)}};
       if (!reason.message.empty()) j["Message"] = reason.message;
       if (reason.item) j["Item"] = as_json(*reason.item);
       reasons.push_back(std::move(j));
-      codes += fmt::format("{}{}", codes.empty() ? "" : ", ", reason_code(reason.code));
+      codes += fmt::format("{}{}", codes.empty() ? "" : ", ", cancellation_code_name(reason.code));
     }
     const std::string message = fmt::format(
         "Transaction cancelled, please refer cancellation reasons for specific reasons [{}]",

@@ -77,6 +77,12 @@ after --lifetime seconds, 600 by default).
                         order; else each write forwarded as PutItem,
                         UpdateItem or DeleteItem. Not isolated from other
                         clients: for one client's tests only
+  --stale-indexes-after-transactions
+                        a store whose indexes miss what its transactions
+                        write: after a TransactWriteItems it answers 200,
+                        every Scan of an index (until the next write of
+                        another action) is answered without the first item
+                        of its page (counted as "stale")
   --plant-transactions  a store with a transaction bug behind an honest batch
                         read: every TransactWriteItems of two actions or more
                         is forwarded with its first action alone (it commits
@@ -122,6 +128,7 @@ parser.add_argument("--fail-tables", default="")
 parser.add_argument("--refuse-deletes", action="store_true")
 parser.add_argument("--transactions", action="store_true")
 parser.add_argument("--plant-transactions", action="store_true")
+parser.add_argument("--stale-indexes-after-transactions", action="store_true")
 parser.add_argument("--lifetime", type=float, default=600)
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
@@ -290,6 +297,29 @@ def planted(action, request, payload):
     with lock:
         counts["held_back"] = counts.get("held_back", 0) + 1
     return json.dumps(dict(request, RequestItems=sent)).encode(), held
+
+
+WRITES = ("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem")
+after_transaction = [False]
+
+
+def stale_index_page(action, request, status, data):
+    """--stale-indexes-after-transactions: the page to answer instead, or None."""
+    with lock:
+        if action == "TransactWriteItems":
+            after_transaction[0] = after_transaction[0] or status == 200
+        elif action in WRITES:
+            after_transaction[0] = False
+        if not (after_transaction[0] and action == "Scan" and status == 200 and
+                isinstance(request, dict) and request.get("IndexName")):
+            return None
+        body = json.loads(data)
+        if not body.get("Items"):
+            return None
+        counts["stale"] = counts.get("stale", 0) + 1
+    body["Items"] = body["Items"][1:]
+    body["Count"] = len(body["Items"])
+    return body
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -482,6 +512,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if args.plant_transactions and isinstance(request, dict):
                 payload, held = planted(action, request, payload)
             status, data = self.forward(payload)
+            if args.stale_indexes_after_transactions:
+                stale = stale_index_page(action, request, status, data)
+                if stale is not None:
+                    self.answer(status, stale)
+                    return
             if held and status == 200:
                 body = json.loads(data)
                 body.setdefault("UnprocessedKeys", {}).update(held)

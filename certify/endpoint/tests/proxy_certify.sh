@@ -119,6 +119,13 @@
 #                   the straight run has not, and neither run has a
 #                   BatchGetItem divergence (the UnprocessedKeys were sent
 #                   again and their items counted).
+# MODE transaction_indexes
+#                   endpoint/transactions on DynamoDB Local through a proxy
+#                   whose indexes miss what its transactions write (every
+#                   Scan of an index after a TransactWriteItems it commits
+#                   lacks an item): the indexes are read back after the
+#                   transactions, and the run is NOT CERTIFIED with a Scan
+#                   divergence on an index.
 set -euo pipefail
 sortkey=$1 src=$2 mode=$3
 here="$src/certify/endpoint/tests"
@@ -701,6 +708,16 @@ for d in json.load(open(sys.argv[1]))["divergences"]: print(json.dumps(d["signat
   if grep -q '"operation": "BatchGetItem"' "$dir/direct" "$dir/planted"; then
     fail "a BatchGetItem divergence: UnprocessedKeys not followed up"
   fi
+  ;;
+transaction_indexes)
+  url=$(bash "$src/ci/dynamodb_local.sh" start "$dir/ddblocal" $$)
+  start_proxy --stale-indexes-after-transactions
+  certify "$proxy_url" --property endpoint/transactions --cases 40 --seed 3 --budget 3600 \
+    --connections 1
+  want_exit 1
+  want_out "^NOT CERTIFIED"
+  grep -Eq "stale [1-9]" "$dir/port.stats" || fail "no index Scan followed a transaction: $(cat "$dir/port.stats")"
+  want_out "^  [0-9a-f]{10} +[0-9]+x Scan; result; .*index"
   ;;
 connections)
   certify "$url" --cases 40 --seed 1 --budget 3600 --connections 1 --known-divergences "$known"
