@@ -307,9 +307,12 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
   Signature s = classify_raw(d, context);
   // A variant's own signature is compared as it is: the root is found once.
   if (in_variant_) return s;
-  const auto cached = roots_.find({s, d.unsettled.empty()});
-  if (cached != roots_.end()) return cached->second;
-  const Signature raw = s;
+  const std::pair key{s, d.unsettled.empty()};
+  {
+    const std::lock_guard lock(roots_->mutex);
+    const auto cached = roots_->roots.find(key);
+    if (cached != roots_->roots.end()) return cached->second;
+  }
   const std::optional<Hint> hint = hint_;
   const bool read = (context.query != nullptr || context.scan != nullptr) && !context.large &&
                     !context.emptying && context.invalid == nullptr && context.step == nullptr &&
@@ -325,8 +328,9 @@ Signature Attribution::classify(const Divergence& d, const CheckContext& context
       s.feature.find(" of an invalid item: ") != std::string::npos)
     step_root(context, s);
   hint_ = hint;
-  roots_.emplace(std::pair{raw, d.unsettled.empty()}, s);
-  return s;
+  // Another lane may have found it meanwhile: the first found names it.
+  const std::lock_guard lock(roots_->mutex);
+  return roots_->roots.emplace(key, s).first->second;
 }
 
 Signature Attribution::classify_raw(const Divergence& d, const CheckContext& context) {
@@ -838,12 +842,12 @@ void Attribution::read_cause(const Divergence& d, const CheckContext& context, S
   const nlohmann::json start_key =
       params.is_object() ? params.value("ExclusiveStartKey", nlohmann::json()) : nlohmann::json();
   const bool has_start = start_key.is_object();
-  // A probe an unsettled rule's other reading explains is not the cause of
-  // a plain divergence: a filter joining size() of multibyte text with a
-  // plain fault is named by the fault (its subtree alone diverges plainly).
+  // (A culprit probe an unsettled rule explains still counts here: refusing
+  // it made the filter's culprit, and with it the root cached per lane,
+  // depend on which case a lane met first, so that one and four
+  // connections named a cause apart.)
   const auto same = [&](const std::optional<Divergence>& p) {
-    return p && same_symptom(*p, s, schema, context.table) &&
-           (p->unsettled.empty() || !d.unsettled.empty());
+    return p && same_symptom(*p, s, schema, context.table);
   };
   if (context.query != nullptr) {
     const props::QuerySpec& q = *context.query;

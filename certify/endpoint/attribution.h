@@ -80,6 +80,8 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -119,12 +121,22 @@ struct Hint {
   std::uint64_t style = 0;
 };
 
+// The root causes found, (signature first met, whether plain) -> its root,
+// shared by the lanes of one run: a root depends on the case it is found
+// from, so a cache of each lane's own named one cause apart on one and on
+// four connections; shared, the first found names it wherever it is met.
+struct RootCache {
+  std::mutex mutex;
+  std::map<std::pair<Signature, bool>, Signature> roots;
+};
+
 class Attribution {
  public:
   // `probe_table`: a table of the schema for write probes (created on demand).
   using ProbeTable = std::function<std::string(const oracle::NSchema&)>;
-  Attribution(Workload& workload, ProbeTable probe_table)
-      : w_(workload), probe_table_(std::move(probe_table)) {}
+  Attribution(Workload& workload, ProbeTable probe_table,
+              std::shared_ptr<RootCache> roots = std::make_shared<RootCache>())
+      : w_(workload), probe_table_(std::move(probe_table)), roots_(std::move(roots)) {}
 
   // The signature of `d`, met in `context`. Throws TransportError.
   // The signature is the root cause's (see "Root causes" above): the first
@@ -181,8 +193,7 @@ class Attribution {
   Workload& w_;
   ProbeTable probe_table_;
   std::optional<Hint> hint_;
-  // (signature first met, whether plain) -> its root cause
-  std::map<std::pair<Signature, bool>, Signature> roots_;
+  std::shared_ptr<RootCache> roots_;
   bool in_variant_ = false;
   // Whether the divergence whose root is sought is plain (explained by no
   // unsettled rule): a variant only an unsettled rule's other reading

@@ -21,13 +21,15 @@ std::string fatal_text(const dynamodb::TransportError& e) {
 // ---------------------------------------------------------------- lanes
 
 Lane::Lane(std::unique_ptr<dynamodb::DynamoDbClient> client, const std::string& run_id,
-           bool keep_tables, WorkloadOptions options, const KnownDivergences& known)
+           bool keep_tables, WorkloadOptions options, const KnownDivergences& known,
+           std::shared_ptr<RootCache> roots)
     : client_(std::move(client)),
       tables_(std::make_unique<dynamodb::TableManager>(*client_, run_id)),
       workload_(std::make_unique<Workload>(*client_, *tables_, options)),
       attribution_(std::make_unique<Attribution>(
           *workload_,
-          [this](const oracle::NSchema& schema) { return spare_table("probe", schema); })),
+          [this](const oracle::NSchema& schema) { return spare_table("probe", schema); },
+          std::move(roots))),
       known_(known) {
   if (keep_tables) tables_->keep_all();
 }

@@ -83,8 +83,10 @@ struct TableRefused {};
 class Lane {
  public:
   // The tables are named sortkey-cert-<run_id>-<n>.
+  // `roots`: the root causes found, shared by the run's lanes (attribution.h).
   Lane(std::unique_ptr<dynamodb::DynamoDbClient> client, const std::string& run_id,
-       bool keep_tables, WorkloadOptions options, const KnownDivergences& known);
+       bool keep_tables, WorkloadOptions options, const KnownDivergences& known,
+       std::shared_ptr<RootCache> roots = std::make_shared<RootCache>());
 
   dynamodb::DynamoDbClient& client() { return *client_; }
   dynamodb::TableManager& tables() { return *tables_; }

@@ -545,13 +545,14 @@ Result<std::unique_ptr<EndpointSession::Impl>> connect(const EndpointOptions& op
   std::random_device rd;
   const std::string run_id = fmt::format("{:08x}", rd());
   const WorkloadOptions workload{impl->options.index_wait_ms};
+  const auto roots = std::make_shared<RootCache>();  // one cause, one root, on every lane
   for (int lane = 0; lane < impl->options.connections; ++lane) {
     auto another = lane == 0 ? std::move(client) : impl->client->another_connection();
     if (!another) return another.error();
     // Lane k > 0 names its tables sortkey-cert-<run>-c<k>-<n>.
     impl->lanes.push_back(std::make_unique<Lane>(
         std::move(*another), lane == 0 ? run_id : fmt::format("{}-c{}", run_id, lane),
-        options.keep_tables, workload, impl->known));
+        options.keep_tables, workload, impl->known, roots));
     if (lane == 0) {
       impl->client = &impl->lanes[0]->client();
       impl->workload = &impl->lanes[0]->workload();

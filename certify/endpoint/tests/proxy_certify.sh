@@ -737,8 +737,16 @@ def properties(path, url):
     return out
 serial, parallel = properties(sys.argv[1], sys.argv[3]), properties(sys.argv[2], sys.argv[4])
 assert len(serial) == 12 and any(p.get("divergences") for p in serial), serial
-for a, b in zip(serial, parallel):
-    assert a == b, json.dumps([a, b], indent=1)[:4000]
+def differences(x, y, path=""):
+    if type(x) is not type(y) or not isinstance(x, (dict, list)):
+        return [] if x == y else [f"{path}: {json.dumps(x)[:300]} | {json.dumps(y)[:300]}"]
+    if isinstance(x, list):
+        out = [] if len(x) == len(y) else [f"{path}: {len(x)} | {len(y)} elements"]
+        return out + [d for i, (u, v) in enumerate(zip(x, y)) for d in differences(u, v, f"{path}/{i}")]
+    return [d for k in sorted(set(x) | set(y))
+            for d in differences(x.get(k), y.get(k), f"{path}/{k}")]
+found = [d for a, b in zip(serial, parallel) for d in differences(a, b, "/" + a.get("name", "?"))]
+assert not found, "\n".join(found[:20])
 PY
   read -r _ requests _ _ _ _ _ _ _ concurrent _ connections _ <"$dir/port.stats"
   [ "$concurrent" -ge 2 ] && [ "$connections" -ge 4 ] ||
