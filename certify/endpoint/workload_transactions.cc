@@ -329,6 +329,48 @@ std::string Workload::tx_stored(const std::vector<std::pair<std::string, NItem>>
   return "";
 }
 
+namespace {
+
+// The cause a transaction's divergence `d` is named by, when it is a rule
+// of the oracle the endpoint answers otherwise (the refusal, the
+// ValidationError reason, the Item of a reason), not the actions that met
+// it; "" otherwise. `narrowed` is the request narrowed on `before`.
+std::string tx_cause(const Divergence& d, const std::map<std::string, oracle::NaiveTable>& before,
+                     const TransactionRequest& narrowed) {
+  if (d.kind == "error_type" || d.kind == "rejected" || d.kind == "accepted" ||
+      d.kind == "reasons") {
+    // Which rule of the oracle the endpoint answers otherwise: the refusal
+    // or the ValidationError reason, not the actions that met it.
+    std::map<std::string, oracle::NaiveTable> copies = before;
+    oracle::NTables models;
+    for (auto& [n, t] : copies) models[n] = &t;
+    const TransactionAnswer want = expect_transaction(models, narrowed);
+    if (want.refused()) {
+      const std::string why = !want.write.why.empty() ? want.write.why
+                              : !want.get.why.empty() ? want.get.why
+                                                      : want.batch.why;
+      return "refused by DynamoDB: " + why;
+    } else if (want.write.verdict == NTxAnswer::Verdict::kCancelled && !want.write.why.empty()) {
+      // One cause whatever the item-level error: the whole request refused
+      // instead, or the other actions given reasons of their own.
+      return d.kind == "reasons" && validation_kept(want.write, d.reproduction)
+                 ? "cancelled with a ValidationError: the other actions' reasons"
+             : d.kind == "reasons" ? "cancelled with a ValidationError: another reason in its place"
+             : d.error_type() == "ValidationException"
+                 ? "cancelled with a ValidationError: an item-level error refused as the whole "
+                   "request"
+                 : "cancelled with a ValidationError: " + want.write.why;
+    }
+  }
+  // The item a failed condition returns under ALL_OLD: one cause whatever
+  // the actions and the condition.
+  if (d.kind == "reason_item")
+    return "ReturnValuesOnConditionCheckFailure ALL_OLD: the cancellation reason's Item";
+  return "";
+}
+
+}  // namespace
+
 void Workload::check_transaction(const TxTables& tables, const TransactionRequest& r,
                                  const Observe& observe) {
   std::map<std::string, oracle::NaiveTable> before;
@@ -354,57 +396,39 @@ void Workload::check_transaction(const TxTables& tables, const TransactionReques
   // alone diverges alike. A request without an answer is not replayed.
   std::map<std::string, const oracle::NaiveTable*> as_was;
   for (const auto& [n, t] : before) as_was[n] = &t;
-  if (d->kind != "no_answer" && d->kind != "server_error" && d->unsettled.empty() &&
-      r.writes.size() > 1) {
-    for (std::size_t i = 0; i < r.writes.size(); ++i) {
-      const std::optional<TransactionRequest> one = with_transaction_action(r, i);
-      if (!one || !restore_all(as_was)) break;
-      std::map<std::string, oracle::NaiveTable> copies = before;
-      TxTables candidate;
-      for (auto& [n, t] : copies) candidate[n] = TxTable{tables.at(n).name, &t};
-      std::optional<Divergence> e = transaction_divergence(candidate, *one);
-      // Alike: the same kind and error, or the same refusal (a request
-      // refused whole is "rejected" alone where it was "error_type").
-      const bool same_refusal = !d->error_type().empty() && e &&
-                                e->error_type() == d->error_type() &&
-                                e->error_message() == d->error_message();
-      if (!e || (e->kind != d->kind && !same_refusal) || e->error_type() != d->error_type() ||
-          !e->unsettled.empty())
-        continue;
-      d = std::move(e);
-      narrowed = *one;
-      break;
-    }
-  }
-  if (d->kind == "error_type" || d->kind == "rejected" || d->kind == "accepted" ||
-      d->kind == "reasons") {
-    // Which rule of the oracle the endpoint answers otherwise: the refusal
-    // or the ValidationError reason, not the actions that met it.
+  // A candidate that diverges alike (the same kind and error, or the same
+  // refusal: a request refused whole is "rejected" alone where it was
+  // "error_type") becomes the divergence and the request narrowed.
+  const auto alike = [&](const TransactionRequest& c) {
+    if (!restore_all(as_was)) return false;
     std::map<std::string, oracle::NaiveTable> copies = before;
-    oracle::NTables models;
-    for (auto& [n, t] : copies) models[n] = &t;
-    const TransactionAnswer want = expect_transaction(models, narrowed);
-    if (want.refused()) {
-      const std::string why = !want.write.why.empty() ? want.write.why
-                              : !want.get.why.empty() ? want.get.why
-                                                      : want.batch.why;
-      narrowed.cause = "refused by DynamoDB: " + why;
-    } else if (want.write.verdict == NTxAnswer::Verdict::kCancelled && !want.write.why.empty()) {
-      // One cause whatever the item-level error: the whole request refused
-      // instead, or the other actions given reasons of their own.
-      narrowed.cause =
-          d->kind == "reasons" && validation_kept(want.write, d->reproduction)
-              ? "cancelled with a ValidationError: the other actions' reasons"
-          : d->kind == "reasons" ? "cancelled with a ValidationError: another reason in its place"
-          : d->error_type() == "ValidationException"
-              ? "cancelled with a ValidationError: an item-level error refused as the whole request"
-              : "cancelled with a ValidationError: " + want.write.why;
-    }
+    TxTables candidate;
+    for (auto& [n, t] : copies) candidate[n] = TxTable{tables.at(n).name, &t};
+    std::optional<Divergence> e = transaction_divergence(candidate, c);
+    const bool same_refusal = !d->error_type().empty() && e && e->error_type() == d->error_type() &&
+                              e->error_message() == d->error_message();
+    if (!e || (e->kind != d->kind && !same_refusal) || e->error_type() != d->error_type() ||
+        !e->unsettled.empty())
+      return false;
+    d = std::move(e);
+    narrowed = c;
+    return true;
+  };
+  const bool replayable =
+      d->kind != "no_answer" && d->kind != "server_error" && d->unsettled.empty();
+  for (std::size_t i = 0; replayable && r.writes.size() > 1 && i < r.writes.size(); ++i) {
+    const std::optional<TransactionRequest> one = with_transaction_action(r, i);
+    if (one && alike(*one)) break;
   }
-  // The item a failed condition returns under ALL_OLD: one cause whatever
-  // the actions and the condition.
-  if (d->kind == "reason_item")
-    narrowed.cause = "ReturnValuesOnConditionCheckFailure ALL_OLD: the cancellation reason's Item";
+  // Then the one action's condition, when it diverges alike without it.
+  if (replayable && narrowed.writes.size() == 1 && narrowed.writes[0].condition &&
+      narrowed.writes[0].kind != oracle::NTxWrite::Kind::kConditionCheck) {
+    TransactionRequest plain = narrowed;
+    plain.writes[0].condition.reset();
+    plain.writes[0].old_on_failure = false;
+    alike(plain);
+  }
+  if (std::string cause = tx_cause(*d, before, narrowed); !cause.empty()) narrowed.cause = cause;
   CheckContext context{tables.at("t0").name, &before.at("t0")};
   context.transaction = &narrowed;
   for (const auto& [n, t] : tables) {
