@@ -558,7 +558,8 @@ emptying)
   want_out "recorded 1 new entry"
 
   want_out "Scan malformed; emptying a table: its consistent Scan"
-  grep -q "long_number\|corrupted 1" "$dir/port.stats" || fail "the proxy corrupted nothing: $(cat "$dir/port.stats")"
+  # Two lanes may both take the corruption before it counts.
+  grep -Eq "corrupted [1-9]" "$dir/port.stats" || fail "the proxy corrupted nothing: $(cat "$dir/port.stats")"
   certify "$url" --cases 20 --property endpoint/query --known-divergences "$dir/recorded.json"
   want_exit 0
   want_out "^CERTIFIED"
