@@ -8,6 +8,7 @@
 #include <functional>
 #include <thread>
 
+#include "certify/endpoint/transaction_answer.h"
 #include "certify/endpoint/workload.h"
 #include "certify/endpoint/workload_internal.h"
 #include "oracles/naive_unsettled.h"
@@ -158,17 +159,6 @@ nlohmann::json expected_page(const std::vector<NItem>& sequence, const NPage& wa
   return j;
 }
 
-bool same_multiset(std::vector<NItem> a, std::vector<NItem> b) {
-  if (a.size() != b.size()) return false;
-  for (const NItem& x : a) {
-    const auto it = std::find_if(b.begin(), b.end(),
-                                 [&](const NItem& y) { return oracle::naive_items_equal(x, y); });
-    if (it == b.end()) return false;
-    b.erase(it);
-  }
-  return true;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- Query and Scan
@@ -274,7 +264,7 @@ class Workload::Read {
       if (index_.empty() || std::chrono::steady_clock::now() > deadline) {
         want["Count"] = expected.size();
         want["LastEvaluatedKey"] = "forbidden";
-        return make(same_multiset(expected, sequence) ? "order" : "items",
+        return make(same_answer_items(expected, sequence) ? "order" : "items",
                     fmt::format("{}: {}", what, why), whole, want,
                     actual_json(first.body, first.error));
       }

@@ -321,6 +321,27 @@ Result<void> check_on_failure(ReturnValues r) {
       "satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]");
 }
 
+// The request checks of a write that returns at most the old item
+// (PutItem, DeleteItem): its condition parsed, every name and value used,
+// ReturnValues and ReturnValuesOnConditionCheckFailure ALL_OLD or NONE.
+Result<std::optional<Condition>> old_only_write(const std::optional<std::string>& text,
+                                                const ExpressionAttributes& attributes,
+                                                ReturnValues returns, ReturnValues on_failure) {
+  ExpressionUses uses;
+  std::optional<Condition> condition;
+  if (text) {
+    auto c = parse_condition(*text, ExpressionKind::kCondition, attributes, &uses);
+    if (!c) return c.error();
+    condition = std::move(*c);
+  }
+  if (auto ok = check_all_used(attributes, uses); !ok) return ok.error();
+  if (auto ok = check_on_failure(on_failure); !ok) return ok.error();
+  if (returns != ReturnValues::kNone && returns != ReturnValues::kAllOld) {
+    return update_invalid("ReturnValues can only be ALL_OLD or NONE");
+  }
+  return condition;
+}
+
 // The condition's verdict on `old` (a missing item reads as an empty one:
 // attribute_exists(<key>) is false there, reference §2 rule 4).
 bool condition_holds(const std::optional<Condition>& c, const std::optional<Item>& old) {
@@ -476,19 +497,10 @@ Result<WriteOutcome> update_item(Table& table, const UpdateItemRequest& r) {
 }
 
 Result<WriteOutcome> delete_item(Table& table, const DeleteItemRequest& r) {
-  ExpressionUses uses;
-  std::optional<Condition> condition;
-  if (r.condition) {
-    auto c = parse_condition(*r.condition, ExpressionKind::kCondition, r.attributes, &uses);
-    if (!c) return c.error();
-    condition = std::move(*c);
-  }
-  if (auto ok = check_all_used(r.attributes, uses); !ok) return ok.error();
-  if (auto ok = check_on_failure(r.return_values_on_condition_check_failure); !ok)
-    return ok.error();
-  if (r.return_values != ReturnValues::kNone && r.return_values != ReturnValues::kAllOld) {
-    return update_invalid("ReturnValues can only be ALL_OLD or NONE");
-  }
+  auto checked = old_only_write(r.condition, r.attributes, r.return_values,
+                                r.return_values_on_condition_check_failure);
+  if (!checked) return checked.error();
+  const std::optional<Condition> condition = std::move(*checked);
   auto held = table.get(r.key);
   if (!held) return held.error();
   const std::optional<Item> old = std::move(*held);
@@ -504,19 +516,10 @@ Result<WriteOutcome> delete_item(Table& table, const DeleteItemRequest& r) {
 }
 
 Result<WriteOutcome> put_item(Table& table, const PutItemRequest& r) {
-  ExpressionUses uses;
-  std::optional<Condition> condition;
-  if (r.condition) {
-    auto c = parse_condition(*r.condition, ExpressionKind::kCondition, r.attributes, &uses);
-    if (!c) return c.error();
-    condition = std::move(*c);
-  }
-  if (auto ok = check_all_used(r.attributes, uses); !ok) return ok.error();
-  if (auto ok = check_on_failure(r.return_values_on_condition_check_failure); !ok)
-    return ok.error();
-  if (r.return_values != ReturnValues::kNone && r.return_values != ReturnValues::kAllOld) {
-    return update_invalid("ReturnValues can only be ALL_OLD or NONE");
-  }
+  auto checked = old_only_write(r.condition, r.attributes, r.return_values,
+                                r.return_values_on_condition_check_failure);
+  if (!checked) return checked.error();
+  const std::optional<Condition> condition = std::move(*checked);
   const TableSchema& schema = table.schema();
   Item key;
   for (const KeyAttribute* k :
